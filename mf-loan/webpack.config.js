@@ -1,0 +1,19 @@
+const createConfig = require('../webpack.config.base');
+
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'mf_loan',
+  cssPrefix: 'loan',
+  port: Number(process.env.PORT) || 3002,
+  title: 'mf-loan',
+  // One exposed module per page, so each page is its own chunk (DESIGN §2).
+  exposes: {
+    './Apply': './src/pages/Apply.tsx',
+    './MyLoans': './src/pages/MyLoans.tsx',
+    './LoanDetail': './src/pages/LoanDetail.tsx',
+    './Contract': './src/pages/Contract.tsx',
+    './OverdueImpact': './src/pages/OverdueImpact.tsx',
+    './Settlement': './src/pages/Settlement.tsx',
+    './HomeLoanWidget': './src/widgets/HomeLoanWidget.tsx',
+  },
+});

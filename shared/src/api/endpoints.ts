@@ -1,0 +1,41 @@
+/** Every path of SPEC §7, owned here: the client calls them and the server routes them. */
+export const ENDPOINTS = {
+  loanCreate: '/api/loan/create',
+  loanRates: '/api/loan/rates',
+  myLoans: '/api/loan/myLoans',
+  orderDetail: '/api/loan/orderDetail',
+  cashier: '/api/loan/cashier',
+  uploadVoucher: '/api/loan/uploadVoucher',
+  bankInfo: '/api/loan/bankInfo',
+  contractInfo: '/api/loan/getContractInfo',
+  installments: '/api/loan/installments',
+  channels: '/api/loan/channels',
+  newsIndex: '/api/news/index',
+  newsDetail: '/api/news/detail',
+  newsLatest: '/api/news/latest',
+  upload: '/api/common/upload',
+  register: '/api/user/register',
+  mobileLogin: '/api/user/mobilelogin',
+  login: '/api/user/login',
+  smsSend: '/api/sms/send',
+  logout: '/api/user/logout',
+  userIndex: '/api/user/index',
+} as const;
+
+/** Development-only routes of the reference server (absent when NODE_ENV=production). */
+export const DEV_ENDPOINTS = {
+  smsOutbox: '/dev/sms-outbox',
+} as const;
+
+/** Routes of the reference server's sandbox payment gateway (outside the SPEC §7 API). */
+export const SANDBOX_ENDPOINTS = {
+  payPage: '/sandbox/pay',
+  confirm: '/sandbox/pay/confirm',
+} as const;
+
+/** SPEC §9 page sizes. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_LATEST_NEWS = 5;
+
+/** Name of the request header that carries the token (SPEC §6). */
+export const TOKEN_HEADER = 'token';

@@ -1,0 +1,39 @@
+import type { HttpClient } from '../http/client';
+import * as loan from './loan';
+import * as news from './news';
+import * as upload from './upload';
+import * as user from './user';
+
+export * from './endpoints';
+export * from './types/common';
+export * from './types/loan';
+export * from './types/news';
+export * from './types/upload';
+export * from './types/user';
+export * from './loan';
+export * from './news';
+export * from './upload';
+export * from './user';
+
+type Bound<F> = F extends (http: HttpClient, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+type BoundModule<M> = { [K in keyof M]: Bound<M[K]> };
+
+function bind<M extends Record<string, (http: HttpClient, ...rest: never[]) => unknown>>(module: M, http: HttpClient): BoundModule<M> {
+  const bound = {} as Record<string, unknown>;
+  for (const [name, call] of Object.entries(module)) {
+    bound[name] = (...rest: never[]) => call(http, ...rest);
+  }
+  return bound as BoundModule<M>;
+}
+
+/** Every call of SPEC §7 bound to one client: what pages reach through `useHost().api`. */
+export function createApi(http: HttpClient) {
+  return {
+    user: bind(user, http),
+    loan: bind(loan, http),
+    news: bind(news, http),
+    upload: bind(upload, http),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

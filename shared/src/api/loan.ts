@@ -1,0 +1,47 @@
+import type { CallOptions, HttpClient } from '../http/client';
+import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
+import type {
+  BankInfo,
+  Cashier,
+  CashierQuery,
+  ContractInfo,
+  InstalmentsResult,
+  LoanApplication,
+  LoanCreated,
+  LoanDetail,
+  LoanRates,
+  MyLoansPage,
+  MyLoansQuery,
+  OrderQuery,
+  PaymentChannel,
+  Voucher,
+  VoucherRequest,
+} from './types/loan';
+
+export const createLoan = (http: HttpClient, body: LoanApplication, options?: CallOptions) =>
+  http.post<LoanCreated>(ENDPOINTS.loanCreate, body, options);
+
+export const loanRates = (http: HttpClient, options?: CallOptions) => http.get<LoanRates>(ENDPOINTS.loanRates, undefined, options);
+
+export const myLoans = (http: HttpClient, query: MyLoansQuery = {}, options?: CallOptions) =>
+  http.get<MyLoansPage>(ENDPOINTS.myLoans, { page: query.page ?? 1, limit: query.limit ?? DEFAULT_PAGE_SIZE }, options);
+
+export const orderDetail = (http: HttpClient, query: OrderQuery, options?: CallOptions) =>
+  http.get<LoanDetail>(ENDPOINTS.orderDetail, query, options);
+
+export const cashier = (http: HttpClient, query: CashierQuery, options?: CallOptions) =>
+  http.get<Cashier>(ENDPOINTS.cashier, query, options);
+
+export const uploadVoucher = (http: HttpClient, body: VoucherRequest, options?: CallOptions) =>
+  http.post<Voucher>(ENDPOINTS.uploadVoucher, body, options);
+
+export const bankInfo = (http: HttpClient, options?: CallOptions) => http.get<BankInfo>(ENDPOINTS.bankInfo, undefined, options);
+
+export const contractInfo = (http: HttpClient, query: OrderQuery = {}, options?: CallOptions) =>
+  http.get<ContractInfo>(ENDPOINTS.contractInfo, query, options);
+
+export const installments = (http: HttpClient, query: { order_no: string }, options?: CallOptions) =>
+  http.get<InstalmentsResult>(ENDPOINTS.installments, query, options);
+
+export const channels = (http: HttpClient, options?: CallOptions) =>
+  http.get<PaymentChannel[]>(ENDPOINTS.channels, undefined, options);

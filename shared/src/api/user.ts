@@ -1,0 +1,31 @@
+import type { CallOptions, HttpClient } from '../http/client';
+import { ENDPOINTS } from './endpoints';
+import type {
+  LoginResult,
+  PasswordLoginRequest,
+  RegisterRequest,
+  SmsLoginRequest,
+  SmsSendRequest,
+  UserIndex,
+} from './types/user';
+
+/** Username defaults to the phone and e-mail to '' (SPEC §7). */
+export const register = (http: HttpClient, body: RegisterRequest, options?: CallOptions) =>
+  http.post<LoginResult>(
+    ENDPOINTS.register,
+    { ...body, username: body.username || body.mobile, email: body.email ?? '' },
+    options,
+  );
+
+export const login = (http: HttpClient, body: PasswordLoginRequest, options?: CallOptions) =>
+  http.post<LoginResult>(ENDPOINTS.login, body, options);
+
+export const mobileLogin = (http: HttpClient, body: SmsLoginRequest, options?: CallOptions) =>
+  http.post<LoginResult>(ENDPOINTS.mobileLogin, body, options);
+
+export const sendSms = (http: HttpClient, body: SmsSendRequest, options?: CallOptions) =>
+  http.post<null>(ENDPOINTS.smsSend, body, options);
+
+export const logout = (http: HttpClient, options?: CallOptions) => http.post<null>(ENDPOINTS.logout, {}, options);
+
+export const userIndex = (http: HttpClient, options?: CallOptions) => http.get<UserIndex>(ENDPOINTS.userIndex, undefined, options);

@@ -1,0 +1,2 @@
+export * from './mask';
+export { formatMoney, formatRate } from '../loan/money';

@@ -1,0 +1,82 @@
+import { createApi } from '../api';
+import { createHttpClient } from '../http/client';
+import { commonMessages } from '../i18n/common';
+import { LocaleStore, translator } from '../i18n/locale';
+import type { Host, HostUi, Query, RefreshHandler } from '../host/host';
+import { SessionStore } from '../session/store';
+
+export interface HostParts {
+  apiBaseURL: string;
+  ui: HostUi;
+  storage: Storage;
+  languages: readonly string[];
+  navigate: Host['navigate'];
+  back: Host['back'];
+  requireLogin: Host['requireLogin'];
+  finishLogin: Host['finishLogin'];
+  routeUrl: Host['routeUrl'];
+}
+
+/** A small event channel for the page-level events the host relays (tab tap, pull-down refresh). */
+export class Channel<H extends (...args: never[]) => unknown> {
+  private readonly handlers = new Set<H>();
+  on(handler: H): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+  get size(): number {
+    return this.handlers.size;
+  }
+  emit(...args: Parameters<H>): Array<ReturnType<H>> {
+    return [...this.handlers].map((handler) => handler(...args) as ReturnType<H>);
+  }
+}
+
+/**
+ * Builds the single session, HTTP client and API of an app around the screen it runs on. The
+ * shell calls it once; each remote's standalone harness calls it with a plainer screen.
+ */
+export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshHandler>; tabTap: Channel<() => void> } {
+  const session = new SessionStore(parts.storage);
+  const locale = new LocaleStore(parts.storage, parts.languages);
+  const refresh = new Channel<RefreshHandler>();
+  const tabTap = new Channel<() => void>();
+  const http = createHttpClient({
+    baseURL: parts.apiBaseURL,
+    getToken: () => session.token,
+    onUnauthorized: () => {
+      session.clear();
+      parts.requireLogin();
+    },
+    ui: {
+      toast: (message, kind) => parts.ui.toast(message, kind),
+      showLoading: (text) => parts.ui.showLoading(text),
+      hideLoading: () => parts.ui.hideLoading(),
+    },
+    t: (key) => translator(commonMessages, locale.locale)(key),
+  });
+  session.restore();
+  return {
+    session,
+    locale,
+    http,
+    api: createApi(http),
+    ui: parts.ui,
+    apiBaseURL: parts.apiBaseURL,
+    navigate: parts.navigate,
+    back: parts.back,
+    requireLogin: parts.requireLogin,
+    finishLogin: parts.finishLogin,
+    routeUrl: parts.routeUrl,
+    onPullDownRefresh: (handler) => refresh.on(handler),
+    onTabTap: (handler) => tabTap.on(handler),
+    refresh,
+    tabTap,
+  };
+}
+
+/** '/pages/loan/detail' + { order_no: 'L1' } → '/pages/loan/detail?order_no=L1'. */
+export function withQuery(path: string, query?: Query): string {
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${path}?${search}` : path;
+}

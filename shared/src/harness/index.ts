@@ -1,0 +1,2 @@
+export * from './createHost';
+export * from './Standalone';

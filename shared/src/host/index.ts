@@ -1,0 +1,2 @@
+export * from './host';
+export * from './hooks';

@@ -1,0 +1,49 @@
+import type { LoanApplication, LoanPurpose, LoanRates } from '../api/types/loan';
+import {
+  validateBankCard,
+  validateIdCard,
+  validateRealName,
+  validateRequired,
+  type ValidationKey,
+} from '../validation';
+import { toFen } from './money';
+
+export const LOAN_PURPOSES: readonly LoanPurpose[] = ['consumption', 'education', 'travel', 'home', 'medical', 'other'];
+
+export type LoanRuleKey = 'amountInvalid' | 'amountRange' | 'amountStep' | 'termInvalid' | 'purposeInvalid' | 'consentRequired';
+export type ApplicationProblem = ValidationKey | LoanRuleKey;
+export type ApplicationProblems = Partial<Record<keyof LoanApplication, ApplicationProblem>>;
+
+/** The amount against the rates: a number of yuan, inside the range, on the step. */
+export function checkAmount(amount: string, rates: LoanRates): LoanRuleKey | null {
+  const fen = toFen(amount);
+  const min = toFen(rates.min_amount)!;
+  const max = toFen(rates.max_amount)!;
+  const step = toFen(rates.amount_step)!;
+  if (fen === null || fen === 0) return 'amountInvalid';
+  if (fen < min || fen > max) return 'amountRange';
+  return (fen - min) % step === 0 ? null : 'amountStep';
+}
+
+export function termRate(rates: LoanRates, term: number) {
+  return rates.terms.find((offer) => offer.term === term) ?? null;
+}
+
+/** Every rule of an application, field by field: used by the apply form and by the server. */
+export function checkApplication(application: Partial<LoanApplication>, rates: LoanRates): ApplicationProblems {
+  const problems: ApplicationProblems = {};
+  const amount = checkAmount(String(application.amount ?? ''), rates);
+  if (amount) problems.amount = amount;
+  if (!termRate(rates, Number(application.term))) problems.term = 'termInvalid';
+  if (!application.purpose || !rates.purposes.includes(application.purpose)) problems.purpose = 'purposeInvalid';
+  const realName = validateRealName(application.real_name ?? '');
+  if (realName) problems.real_name = realName;
+  const idCard = validateIdCard(application.id_card ?? '');
+  if (idCard) problems.id_card = idCard;
+  const bankCard = validateBankCard(application.bank_card ?? '');
+  if (bankCard) problems.bank_card = bankCard;
+  const bankName = validateRequired(application.bank_name ?? '');
+  if (bankName) problems.bank_name = bankName;
+  if (application.agree_contract !== true) problems.agree_contract = 'consentRequired';
+  return problems;
+}

@@ -1,0 +1,43 @@
+import type { InstalmentStatus, LoanStatus } from '../api/types/loan';
+
+/**
+ * The loan's life, in one place:
+ *
+ *   pending ──approve+disburse──► repaying ──an instalment falls overdue──► overdue
+ *      │                            │    ▲                                     │
+ *      └──reject──► rejected        │    └──every overdue instalment paid──────┤
+ *                                   └──────every instalment paid──► settled ◄──┘
+ *
+ * rejected and settled are final.
+ */
+export const LOAN_TRANSITIONS: Readonly<Record<LoanStatus, readonly LoanStatus[]>> = {
+  pending: ['repaying', 'rejected'],
+  rejected: [],
+  repaying: ['overdue', 'settled'],
+  overdue: ['repaying', 'settled'],
+  settled: [],
+};
+
+export function canTransition(from: LoanStatus, to: LoanStatus): boolean {
+  return from === to || LOAN_TRANSITIONS[from].includes(to);
+}
+
+/** The status a disbursed loan has, given the state of its instalments. */
+export function statusFromInstalments(statuses: readonly InstalmentStatus[]): LoanStatus {
+  if (statuses.every((status) => status === 'paid')) return 'settled';
+  return statuses.includes('overdue') ? 'overdue' : 'repaying';
+}
+
+/** Statuses in which the borrower owes instalments. */
+export function isRepayable(status: LoanStatus): boolean {
+  return status === 'repaying' || status === 'overdue';
+}
+
+/** English labels, as the server sends them in `status_label`. */
+export const LOAN_STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
+  pending: 'pending review',
+  rejected: 'rejected',
+  repaying: 'repaying',
+  overdue: 'overdue',
+  settled: 'settled',
+};

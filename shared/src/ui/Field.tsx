@@ -1,0 +1,40 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import styles from './ui.module.css';
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  /** Beside the input, e.g. the send-code button. */
+  addon?: ReactNode;
+}
+
+/** A labelled input whose error is announced with it (aria-describedby, aria-invalid). */
+export function Field({ label, error, hint, addon, id, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input id={inputId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        {addon}
+      </div>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

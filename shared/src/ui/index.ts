@@ -1,0 +1,6 @@
+export * from './Button';
+export * from './Field';
+export * from './blocks';
+export * from './LoadMore';
+export * from './useLoad';
+export * from './usePagedList';

@@ -1,0 +1,63 @@
+import type { ValidationKey } from './messages';
+
+/**
+ * SPEC §5, one owner: forms use these on blur and submit, the server on every request.
+ * A rule answers null when the value is valid, else the key of the message that explains why.
+ */
+export type Rule = (value: string) => ValidationKey | null;
+
+const PHONE = /^1[3-9]\d{9}$/;
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const BANK_CARD = /^\d{16,19}$/;
+const PASSWORD_CHARS = /^[A-Za-z\d@$!%*#?&]{6,20}$/;
+const CODE = /^\d{4,6}$/;
+/** Region (first digit 1-9) · year 18xx-20xx · month · day · sequence · check character. */
+const ID_CARD = /^[1-9]\d{5}(18|19|20)(\d{2})(\d{2})(\d{2})\d{3}[\dXx]$/;
+const REAL_NAME = /^[\p{L}·.\s'-]{2,30}$/u;
+
+const blank = (value: string) => value.trim() === '';
+
+export const validatePhone: Rule = (value) => (blank(value) ? 'phoneRequired' : PHONE.test(value) ? null : 'phoneInvalid');
+
+export const validateEmail: Rule = (value) => (blank(value) ? 'emailRequired' : EMAIL.test(value) ? null : 'emailInvalid');
+
+/** E-mail where the field may be left empty (registration). */
+export const validateOptionalEmail: Rule = (value) => (blank(value) ? null : validateEmail(value));
+
+export const validateBankCard: Rule = (value) =>
+  blank(value) ? 'bankCardRequired' : BANK_CARD.test(value) ? null : 'bankCardInvalid';
+
+export const validatePassword: Rule = (value) => {
+  if (value === '') return 'passwordRequired';
+  if (!PASSWORD_CHARS.test(value)) return 'passwordInvalid';
+  return /[A-Za-z]/.test(value) && /\d/.test(value) ? null : 'passwordInvalid';
+};
+
+export const validateCode: Rule = (value) => (blank(value) ? 'codeRequired' : CODE.test(value) ? null : 'codeInvalid');
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+export const validateIdCard: Rule = (value) => {
+  if (blank(value)) return 'idCardRequired';
+  const match = ID_CARD.exec(value);
+  if (!match) return 'idCardInvalid';
+  const year = Number(match[1] + match[2]);
+  const month = Number(match[3]);
+  const day = Number(match[4]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return 'idCardInvalid';
+  return null;
+};
+
+export const validateRealName: Rule = (value) =>
+  blank(value) ? 'realNameRequired' : REAL_NAME.test(value.trim()) ? null : 'realNameInvalid';
+
+/** Account for password login: a username or a phone. */
+export const validateAccount: Rule = (value) => (blank(value) ? 'accountRequired' : value.length > 32 ? 'accountInvalid' : null);
+
+export const validateRequired: Rule = (value) => (blank(value) ? 'required' : null);

@@ -1,0 +1,107 @@
+// The one webpack factory every package calls: a package's own config names what is its own
+// (container name, port, CSS prefix, exposed modules) and nothing else.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const SHARED_SUBPATHS = ['api', 'http', 'session', 'validation', 'loan', 'upload', 'host', 'i18n', 'ui', 'format', 'harness'];
+
+/**
+ * DESIGN §3: one copy of each of these in the browser, whatever the load order. The contract
+ * package is shared too: HostContext must be the same object in the shell and in every remote.
+ */
+function sharedSingletons() {
+  const shared = {};
+  for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'mobx', 'mobx-react-lite', 'axios']) {
+    shared[name] = { singleton: true, requiredVersion: false };
+  }
+  for (const subpath of SHARED_SUBPATHS) {
+    shared[`@instalment/shared/${subpath}`] = { singleton: true, requiredVersion: '^1.0.0', version: '1.0.0' };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir        the package folder (__dirname of its config)
+ * @param {string} options.name       federation container name, e.g. 'mf_loan' or 'shell'
+ * @param {string} options.cssPrefix  prefix of this package's CSS class names
+ * @param {number} options.port       dev-server port
+ * @param {Record<string,string>} [options.exposes]  exposed modules (remotes)
+ * @param {string} [options.title]    document title of the package's own page
+ */
+module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            loader: 'ts-loader',
+            // Types are checked once for the whole workspace by `tsc` in the test command.
+            options: { transpileOnly: true, configFile: path.join(__dirname, 'tsconfig.base.json'), compilerOptions: { noEmit: false } },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              production ? MiniCssExtractPlugin.loader : 'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    auto: /\.module\.css$/,
+                    localIdentName: production ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}-[name]-[local]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          remotes: {},
+          shared: sharedSingletons(),
+          manifest: { filePath: '' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'scripts', 'index.html'), title, chunks: ['main'] }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+      ],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        static: [{ directory: path.join(dir, 'public'), watch: false }],
+      },
+      stats: 'errors-warnings',
+    };
+  };
+};
+
+module.exports.SHARED_SUBPATHS = SHARED_SUBPATHS;
