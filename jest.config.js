@@ -3,7 +3,6 @@ const tsJest = [
   'ts-jest',
   {
     // Types are checked by `tsc` in the test command; here only transpile.
-    isolatedModules: true,
     tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, target: 'ES2022', isolatedModules: true },
     diagnostics: false,
   },

@@ -23,6 +23,15 @@ function sharedSingletons() {
 }
 
 /**
+ * webpack 5.111 asks for chunk file names while hashing, before content hashes exist, and the
+ * federation runtime module does so to learn the output folder (module-federation/core#5077).
+ * Until the hash is known the name comes without it; the emitted files always carry it.
+ */
+function contentHashed(template) {
+  return (pathData) => (pathData.chunk?.contentHash?.javascript ? template : template.replace('.[contenthash:8]', ''));
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir        the package folder (__dirname of its config)
  * @param {string} options.name       federation container name, e.g. 'mf_loan' or 'shell'
@@ -42,8 +51,8 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
       output: {
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        filename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
+        chunkFilename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
         uniqueName: name,
         clean: true,
       },

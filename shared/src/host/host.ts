@@ -36,7 +36,7 @@ export interface Host {
   /** Back; with only one page in history, to '/' (SPEC §2). */
   back(): void;
   /** Sends a logged-out user to login, to come back to `returnTo` (default: here) afterwards. */
-  requireLogin(returnTo?: string): void;
+  requireLogin(returnTo?: string, options?: { replace?: boolean }): void;
   /** After a login: back to the page that sent the user to login, else '/'. */
   finishLogin(): void;
   /** The app URL of a route, for links that leave and come back (payment gateway return). */

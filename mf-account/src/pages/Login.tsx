@@ -1,0 +1,111 @@
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { titleMessages } from '@instalment/shared/i18n';
+import { Button, Field } from '@instalment/shared/ui';
+import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
+import { completeLogin, failureMessage } from '../auth/completeLogin';
+import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { SendCodeButton } from '../components/SendCodeButton';
+import { useForm } from '../forms/useForm';
+import { accountMessages } from '../messages';
+import styles from './Login.module.css';
+
+type Mode = 'sms' | 'password';
+const MODES: readonly Mode[] = ['sms', 'password'];
+
+/** Login only asks for the password; the strength rule is register's business. */
+const passwordGiven = (value: string): ValidationKey | null => (value === '' ? 'passwordRequired' : null);
+
+export default function Login(_props: PageProps) {
+  const host = useHost();
+  const t = useT(accountMessages);
+  const titles = useT(titleMessages);
+  const [mode, setMode] = useState<Mode>('sms');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tabsId = useId();
+  const sms = useForm({ mobile: '', captcha: '' }, { mobile: validatePhone, captcha: validateCode });
+  const password = useForm({ account: '', password: '' }, { account: validateAccount, password: passwordGiven });
+
+  const choose = (next: Mode) => {
+    setMode(next);
+    setError(null);
+  };
+
+  // Tabs pattern: arrows move between the two modes, focus follows the selection.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = MODES[(MODES.indexOf(mode) + 1) % MODES.length];
+    choose(next);
+    document.getElementById(`${tabsId}-${next}-tab`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const form = mode === 'sms' ? sms : password;
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result =
+        mode === 'sms'
+          ? await host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha })
+          : await host.api.user.login({ account: password.values.account.trim(), password: password.values.password });
+      completeLogin(host, result);
+    } catch (caught) {
+      setError(failureMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthScreen title={titles('login')}>
+      <div role="tablist" aria-label={t('loginMethod')} className={styles.tabs}>
+        {MODES.map((each) => (
+          <button
+            key={each}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${each}-tab`}
+            aria-selected={mode === each}
+            aria-controls={`${tabsId}-panel`}
+            tabIndex={mode === each ? 0 : -1}
+            className={mode === each ? `${styles.tab} ${styles.selected}` : styles.tab}
+            onClick={() => choose(each)}
+            onKeyDown={onTabKey}
+          >
+            {t(each === 'sms' ? 'smsMode' : 'passwordMode')}
+          </button>
+        ))}
+      </div>
+      <form id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}-tab`} noValidate onSubmit={submit}>
+        {mode === 'sms' ? (
+          <>
+            <Field label={t('phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('phonePlaceholder')} {...sms.field('mobile')} />
+            <Field
+              label={t('code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('codePlaceholder')}
+              {...sms.field('captcha')}
+              addon={<SendCodeButton mobile={sms.values.mobile} event="mobilelogin" onInvalidPhone={() => sms.touch('mobile')} />}
+            />
+          </>
+        ) : (
+          <>
+            <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />
+            <Field label={t('password')} type="password" autoComplete="current-password" {...password.field('password')} />
+          </>
+        )}
+        <FormError message={error} />
+        <Button type="submit" variant="primary" block busy={busy}>
+          {t('logIn')}
+        </Button>
+      </form>
+      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path="/pages/register/register" />
+    </AuthScreen>
+  );
+}

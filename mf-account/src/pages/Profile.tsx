@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { formatMoney, maskPhone } from '@instalment/shared/format';
+import { type PageProps, useHost, useLocale, useT, useTabTap } from '@instalment/shared/host';
+import { commonMessages, type Locale, titleMessages } from '@instalment/shared/i18n';
+import { toStoredUserInfo } from '@instalment/shared/session';
+import { Button, Card } from '@instalment/shared/ui';
+import { Avatar, displayName } from '../components/Avatar';
+import { accountMessages } from '../messages';
+import styles from './Profile.module.css';
+
+interface Entry {
+  key: string;
+  label: string;
+  path: string;
+  hint?: string;
+  /** Only useful with an account; hidden while logged out. */
+  personal: boolean;
+}
+
+const LANGUAGES: ReadonlyArray<{ locale: Locale; label: 'english' | 'chinese' }> = [
+  { locale: 'en', label: 'english' },
+  { locale: 'zh-CN', label: 'chinese' },
+];
+
+function Profile(_props: PageProps) {
+  const host = useHost();
+  const { session } = host;
+  const t = useT(accountMessages);
+  const titles = useT(titleMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const ids = useId();
+  const loggedIn = session.isLoggedIn;
+  const user = session.userInfo;
+
+  // The stored copy shows at once; the server's answer replaces it quietly (SPEC §3).
+  const refresh = useCallback(async () => {
+    if (!host.session.isLoggedIn) return;
+    try {
+      const fresh = await host.api.user.userIndex({ loading: false, toast: false });
+      if (host.session.isLoggedIn) host.session.setUserInfo(toStoredUserInfo(fresh));
+    } catch {
+      // A stale copy is still right enough to show; a 401 has already logged the user out.
+    }
+  }, [host]);
+
+  useEffect(() => {
+    if (loggedIn) void refresh();
+  }, [loggedIn, refresh]);
+  useTabTap(() => void refresh());
+
+  const entries: Entry[] = [
+    { key: 'loans', label: titles('myLoans'), path: '/pages/loan/loan', personal: true },
+    { key: 'repayments', label: titles('repayments'), path: '/pages/repay/repay', personal: true },
+    { key: 'impact', label: titles('impact'), path: '/pages/overdue/impact', personal: false },
+    { key: 'settlements', label: t('settlementCertificates'), path: '/pages/loan/loan', hint: t('settlementHint'), personal: true },
+    { key: 'news', label: titles('newsList'), path: '/pages/news/list', personal: false },
+    { key: 'userinfo', label: titles('userinfo'), path: '/pages/profile/userinfo', personal: true },
+  ];
+
+  const logOut = async () => {
+    if (loggingOut) return;
+    const sure = await host.ui.confirm(t('logOutConfirm'), { confirmText: t('logOut'), cancelText: common('cancel') });
+    if (!sure) return;
+    setLoggingOut(true);
+    try {
+      await host.api.user.logout({ toast: false });
+    } catch {
+      // The server may already have dropped the token; on this device the user is out either way.
+    } finally {
+      host.session.clear();
+      setLoggingOut(false);
+      host.navigate('/');
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      {loggedIn && user ? (
+        <Card className={styles.summary} title={t('profileSummary')}>
+          <div className={styles.identity}>
+            <Avatar user={user} />
+            <div>
+              <h2 className={styles.name}>{displayName(user)}</h2>
+              {user.phone && <p className={styles.phone}>{maskPhone(user.phone)}</p>}
+            </div>
+          </div>
+          <dl className={styles.stats}>
+            <div>
+              <dt>{t('balance')}</dt>
+              <dd>{formatMoney(user.money)}</dd>
+            </div>
+            <div>
+              <dt>{t('points')}</dt>
+              <dd>{user.score}</dd>
+            </div>
+            <div>
+              <dt>{t('level')}</dt>
+              <dd>{t('levelValue', { level: user.level })}</dd>
+            </div>
+          </dl>
+        </Card>
+      ) : (
+        <Card className={styles.welcome} title={t('profileSummary')}>
+          <p>{t('loggedOutCall')}</p>
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => host.requireLogin()}>
+              {t('logIn')}
+            </Button>
+            <Button onClick={() => host.navigate('/pages/register/register')}>{t('createAccount')}</Button>
+          </div>
+        </Card>
+      )}
+
+      <nav aria-label={t('services')}>
+        <ul className={styles.entries}>
+          {entries
+            .filter((entry) => loggedIn || !entry.personal)
+            .map((entry) => (
+              <li key={entry.key}>
+                <button
+                  type="button"
+                  className={styles.entry}
+                  aria-describedby={entry.hint ? `${ids}-hint-${entry.key}` : undefined}
+                  onClick={() => host.navigate(entry.path)}
+                >
+                  <span className={styles.entryText}>
+                    <span>{entry.label}</span>
+                    {entry.hint && (
+                      <span id={`${ids}-hint-${entry.key}`} className={styles.hint}>
+                        {entry.hint}
+                      </span>
+                    )}
+                  </span>
+                  <span aria-hidden="true" className={styles.chevron}>
+                    ›
+                  </span>
+                </button>
+              </li>
+            ))}
+        </ul>
+      </nav>
+
+      <section className={styles.language} aria-labelledby={`${ids}-language`}>
+        <h2 id={`${ids}-language`} className={styles.sectionTitle}>
+          {common('language')}
+        </h2>
+        <div className={styles.languages}>
+          {LANGUAGES.map((option) => (
+            <Button
+              key={option.locale}
+              size="small"
+              lang={option.locale}
+              aria-pressed={locale === option.locale}
+              variant={locale === option.locale ? 'primary' : 'default'}
+              onClick={() => host.locale.set(option.locale)}
+            >
+              {t(option.label)}
+            </Button>
+          ))}
+        </div>
+      </section>
+
+      {loggedIn && (
+        <Button variant="danger" block busy={loggingOut} onClick={logOut}>
+          {t('logOut')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export default observer(Profile);

@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from 'react';
+import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { titleMessages } from '@instalment/shared/i18n';
+import { Button, Field } from '@instalment/shared/ui';
+import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
+import { completeLogin, failureMessage } from '../auth/completeLogin';
+import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { SendCodeButton } from '../components/SendCodeButton';
+import { type FieldRule, useForm } from '../forms/useForm';
+import { accountMessages } from '../messages';
+
+type RegisterField = 'mobile' | 'code' | 'password' | 'confirm' | 'email';
+
+const confirmMatches: FieldRule<RegisterField> = (value, values) =>
+  value === '' ? 'required' : value === values.password ? null : 'passwordMismatch';
+
+export default function Register(_props: PageProps) {
+  const host = useHost();
+  const t = useT(accountMessages);
+  const titles = useT(titleMessages);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterField>(
+    { mobile: '', code: '', password: '', confirm: '', email: '' },
+    { mobile: validatePhone, code: validateCode, password: validatePassword, confirm: confirmMatches, email: validateOptionalEmail },
+  );
+  const { values } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // The username is left to the contract's default: the phone (SPEC §7).
+      const result = await host.api.user.register({
+        mobile: values.mobile,
+        code: values.code,
+        password: values.password,
+        email: values.email.trim(),
+      });
+      completeLogin(host, result);
+    } catch (caught) {
+      setError(failureMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthScreen title={titles('register')}>
+      <form noValidate onSubmit={submit} aria-label={titles('register')}>
+        <Field label={t('phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('phonePlaceholder')} {...form.field('mobile')} />
+        <Field
+          label={t('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('codePlaceholder')}
+          {...form.field('code')}
+          addon={<SendCodeButton mobile={values.mobile} event="register" onInvalidPhone={() => form.touch('mobile')} />}
+        />
+        <Field label={t('password')} type="password" autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
+        <Field label={t('confirmPassword')} type="password" autoComplete="new-password" {...form.field('confirm')} />
+        <Field label={t('emailOptional')} type="email" autoComplete="email" {...form.field('email')} />
+        <FormError message={error} />
+        <Button type="submit" variant="primary" block busy={busy}>
+          {t('createAccount')}
+        </Button>
+      </form>
+      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path="/pages/login/login" />
+    </AuthScreen>
+  );
+}

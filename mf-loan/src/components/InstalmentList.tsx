@@ -1,0 +1,37 @@
+import type { Instalment } from '@instalment/shared/api';
+import { useT } from '@instalment/shared/host';
+import { formatMoney } from '@instalment/shared/loan';
+import { dayOf } from '../dates';
+import { messages } from '../messages';
+import { InstalmentStatusTag } from './StatusTag';
+import styles from './InstalmentList.module.css';
+
+/** The schedule of a disbursed loan, each period with where it stands. */
+export function InstalmentList({ instalments, term }: { instalments: Instalment[]; term: number }) {
+  const t = useT(messages);
+  return (
+    <ol className={styles.list}>
+      {instalments.map((item) => (
+        <li key={item.period} className={`${styles.item} ${styles[item.status] ?? ''}`}>
+          <div className={styles.head}>
+            <span className={styles.period}>{t('periodOf', { period: item.period, term })}</span>
+            <InstalmentStatusTag status={item.status} />
+          </div>
+          <div className={styles.main}>
+            <span>{t('dueOn', { date: item.due_date })}</span>
+            <span className={styles.total}>{formatMoney(item.total)}</span>
+          </div>
+          <p className={styles.breakdown}>
+            {t('instalmentBreakdown', { principal: formatMoney(item.principal), interest: formatMoney(item.interest), fee: formatMoney(item.fee) })}
+          </p>
+          {item.status === 'paid' && <p className={styles.state}>{t('paidOnDate', { date: dayOf(item.paid_at) })}</p>}
+          {item.status === 'overdue' && (
+            <p className={`${styles.state} ${styles.late}`}>
+              {t('overdueBy', { days: item.overdue_days })} · {t('penaltyValue', { amount: formatMoney(item.penalty) })}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

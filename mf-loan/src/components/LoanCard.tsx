@@ -1,0 +1,44 @@
+import type { LoanSummary } from '@instalment/shared/api';
+import { useT } from '@instalment/shared/host';
+import { formatMoney, loanMessages } from '@instalment/shared/loan';
+import { dayOf } from '../dates';
+import { messages } from '../messages';
+import { PATHS } from '../paths';
+import { AppLink } from './AppLink';
+import { LoanStatusTag } from './StatusTag';
+import styles from './LoanCard.module.css';
+
+/** One loan in the list; the whole card opens its detail. */
+export function LoanCard({ loan }: { loan: LoanSummary }) {
+  const t = useT(messages);
+  const tLoan = useT(loanMessages);
+  return (
+    <AppLink path={PATHS.detail} query={{ order_no: loan.order_no }} className={styles.card}>
+      <div className={styles.top}>
+        <span className={styles.amount}>{formatMoney(loan.amount)}</span>
+        <LoanStatusTag status={loan.status} />
+      </div>
+      <p className={styles.sub}>
+        {tLoan('months', { n: loan.term })} · {t('loanNo', { order_no: loan.order_no })}
+      </p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('appliedOn')}</dt>
+          <dd>{dayOf(loan.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{t('nextPayment')}</dt>
+          <dd>
+            {loan.next_due_date && loan.next_due_amount
+              ? t('nextPaymentValue', { amount: formatMoney(loan.next_due_amount), date: loan.next_due_date })
+              : t('nothingDue')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('remainingPrincipal')}</dt>
+          <dd>{formatMoney(loan.remaining_principal)}</dd>
+        </div>
+      </dl>
+    </AppLink>
+  );
+}

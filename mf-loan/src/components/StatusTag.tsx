@@ -1,0 +1,20 @@
+import type { InstalmentStatus, LoanStatus, VoucherStatus } from '@instalment/shared/api';
+import { useT } from '@instalment/shared/host';
+import { loanMessages } from '@instalment/shared/loan';
+import { Tag } from '@instalment/shared/ui';
+
+/** The tag tones of the shared UI kit are named after the statuses they colour. */
+export function LoanStatusTag({ status }: { status: LoanStatus }) {
+  const t = useT(loanMessages);
+  return <Tag tone={status}>{t(`status_${status}`)}</Tag>;
+}
+
+export function InstalmentStatusTag({ status }: { status: InstalmentStatus }) {
+  const t = useT(loanMessages);
+  return <Tag tone={status}>{t(`instalment_${status}`)}</Tag>;
+}
+
+export function VoucherStatusTag({ status }: { status: VoucherStatus }) {
+  const t = useT(loanMessages);
+  return <Tag tone={status}>{t(`voucher_${status}`)}</Tag>;
+}

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import type { Instalment, LoanDetail as Loan } from '@instalment/shared/api';
+import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
+import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/shared/loan';
+import { Button, Card, Rows, useLoad } from '@instalment/shared/ui';
+import { InstalmentList } from '../components/InstalmentList';
+import { Loading } from '../components/Loading';
+import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
+import { LoanStatusTag } from '../components/StatusTag';
+import { VoucherList } from '../components/VoucherList';
+import { dayOf } from '../dates';
+import { messages } from '../messages';
+import { PATHS } from '../paths';
+import styles from './LoanDetail.module.css';
+
+const QUIET = { loading: false, toast: false };
+
+export default function LoanDetail({ query }: PageProps) {
+  const host = useHost();
+  const orderNo = query.order_no?.trim() ?? '';
+  const loaded = useLoad(async () => {
+    if (!orderNo) return null;
+    const [loan, schedule] = await Promise.all([
+      host.api.loan.orderDetail({ order_no: orderNo }, QUIET),
+      host.api.loan.installments({ order_no: orderNo }, QUIET),
+    ]);
+    return loan ? { loan, instalments: schedule?.list ?? [] } : null;
+  }, [host, orderNo]);
+  usePullDownRefresh(() => loaded.reload());
+
+  if (!orderNo) return <LoanNotFound />;
+  if (loaded.data) return <LoanView loan={loaded.data.loan} instalments={loaded.data.instalments} />;
+  if (loaded.error) return <LoanLoadFailure error={loaded.error} orderNo={orderNo} onRetry={() => void loaded.reload()} />;
+  if (loaded.loading) return <Loading />;
+  return <LoanNotFound orderNo={orderNo} />;
+}
+
+function LoanView({ loan, instalments }: { loan: Loan; instalments: Instalment[] }) {
+  const t = useT(messages);
+  const tLoan = useT(loanMessages);
+  const rows: Array<[string, ReactNode]> = [
+    [t('status'), <LoanStatusTag status={loan.status} />],
+    [t('loanAmount'), formatMoney(loan.amount)],
+    [t('loanTerm'), tLoan('months', { n: loan.term })],
+    [t('purpose'), tLoan(`purpose_${loan.purpose}`)],
+    [t('monthlyRate'), formatRate(loan.monthly_rate_bp)],
+    [t('monthlyFee'), formatRate(loan.monthly_fee_bp)],
+    [t('monthlyPayment'), formatMoney(loan.monthly_payment)],
+    [t('totalInterest'), formatMoney(loan.total_interest)],
+    [t('totalFees'), formatMoney(loan.total_fee)],
+    [t('totalRepayment'), formatMoney(loan.total_repayment)],
+    [t('remainingPrincipal'), formatMoney(loan.remaining_principal)],
+    [t('paidPeriods'), t('paidPeriodsValue', { paid: loan.paid_periods, term: loan.term })],
+    [t('bankAccount'), `${loan.bank_name} ${loan.bank_card}`],
+    [t('appliedOn'), dayOf(loan.created_at)],
+  ];
+  if (loan.approved_at) rows.push([t('approvedOn'), dayOf(loan.approved_at)]);
+  if (loan.settled_at) rows.push([t('settledOn'), dayOf(loan.settled_at)]);
+  if (loan.overdue_days > 0) {
+    rows.push([t('overdueDays'), String(loan.overdue_days)], [t('penalty'), formatMoney(loan.penalty)]);
+  }
+
+  return (
+    <div className={styles.page}>
+      <Card>
+        <h2 className={styles.heading}>{t('summary')}</h2>
+        <p className={styles.orderNo}>{t('loanNo', { order_no: loan.order_no })}</p>
+        <Rows rows={rows} />
+      </Card>
+      <LoanActions loan={loan} />
+      <Card>
+        <h2 className={styles.heading}>{t('instalments')}</h2>
+        {instalments.length > 0 ? <InstalmentList instalments={instalments} term={loan.term} /> : <p className={styles.muted}>{t('noInstalments')}</p>}
+      </Card>
+      {loan.vouchers.length > 0 && (
+        <Card>
+          <h2 className={styles.heading}>{t('vouchers')}</h2>
+          <VoucherList vouchers={loan.vouchers} />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** The next steps a loan in this status allows. */
+function LoanActions({ loan }: { loan: Loan }) {
+  const host = useHost();
+  const t = useT(messages);
+  const order = { order_no: loan.order_no };
+  const repayable = isRepayable(loan.status);
+  return (
+    <nav className={styles.actions} aria-label={t('actions')}>
+      {repayable && (
+        <Button variant="primary" onClick={() => host.navigate(PATHS.repay, order)}>
+          {t('repay')}
+        </Button>
+      )}
+      {repayable && <Button onClick={() => host.navigate(PATHS.upload, order)}>{t('uploadProof')}</Button>}
+      {loan.status === 'settled' && (
+        <Button variant="primary" onClick={() => host.navigate(PATHS.settlement, order)}>
+          {t('settlementCertificate')}
+        </Button>
+      )}
+      {loan.status !== 'rejected' && <Button onClick={() => host.navigate(PATHS.contract, order)}>{t('viewContract')}</Button>}
+      {repayable && <Button onClick={() => host.navigate(PATHS.impact)}>{t('overdueImpact')}</Button>}
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
+import { Button, EmptyState, ErrorState, LoadMore, usePagedList } from '@instalment/shared/ui';
+import { LoanCard } from '../components/LoanCard';
+import { Loading } from '../components/Loading';
+import { messages } from '../messages';
+import { PATHS } from '../paths';
+import styles from './MyLoans.module.css';
+
+const PAGE_SIZE = 10;
+
+export default function MyLoans(_props: PageProps) {
+  const host = useHost();
+  const t = useT(messages);
+  // The list draws its own loading and failure states, so the calls stay quiet.
+  const list = usePagedList((page, limit) => host.api.loan.myLoans({ page, limit }, { loading: false, toast: false }), PAGE_SIZE);
+  usePullDownRefresh(() => list.reload());
+
+  if (list.initialLoading) return <Loading />;
+  if (list.error && list.items.length === 0) return <ErrorState message={list.error.message} onRetry={() => void list.reload()} />;
+  if (list.items.length === 0) {
+    return (
+      <EmptyState
+        message={t('noLoans')}
+        action={
+          <Button variant="primary" onClick={() => host.navigate(PATHS.apply)}>
+            {t('applyForLoan')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div>
+      <ul className={styles.list}>
+        {list.items.map((loan) => (
+          <li key={loan.order_no}>
+            <LoanCard loan={loan} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} error={list.error} onMore={() => void list.loadMore()} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { observer } from 'mobx-react-lite';
+import type { Api, Instalment, LoanRates, LoanSummary } from '@instalment/shared/api';
+import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { formatMoney, formatRate, fromFen, penaltyFen, toFen } from '@instalment/shared/loan';
+import { Button, Card, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
+import { AppLink } from '../components/AppLink';
+import { Loading } from '../components/Loading';
+import { messages } from '../messages';
+import { PATHS } from '../paths';
+import styles from './OverdueImpact.module.css';
+
+const QUIET = { loading: false, toast: false };
+const EXAMPLE_FEN = 100_000;
+const EXAMPLE_DAYS = 10;
+
+function OverdueImpact(_props: PageProps) {
+  const host = useHost();
+  return (
+    <div className={styles.page}>
+      <PenaltyRule />
+      <CreditConsequences />
+      {host.session.isLoggedIn && <MyOverdueInstalments />}
+    </div>
+  );
+}
+
+export default observer(OverdueImpact);
+
+function PenaltyRule() {
+  const host = useHost();
+  const t = useT(messages);
+  const rates = useLoad(() => host.api.loan.loanRates(QUIET), [host]);
+  return (
+    <Card>
+      <h2 className={styles.heading}>{t('ruleTitle')}</h2>
+      {rates.data ? (
+        <RuleText rates={rates.data} />
+      ) : rates.error ? (
+        <ErrorState message={rates.error.message} onRetry={() => void rates.reload()} />
+      ) : (
+        <Loading />
+      )}
+    </Card>
+  );
+}
+
+function RuleText({ rates }: { rates: LoanRates }) {
+  const t = useT(messages);
+  const bp = rates.overdue_daily_penalty_bp;
+  // The example must be past the grace days, or it would show no penalty at all.
+  const days = Math.max(EXAMPLE_DAYS, rates.grace_days + 1);
+  const penalty = penaltyFen(EXAMPLE_FEN, days, bp);
+  return (
+    <>
+      <p>{t('ruleDaily', { rate: formatRate(bp) })}</p>
+      <p>{rates.grace_days > 0 ? t('ruleGrace', { days: rates.grace_days }) : t('ruleNoGrace')}</p>
+      <h3 className={styles.subheading}>{t('exampleTitle')}</h3>
+      <p className={styles.example}>
+        {t('example', {
+          amount: formatMoney(fromFen(EXAMPLE_FEN)),
+          days,
+          penalty: formatMoney(fromFen(penalty)),
+          total: formatMoney(fromFen(EXAMPLE_FEN + penalty)),
+        })}
+      </p>
+    </>
+  );
+}
+
+function CreditConsequences() {
+  const t = useT(messages);
+  return (
+    <Card>
+      <h2 className={styles.heading}>{t('creditTitle')}</h2>
+      <ul className={styles.points}>
+        <li>{t('credit1')}</li>
+        <li>{t('credit2')}</li>
+        <li>{t('credit3')}</li>
+        <li>{t('credit4')}</li>
+      </ul>
+    </Card>
+  );
+}
+
+interface OverdueLoan {
+  loan: LoanSummary;
+  instalments: Instalment[];
+}
+
+/** Every loan of the user, page by page: overdue ones can be anywhere in the list. */
+async function allLoans(api: Api): Promise<LoanSummary[]> {
+  const loans: LoanSummary[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await api.loan.myLoans({ page }, QUIET);
+    loans.push(...result.list);
+    if (result.list.length === 0 || loans.length >= result.total) return loans;
+  }
+}
+
+async function overdueLoans(api: Api): Promise<OverdueLoan[]> {
+  const overdue = (await allLoans(api)).filter((loan) => loan.status === 'overdue');
+  return Promise.all(
+    overdue.map(async (loan) => {
+      const schedule = await api.loan.installments({ order_no: loan.order_no }, QUIET);
+      return { loan, instalments: schedule.list.filter((item) => item.status === 'overdue') };
+    }),
+  );
+}
+
+function MyOverdueInstalments() {
+  const host = useHost();
+  const t = useT(messages);
+  const loaded = useLoad(() => overdueLoans(host.api), [host]);
+  let body;
+  if (loaded.data) {
+    const loans = loaded.data.filter((entry) => entry.instalments.length > 0);
+    const totalPenalty = loans.flatMap((entry) => entry.instalments).reduce((sum, item) => sum + (toFen(item.penalty) ?? 0), 0);
+    body =
+      loans.length === 0 ? (
+        <p>{t('noneOverdue')}</p>
+      ) : (
+        <>
+          {loans.map((entry) => (
+            <OverdueLoanBlock key={entry.loan.order_no} entry={entry} />
+          ))}
+          <p className={styles.total}>
+            {t('totalPenalty')}: <strong>{formatMoney(fromFen(totalPenalty))}</strong>
+          </p>
+        </>
+      );
+  } else if (loaded.error) {
+    body = <ErrorState message={loaded.error.message} onRetry={() => void loaded.reload()} />;
+  } else {
+    body = <Loading />;
+  }
+  return (
+    <Card>
+      <h2 className={styles.heading}>{t('yoursTitle')}</h2>
+      {body}
+    </Card>
+  );
+}
+
+function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
+  const host = useHost();
+  const t = useT(messages);
+  const { loan, instalments } = entry;
+  return (
+    <section className={styles.loan}>
+      <h3 className={styles.subheading}>
+        <AppLink path={PATHS.detail} query={{ order_no: loan.order_no }}>
+          {formatMoney(loan.amount)} · {t('loanNo', { order_no: loan.order_no })}
+        </AppLink>
+      </h3>
+      <ul className={styles.instalments}>
+        {instalments.map((item) => (
+          <li key={item.period}>
+            <p className={styles.line}>{t('overdueLine', { period: item.period, date: item.due_date, days: item.overdue_days })}</p>
+            <Rows
+              rows={[
+                [t('penalty'), formatMoney(item.penalty)],
+                [t('amountDue'), formatMoney(item.total)],
+              ]}
+            />
+          </li>
+        ))}
+      </ul>
+      <Button variant="primary" block onClick={() => host.navigate(PATHS.repay, { order_no: loan.order_no })}>
+        {t('repayNow')}
+      </Button>
+    </section>
+  );
+}

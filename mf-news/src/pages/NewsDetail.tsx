@@ -1,0 +1,78 @@
+import { useMemo, useRef } from 'react';
+import { ApiError } from '@instalment/shared/http';
+import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/shared/i18n';
+import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { NEWS_LIST_PATH } from '../components/NewsItemLink';
+import { PublishedDate } from '../components/PublishedDate';
+import { messages } from '../messages';
+import { sanitizeArticle } from '../sanitize';
+import styles from './NewsDetail.module.css';
+
+/** The server answers code 0 ('news not found') for an id it does not know. */
+const isNotFound = (error: Error | null) => error instanceof ApiError && error.code === 0;
+const ARTICLE_ID = /^[1-9]\d*$/;
+
+/** One article (/pages/news/detail?id=): title, author, date and the sanitized body. */
+export default function NewsDetail({ query }: PageProps) {
+  const id = query.id?.trim() ?? '';
+  return ARTICLE_ID.test(id) ? <Article key={id} id={id} /> : <NotFound />;
+}
+
+function Article({ id }: { id: string }) {
+  const host = useHost();
+  const t = useT(messages);
+  const common = useT(commonMessages);
+  // Pull-down refresh shows its own indicator; the overlay is for arriving on the page.
+  const refreshing = useRef(false);
+  // The page itself says what went wrong (not found, or failed with a retry): no toast on top.
+  const article = useLoad(() => host.api.news.newsDetail({ id }, { toast: false, loading: !refreshing.current }), [host, id]);
+  usePullDownRefresh(async () => {
+    refreshing.current = true;
+    try {
+      await article.reload();
+    } finally {
+      refreshing.current = false;
+    }
+  });
+  const html = useMemo(() => (article.data ? sanitizeArticle(article.data.content) : ''), [article.data]);
+
+  // Also after a refresh: an article taken down while open is gone, not merely stale.
+  if (isNotFound(article.error) && !article.loading) return <NotFound />;
+  if (!article.data) {
+    if (article.loading) return <p className={styles.loading} role="status">{common('loading')}</p>;
+    return <ErrorState message={t('detailFailed')} onRetry={() => void article.reload()} />;
+  }
+  const { title, author, published_at } = article.data;
+  return (
+    <article className={styles.article}>
+      {article.error && !article.loading && (
+        <p className={styles.stale} role="alert">
+          {t('refreshFailed')}
+        </p>
+      )}
+      <h2 className={styles.title}>{title}</h2>
+      <p className={styles.meta}>
+        {author && <span>{t('byAuthor', { author })}</span>}
+        <PublishedDate iso={published_at} />
+      </p>
+      {/* Sanitized above: the server's HTML is never rendered as it came. */}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}
+
+function NotFound() {
+  const host = useHost();
+  const t = useT(messages);
+  return (
+    <EmptyState
+      message={t('notFound')}
+      action={
+        <Button variant="primary" onClick={() => host.navigate(NEWS_LIST_PATH, undefined, { replace: true })}>
+          {t('backToList')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { DEFAULT_LATEST_NEWS } from '@instalment/shared/api';
+import { useHost, useT } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/shared/i18n';
+import { EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { NEWS_LIST_PATH, NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
+import { RouteLink } from '../components/RouteLink';
+import listStyles from '../components/news.module.css';
+import { messages } from '../messages';
+import styles from './LatestNews.module.css';
+
+/** Home's latest-news section: the newest articles and a way to all of them. */
+export default function LatestNews() {
+  const host = useHost();
+  const t = useT(messages);
+  const common = useT(commonMessages);
+  const headingId = useId();
+  // One section of home among others: no overlay over the whole screen, and its own error
+  // state with a retry rather than a toast.
+  const latest = useLoad(() => host.api.news.newsLatest({ limit: DEFAULT_LATEST_NEWS }, { loading: false, toast: false }), [host]);
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <header className={styles.header}>
+        <h2 id={headingId} className={styles.heading}>
+          {t('latestNews')}
+        </h2>
+        <RouteLink path={NEWS_LIST_PATH} className={styles.more} aria-label={t('moreNews')}>
+          {t('more')}
+        </RouteLink>
+      </header>
+      {latest.data ? (
+        latest.data.length > 0 ? (
+          <ul className={listStyles.list}>
+            {latest.data.map((item) => (
+              <li key={item.id}>
+                <NewsItemLink item={item} compact headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState message={t('empty')} />
+        )
+      ) : latest.loading ? (
+        <NewsSkeleton count={3} compact label={common('loading')} />
+      ) : (
+        <ErrorState message={t('latestFailed')} onRetry={() => void latest.reload()} />
+      )}
+    </section>
+  );
+}

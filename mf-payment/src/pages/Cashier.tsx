@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
+import type { PageProps } from '@instalment/shared/host';
+import { useHost, useLocale, useT } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/shared/i18n';
+import { formatMoney, loanMessages } from '@instalment/shared/loan';
+import { Button, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
+import { gatewayUrl, leaveFor } from '../gateway';
+import { messages } from '../messages';
+import styles from './pages.module.css';
+
+interface CashierView {
+  cashier: CashierData;
+  gateways: PaymentChannel[];
+  transfer: PaymentChannel | null;
+}
+
+/** The channels this payment can use: enabled ones, limited to those the cashier offers when it names any. */
+function usableChannels(cashier: CashierData, all: PaymentChannel[]): Omit<CashierView, 'cashier'> {
+  const offered = new Set(cashier.channels.map((channel) => channel.code));
+  const usable = all.filter((channel) => channel.enabled && (offered.size === 0 || offered.has(channel.code)));
+  return {
+    gateways: usable.filter((channel) => channel.kind === 'gateway'),
+    transfer: usable.find((channel) => channel.kind === 'transfer') ?? null,
+  };
+}
+
+/** Amount due, the instalments in it, the channels, and one payment however often "pay" is tapped. */
+export default function Cashier({ query }: PageProps) {
+  const host = useHost();
+  const t = useT(messages);
+  const tc = useT(commonMessages);
+  const tl = useT(loanMessages);
+  const locale = useLocale();
+  const orderNo = query.order_no ?? '';
+  const { data, error, loading, reload } = useLoad(async (): Promise<CashierView | null> => {
+    if (!orderNo) return null;
+    const [cashier, channels] = await Promise.all([host.api.loan.cashier({ ...query, order_no: orderNo }), host.api.loan.channels()]);
+    return { cashier, ...usableChannels(cashier, channels) };
+  }, [host, orderNo, query.periods]);
+  const [channel, setChannel] = useState('');
+  const [paying, setPaying] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (data && !data.gateways.some((gateway) => gateway.code === channel)) setChannel(data.gateways[0]?.code ?? '');
+  }, [data, channel]);
+
+  // Back from the gateway through the browser's page cache: the same payment may be tried again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) {
+        started.current = false;
+        setPaying(false);
+      }
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  if (!orderNo) return <ErrorState message={t('noOrder')} />;
+  if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
+  if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
+
+  const { cashier, gateways, transfer } = data;
+  const pay = () => {
+    if (started.current || !channel) return;
+    started.current = true;
+    setPaying(true);
+    leaveFor(gatewayUrl(host, cashier, channel));
+  };
+  const toTransfer = () =>
+    host.navigate('/pages/payment/upload', query.periods ? { order_no: orderNo, periods: query.periods } : { order_no: orderNo });
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.amountCard} aria-labelledby="cashier-amount">
+        <h2 id="cashier-amount" className={styles.muted}>
+          {t('amountDue')}
+        </h2>
+        <p className={styles.hugeAmount}>{formatMoney(cashier.total)}</p>
+        <p className={styles.muted}>
+          {t('paymentNo')} {cashier.payment_no}
+        </p>
+        <p className={styles.muted}>{t('expiresAt', { time: new Date(cashier.expires_at).toLocaleString(locale) })}</p>
+      </section>
+
+      <section className={styles.card} aria-labelledby="cashier-items">
+        <h2 id="cashier-items" className={styles.sectionTitle}>
+          {t('items')}
+        </h2>
+        <Rows
+          rows={cashier.items.map((item): [string, string] => [
+            `${t('period', { n: item.period })} · ${t('dueOn', { date: item.due_date })}${item.status === 'overdue' ? ` · ${tl('instalment_overdue')}` : ''}`,
+            formatMoney(item.total),
+          ])}
+        />
+      </section>
+
+      <fieldset className={styles.channels}>
+        <legend className={styles.sectionTitle}>{t('channels')}</legend>
+        {gateways.length === 0 && <p className={styles.hint}>{t('noChannels')}</p>}
+        {gateways.map((gateway) => (
+          <label key={gateway.code} className={styles.channel}>
+            <input
+              type="radio"
+              name="channel"
+              value={gateway.code}
+              checked={channel === gateway.code}
+              onChange={() => setChannel(gateway.code)}
+              disabled={paying}
+            />
+            <span className={styles.channelText}>
+              <span className={styles.channelName}>{gateway.name}</span>
+              {gateway.description && <span className={styles.muted}>{gateway.description}</span>}
+            </span>
+          </label>
+        ))}
+        {transfer && (
+          <button type="button" className={styles.channelLink} onClick={toTransfer}>
+            <span className={styles.channelText}>
+              <span className={styles.channelName}>{transfer.name}</span>
+              <span className={styles.muted}>{transfer.description || t('transferHint')}</span>
+            </span>
+            <span aria-hidden="true">›</span>
+          </button>
+        )}
+      </fieldset>
+
+      {gateways.length > 0 && (
+        <Button variant="primary" block busy={paying} disabled={!channel} onClick={pay}>
+          {paying ? t('redirecting') : t('pay', { amount: formatMoney(cashier.total) })}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { PageProps } from '@instalment/shared/host';
+import { useHost, useT, useTabTap } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/shared/i18n';
+import { formatMoney, loanMessages } from '@instalment/shared/loan';
+import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { type DueLoan, loadDueLoans } from '../dueLoans';
+import { messages } from '../messages';
+import styles from './pages.module.css';
+
+function DueLoanCard({ loan }: { loan: DueLoan }) {
+  const host = useHost();
+  const t = useT(messages);
+  const tl = useT(loanMessages);
+  const overdue = loan.status === 'overdue';
+  return (
+    <li className={`${styles.card} ${overdue ? styles.overdueCard : ''}`}>
+      <div className={styles.cardHead}>
+        <span className={styles.muted}>
+          {t('orderNo')} {loan.order_no}
+        </span>
+        <span className={overdue ? styles.badgeOverdue : styles.badge}>{tl(`status_${loan.status}`)}</span>
+      </div>
+      <div className={styles.dueLine}>
+        <span className={styles.bigAmount}>{formatMoney(loan.next_due_amount ?? '0.00')}</span>
+        <span className={styles.muted}>
+          {t('nextDue')} {loan.next_due_date}
+        </span>
+      </div>
+      {overdue && (
+        <p className={styles.overdueLine}>
+          {t('overdueDays', { days: loan.overdue_days })} · {t('penalty', { amount: formatMoney(loan.penalty) })}
+        </p>
+      )}
+      <p className={styles.muted}>
+        {t('loanAmount')} {formatMoney(loan.amount)} · {t('remainingPrincipal')} {formatMoney(loan.remaining_principal)}
+      </p>
+      <div className={styles.actions}>
+        <Button
+          size="small"
+          aria-label={t('uploadProofFor', { order_no: loan.order_no })}
+          onClick={() => host.navigate('/pages/payment/upload', { order_no: loan.order_no })}
+        >
+          {t('uploadProof')}
+        </Button>
+        <Button
+          size="small"
+          variant="primary"
+          aria-label={t('repayLoan', { order_no: loan.order_no })}
+          onClick={() => host.navigate('/pages/payment/repay', { order_no: loan.order_no })}
+        >
+          {t('repay')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The repay tab: every loan with something due, soonest first. */
+export default function Repayments(_props: PageProps) {
+  const host = useHost();
+  const t = useT(messages);
+  const tc = useT(commonMessages);
+  const { data, error, loading, reload } = useLoad(() => loadDueLoans(host.api), [host]);
+  useTabTap(() => void reload());
+
+  if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
+  if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
+  if (data.length === 0) {
+    return <EmptyState message={`${t('nothingDue')} ${t('nothingDueHint')}`} />;
+  }
+  return (
+    <div className={styles.page} aria-busy={loading || undefined}>
+      <h2 className={styles.sectionTitle}>{t('dueSummary', { count: data.length })}</h2>
+      <ul className={styles.cards}>
+        {data.map((loan) => (
+          <DueLoanCard key={loan.order_no} loan={loan} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// npm start: build everything for production, then serve it — each remote from its own origin,
+// the way separate teams deploy them. --no-build serves the last build; --dev runs dev servers.
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const { buildAll } = require('./build');
+const { PACKAGES } = require('./ports');
+const { defaultPorts, startApi, startStack, ROOT } = require('./stack');
+
+async function dev() {
+  const ports = defaultPorts();
+  const api = await startApi({ port: ports.api });
+  const children = PACKAGES.map((pkg) =>
+    spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
+      cwd: path.join(ROOT, pkg.name),
+      env: { ...process.env, PORT: String(ports[pkg.name]) },
+      stdio: 'inherit',
+    }),
+  );
+  console.log(`\n  dev servers starting; open http://localhost:${ports.shell}/ (remotes and API as in shell/public/config.json)\n`);
+  const stop = async () => {
+    children.forEach((child) => child.kill('SIGTERM'));
+    await api.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function serve(build) {
+  if (build) await buildAll();
+  const stack = await startStack();
+  console.log('\n  consumption instalment is running:');
+  console.log(`    app        ${stack.shellUrl}   <- open this`);
+  for (const pkg of PACKAGES.slice(1)) console.log(`    ${pkg.name.padEnd(10)} ${stack.statics[pkg.name].url}/mf-manifest.json`);
+  console.log(`    API        ${stack.apiUrl}  (SMS codes: ${stack.apiUrl}/dev/sms-outbox?mobile=…)\n`);
+  const stop = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+const args = process.argv.slice(2);
+(args.includes('--dev') ? dev() : serve(!args.includes('--no-build'))).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});

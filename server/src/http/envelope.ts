@@ -1,0 +1,15 @@
+import { CODE_FAIL, CODE_OK, type Envelope } from '@instalment/shared/http';
+
+/** FastAdmin's envelope; `time` is the answer's wall-clock time in epoch seconds. */
+function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
+  return { code, msg, time: Math.floor(Date.now() / 1000), data };
+}
+
+export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
+  return envelope(CODE_OK, msg, data);
+}
+
+/** A refusal: code 0 (or another code) and a message a user can act on; never any data. */
+export function fail(msg: string, code: number = CODE_FAIL): Envelope<null> {
+  return envelope(code, msg, null);
+}

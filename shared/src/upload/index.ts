@@ -1,0 +1,4 @@
+export * from './chunked';
+export * from './proof';
+export * from './downscale';
+export * from './messages';

@@ -1,0 +1,37 @@
+/** What a payment proof may be: a photo or scan (JPEG, PNG, WebP) or a PDF, up to 10 MB. */
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+
+const PROOF_TYPES: Readonly<Record<string, readonly string[]>> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/** For `<input type="file" accept>`. */
+export const PROOF_ACCEPT = Object.keys(PROOF_TYPES).join(',');
+
+export type ProofProblem = 'proofEmpty' | 'proofType' | 'proofTooLarge';
+
+function extension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * The checks made before a proof is sent: the extension must be one of the allowed ones and
+ * agree with the MIME type. An empty MIME type is let through on the extension alone because
+ * some Android file pickers report none; the server still checks the content.
+ */
+export function checkProofFile(file: Pick<File, 'name' | 'type' | 'size'>): ProofProblem | null {
+  const ext = extension(file.name);
+  const mime = file.type.toLowerCase();
+  const allowed = mime ? PROOF_TYPES[mime] : Object.values(PROOF_TYPES).flat();
+  if (!allowed || !allowed.includes(ext)) return 'proofType';
+  if (file.size === 0) return 'proofEmpty';
+  return file.size > PROOF_MAX_BYTES ? 'proofTooLarge' : null;
+}
+
+export function isImage(file: Pick<File, 'type'>): boolean {
+  return file.type.startsWith('image/');
+}

@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HostContext, type Host } from '@instalment/shared/host';
+import { LocaleStore } from '@instalment/shared/i18n';
+import { TabBar } from './TabBar';
+
+const host = { locale: new LocaleStore(null, ['en']) } as unknown as Host;
+
+function renderBar() {
+  const onSelect = jest.fn();
+  const onTapCurrent = jest.fn();
+  render(
+    <HostContext.Provider value={host}>
+      <TabBar current="repay" onSelect={onSelect} onTapCurrent={onTapCurrent} />
+    </HostContext.Provider>,
+  );
+  return { onSelect, onTapCurrent };
+}
+
+test('three tabs, the current one marked', () => {
+  renderBar();
+  const tabs = screen.getAllByRole('button');
+  expect(tabs.map((tab) => tab.textContent)).toEqual(['home', 'my repayments', 'mine']);
+  expect(screen.getByRole('button', { name: 'my repayments' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('tapping the current tab is a tab tap, not a switch', async () => {
+  const { onSelect, onTapCurrent } = renderBar();
+  await userEvent.click(screen.getByRole('button', { name: 'my repayments' }));
+  expect(onTapCurrent).toHaveBeenCalledTimes(1);
+  expect(onSelect).not.toHaveBeenCalled();
+});
+
+test('tapping another tab switches to it', async () => {
+  const { onSelect, onTapCurrent } = renderBar();
+  await userEvent.click(screen.getByRole('button', { name: 'mine' }));
+  expect(onSelect).toHaveBeenCalledWith('/pages/profile/profile');
+  expect(onTapCurrent).not.toHaveBeenCalled();
+});

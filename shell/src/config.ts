@@ -1,0 +1,27 @@
+import type { RemoteName } from './routes';
+
+/** /config.json: where the API and each remote live. Re-pointing a remote is an edit of this file. */
+export interface RuntimeConfig {
+  apiBaseURL: string;
+  remotes: Record<RemoteName, string>;
+}
+
+const REMOTE_NAMES: readonly RemoteName[] = ['mf_account', 'mf_loan', 'mf_payment', 'mf_news'];
+
+export function parseConfig(raw: unknown): RuntimeConfig {
+  const value = raw as Partial<RuntimeConfig> | null;
+  if (!value || typeof value.apiBaseURL !== 'string' || typeof value.remotes !== 'object' || !value.remotes) {
+    throw new Error('config.json must name apiBaseURL and remotes');
+  }
+  for (const name of REMOTE_NAMES) {
+    if (typeof value.remotes[name] !== 'string') throw new Error(`config.json names no URL for remote ${name}`);
+  }
+  return { apiBaseURL: value.apiBaseURL.replace(/\/$/, ''), remotes: value.remotes as RuntimeConfig['remotes'] };
+}
+
+/** Fetched fresh on every start (no-cache), so a re-pointed remote is seen on the next load. */
+export async function loadConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+  return parseConfig(await response.json());
+}

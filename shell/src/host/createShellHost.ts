@@ -1,0 +1,48 @@
+import { createHost, withQuery } from '@instalment/shared/harness';
+import { commonMessages, translator } from '@instalment/shared/i18n';
+import type { RuntimeConfig } from '../config';
+import { LOGIN_PATH } from '../routes';
+import { UiStore } from '../ui/UiStore';
+
+/** Where the login page sends the user back to (SPEC: pages that need login come back after it). */
+const RETURN_KEY = 'returnTo';
+
+/** What the shell's router offers the host; createHashRouter's router fits. */
+export interface Navigator {
+  navigate(to: string | number, options?: { replace?: boolean }): unknown;
+  readonly state: { location: { pathname: string; search: string } };
+}
+
+export type ShellHost = ReturnType<typeof createShellHost>;
+
+/** The single host of the app: session, HTTP client, API, screen and navigation. */
+export function createShellHost(config: Pick<RuntimeConfig, 'apiBaseURL'>, router: Navigator, win: Window = window) {
+  const here = () => `${router.state.location.pathname}${router.state.location.search}`;
+  const ui = new UiStore(() => translator(commonMessages, host.locale.locale)('loading'));
+  const host = createHost({
+    apiBaseURL: config.apiBaseURL,
+    storage: win.localStorage,
+    languages: win.navigator.languages ?? [win.navigator.language],
+    ui,
+    navigate: (path, query, options) => void router.navigate(withQuery(path, query), options),
+    back: () => {
+      // react-router numbers the entries it pushed; 0 is the page the app was opened on.
+      const index = (win.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (index > 0) void router.navigate(-1);
+      else void router.navigate('/', { replace: true });
+    },
+    requireLogin: (returnTo, options) => {
+      const current = here();
+      if (router.state.location.pathname === LOGIN_PATH) return;
+      win.sessionStorage.setItem(RETURN_KEY, returnTo ?? current);
+      void router.navigate(LOGIN_PATH, options);
+    },
+    finishLogin: () => {
+      const target = win.sessionStorage.getItem(RETURN_KEY) || '/';
+      win.sessionStorage.removeItem(RETURN_KEY);
+      void router.navigate(target, { replace: true });
+    },
+    routeUrl: (path, query) => `${win.location.origin}${win.location.pathname}#${withQuery(path, query)}`,
+  });
+  return Object.assign(host, { uiStore: ui });
+}

@@ -1,0 +1,58 @@
+import { findRoute, ROUTES, TABS } from './routes';
+
+/** Every row of SPEC §2's route table, with what the spec says of it. */
+const SPEC_ROUTES: Array<[path: string, note: '' | 'tab' | 'custom nav' | 'pull-down']> = [
+  ['/', 'tab'],
+  ['/pages/index/index', 'tab'],
+  ['/pages/repay/repay', 'tab'],
+  ['/pages/profile/profile', 'tab'],
+  ['/pages/login/login', 'custom nav'],
+  ['/pages/register/register', 'custom nav'],
+  ['/pages/profile/userinfo', ''],
+  ['/pages/loan/apply', ''],
+  ['/pages/overdue/impact', ''],
+  ['/pages/repay/upload', ''],
+  ['/pages/loan/loan', ''],
+  ['/pages/loan/contract', ''],
+  ['/pages/loan/detail', 'pull-down'],
+  ['/pages/borrowing/loan', 'pull-down'],
+  ['/pages/borrowing/detail', ''],
+  ['/pages/borrowing/contract', ''],
+  ['/pages/borrowing/apply', ''],
+  ['/pages/borrowing/myloans', ''],
+  ['/pages/borrowing/impact', ''],
+  ['/pages/borrowing/settlement', ''],
+  ['/pages/payment/repay', ''],
+  ['/pages/payment/cashier', ''],
+  ['/pages/payment/upload', ''],
+  ['/pages/news/list', 'pull-down'],
+  ['/pages/news/detail', 'pull-down'],
+];
+
+test.each(SPEC_ROUTES)('%s is routed as the spec says (%s)', (path, note) => {
+  const route = findRoute(path);
+  expect(route).toBeDefined();
+  expect(Boolean(route!.tab)).toBe(note === 'tab');
+  expect(Boolean(route!.customNav)).toBe(note === 'custom nav');
+  expect(Boolean(route!.pullDownRefresh)).toBe(note === 'pull-down');
+});
+
+test('the table has no route the spec does not list', () => {
+  expect(ROUTES.map((route) => route.path).sort()).toEqual(SPEC_ROUTES.map(([path]) => path).sort());
+});
+
+test("'/' and pages/index/index both reach home", () => {
+  expect(findRoute('/')!.page).toBe('home');
+  expect(findRoute('pages/index/index')!.page).toBe('home');
+});
+
+test('routes the spec lists twice open the same page', () => {
+  const pageOf = (path: string) => findRoute(path)!.page;
+  expect(pageOf('/pages/loan/loan')).toEqual(pageOf('/pages/borrowing/myloans'));
+  expect(pageOf('/pages/loan/detail')).toEqual(pageOf('/pages/borrowing/detail'));
+  expect(pageOf('/pages/repay/upload')).toEqual(pageOf('/pages/payment/upload'));
+});
+
+test('there are three tabs: home, repay, mine', () => {
+  expect(TABS.map((tab) => tab.path)).toEqual(['/', '/pages/repay/repay', '/pages/profile/profile']);
+});
