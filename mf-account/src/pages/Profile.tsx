@@ -123,11 +123,12 @@ function Profile(_props: PageProps) {
                 <button
                   type="button"
                   className={styles.entry}
+                  aria-labelledby={`${ids}-label-${entry.key}`}
                   aria-describedby={entry.hint ? `${ids}-hint-${entry.key}` : undefined}
                   onClick={() => host.navigate(entry.path)}
                 >
                   <span className={styles.entryText}>
-                    <span>{entry.label}</span>
+                    <span id={`${ids}-label-${entry.key}`}>{entry.label}</span>
                     {entry.hint && (
                       <span id={`${ids}-hint-${entry.key}`} className={styles.hint}>
                         {entry.hint}

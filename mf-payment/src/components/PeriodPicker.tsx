@@ -14,13 +14,14 @@ interface PeriodPickerProps {
   onChange: (selected: number[]) => void;
   /** Show paid periods too (greyed, not selectable), for the whole schedule. */
   showPaid?: boolean;
+  disabled?: boolean;
 }
 
 /**
  * Checkboxes for the instalments to pay. A tap that would break the rule (earliest first, no
  * gaps) is turned into the nearest valid selection, and the rule is said out loud.
  */
-export function PeriodPicker({ legend, list, selected, onChange, showPaid = false }: PeriodPickerProps) {
+export function PeriodPicker({ legend, list, selected, onChange, showPaid = false, disabled = false }: PeriodPickerProps) {
   const t = useT(messages);
   const tl = useT(loanMessages);
   const [note, setNote] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export function PeriodPicker({ legend, list, selected, onChange, showPaid = fals
   };
 
   return (
-    <fieldset className={styles.picker}>
+    <fieldset className={styles.picker} disabled={disabled}>
       <legend className={styles.legend}>{legend}</legend>
       <ul className={styles.list}>
         {rows.map((item) => {

@@ -100,7 +100,7 @@ function randomFile(size: number, name = 'proof.pdf', type = 'application/pdf'):
 
 describe('uploadWithChunks against a real HTTP server', () => {
   let server: UploadServer;
-  const noWait = jest.fn(async () => {});
+  const noWait = jest.fn(async (_ms: number, _signal?: AbortSignal) => {});
 
   beforeEach(async () => {
     server = await startUploadServer();

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+// The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
+const { buildAll } = require('../scripts/build');
+const { startStack } = require('../scripts/stack');
+const { PACKAGES } = require('../scripts/ports');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the production bundles, starts the API on a fresh database and the static servers. */
+export default async function globalSetup() {
+  if (process.env.E2E_SKIP_BUILD !== '1') await buildAll();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-e2e-'));
+  const ports: Record<string, number> = { api: await freePort() };
+  for (const pkg of PACKAGES as Array<{ name: string }>) ports[pkg.name] = await freePort();
+  const stack = await startStack({
+    ports,
+    quiet: true,
+    apiEnv: { DATABASE_FILE: path.join(dataDir, 'e2e.db'), NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+  });
+  process.env.E2E_SHELL_URL = stack.shellUrl;
+  process.env.E2E_API_URL = stack.apiUrl;
+  process.env.E2E_PORTS = JSON.stringify(ports);
+  return async () => {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests of the composed production build: Debian's Chromium, a phone-sized viewport,
+ * the real API on a fresh temporary database and the five static servers on free ports
+ * (started and stopped by global-setup.ts, also when a test fails).
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: require.resolve('./global-setup'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    ...devices['Pixel 7'],
+    browserName: 'chromium',
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import type { Api, Instalment, LoanDetail } from '@instalment/shared/api';
+import { maskIdCard } from '@instalment/shared/format';
+import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { calendarDate, formatMoney, fromFen, isRepayable, loanMessages, toFen } from '@instalment/shared/loan';
+import { Button, Card, Rows, useLoad } from '@instalment/shared/ui';
+import { Loading } from '../components/Loading';
+import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
+import { PrintButton } from '../components/PrintButton';
+import { LoanStatusTag } from '../components/StatusTag';
+import { dayOf } from '../dates';
+import { messages } from '../messages';
+import { PATHS } from '../paths';
+import styles from './Settlement.module.css';
+
+const QUIET = { loading: false, toast: false };
+
+type SettlementRecord =
+  | { kind: 'settled'; loan: LoanDetail; issuer: string }
+  | { kind: 'open'; loan: LoanDetail; unpaid: Instalment[] };
+
+/** A settled loan needs its lender (the issuer); an open one what is still owed on it. */
+async function loadRecord(api: Api, orderNo: string): Promise<SettlementRecord | null> {
+  const loan = await api.loan.orderDetail({ order_no: orderNo }, QUIET);
+  if (!loan) return null;
+  if (loan.status === 'settled') {
+    const contract = await api.loan.contractInfo({ order_no: orderNo }, QUIET);
+    return { kind: 'settled', loan, issuer: contract.lender.name };
+  }
+  const schedule = isRepayable(loan.status) ? await api.loan.installments({ order_no: orderNo }, QUIET) : null;
+  return { kind: 'open', loan, unpaid: (schedule?.list ?? []).filter((item) => item.status !== 'paid') };
+}
+
+export default function Settlement({ query }: PageProps) {
+  const host = useHost();
+  const orderNo = query.order_no?.trim() ?? '';
+  const loaded = useLoad(() => (orderNo ? loadRecord(host.api, orderNo) : Promise.resolve(null)), [host, orderNo]);
+
+  if (!orderNo) return <LoanNotFound />;
+  if (loaded.data) {
+    return loaded.data.kind === 'settled' ? (
+      <Certificate loan={loaded.data.loan} issuer={loaded.data.issuer} />
+    ) : (
+      <NotSettled loan={loaded.data.loan} unpaid={loaded.data.unpaid} />
+    );
+  }
+  if (loaded.error) return <LoanLoadFailure error={loaded.error} orderNo={orderNo} onRetry={() => void loaded.reload()} />;
+  if (loaded.loading) return <Loading />;
+  return <LoanNotFound orderNo={orderNo} />;
+}
+
+function Certificate({ loan, issuer }: { loan: LoanDetail; issuer: string }) {
+  const t = useT(messages);
+  const tLoan = useT(loanMessages);
+  return (
+    <>
+      <article className={styles.certificate}>
+        <h2 className={styles.title}>{t('certificateTitle')}</h2>
+        <p className={styles.number}>
+          {t('certificateNo')}: SC-{loan.order_no}
+        </p>
+        <Rows
+          rows={[
+            [t('borrower'), loan.real_name],
+            [t('borrowerIdCard'), maskIdCard(loan.id_card)],
+            [t('loanNumber'), loan.order_no],
+            [t('loanAmount'), formatMoney(loan.amount)],
+            [t('loanTerm'), tLoan('months', { n: loan.term })],
+            [t('disbursedOn'), dayOf(loan.approved_at)],
+            [t('settledOn'), dayOf(loan.settled_at)],
+          ]}
+        />
+        <p className={styles.statement}>{t('statement')}</p>
+        <footer className={styles.issuer}>
+          <p>
+            {t('issuer')}: {issuer}
+          </p>
+          <p>{t('issuedOn', { date: calendarDate(Date.now()) })}</p>
+        </footer>
+      </article>
+      <PrintButton />
+    </>
+  );
+}
+
+function NotSettled({ loan, unpaid }: { loan: LoanDetail; unpaid: Instalment[] }) {
+  const host = useHost();
+  const t = useT(messages);
+  const owedFen = unpaid.reduce((sum, item) => sum + (toFen(item.total) ?? 0), 0);
+  const repayable = isRepayable(loan.status);
+  return (
+    <Card>
+      <h2 className={styles.heading}>{t('notSettledTitle')}</h2>
+      <p>{repayable ? t('notSettledBody') : t('neverDisbursed')}</p>
+      <Rows
+        rows={[
+          [t('loanNumber'), loan.order_no],
+          [t('status'), <LoanStatusTag status={loan.status} />],
+          [t('loanAmount'), formatMoney(loan.amount)],
+          ...(repayable
+            ? ([
+                [t('stillOwed'), <strong>{formatMoney(fromFen(owedFen))}</strong>],
+                [t('unpaidInstalments'), t('unpaidInstalmentsValue', { count: unpaid.length, term: loan.term })],
+                [t('remainingPrincipal'), formatMoney(loan.remaining_principal)],
+              ] as Array<[string, ReactNode]>)
+            : []),
+        ]}
+      />
+      {repayable && (
+        <div className={styles.action}>
+          <Button variant="primary" block onClick={() => host.navigate(PATHS.repay, { order_no: loan.order_no })}>
+            {t('repay')}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+
+/** What every service needs: the database, the settings, the clock and the log. */
+export interface Context {
+  db: Db;
+  config: AppConfig;
+  /** Epoch milliseconds; tests move it to expire tokens and make instalments fall overdue. */
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+export const seconds = (ms: number) => Math.floor(ms / 1000);
+export const iso = (ms: number) => new Date(ms).toISOString();
