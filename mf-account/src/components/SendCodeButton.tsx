@@ -4,6 +4,7 @@ import { useHost, useT } from '@instalment/shared/host';
 import { Button } from '@instalment/shared/ui';
 import { validatePhone } from '@instalment/shared/validation';
 import { accountMessages } from '../messages';
+import styles from './SendCodeButton.module.css';
 import { useCountdown } from './useCountdown';
 
 /** How long before another code may be asked for. */
@@ -49,7 +50,7 @@ export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButton
 
   const label = sending ? t('sendingCode') : remaining > 0 ? t('resendIn', { seconds: remaining }) : sentOnce ? t('resendCode') : t('sendCode');
   return (
-    <Button size="small" busy={sending} disabled={remaining > 0} onClick={send}>
+    <Button size="small" className={styles.send} busy={sending} disabled={remaining > 0} onClick={send}>
       {label}
     </Button>
   );

@@ -164,7 +164,7 @@ describe('through the real HTTP client', () => {
     window.localStorage.clear();
     // A fresh host, so its axios instance picks up the fake adapter; its api stays real.
     t = makeTestHost();
-    t.host.api.user.login = createApi(t.host.http).user.login;
+    t.api.user.login.mockImplementation(createApi(t.host.http).user.login);
   });
 
   afterEach(() => {

@@ -42,10 +42,6 @@ export default function Cashier({ query }: PageProps) {
   const [paying, setPaying] = useState(false);
   const started = useRef(false);
 
-  useEffect(() => {
-    if (data && !data.gateways.some((gateway) => gateway.code === channel)) setChannel(data.gateways[0]?.code ?? '');
-  }, [data, channel]);
-
   // Back from the gateway through the browser's page cache: the same payment may be tried again.
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
@@ -63,11 +59,13 @@ export default function Cashier({ query }: PageProps) {
   if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
 
   const { cashier, gateways, transfer } = data;
+  // The first channel until the user picks another.
+  const chosen = gateways.some((gateway) => gateway.code === channel) ? channel : (gateways[0]?.code ?? '');
   const pay = () => {
-    if (started.current || !channel) return;
+    if (started.current || !chosen) return;
     started.current = true;
     setPaying(true);
-    leaveFor(gatewayUrl(host, cashier, channel));
+    leaveFor(gatewayUrl(host, cashier, chosen));
   };
   const toTransfer = () =>
     host.navigate('/pages/payment/upload', query.periods ? { order_no: orderNo, periods: query.periods } : { order_no: orderNo });
@@ -106,7 +104,7 @@ export default function Cashier({ query }: PageProps) {
               type="radio"
               name="channel"
               value={gateway.code}
-              checked={channel === gateway.code}
+              checked={chosen === gateway.code}
               onChange={() => setChannel(gateway.code)}
               disabled={paying}
             />
@@ -128,7 +126,7 @@ export default function Cashier({ query }: PageProps) {
       </fieldset>
 
       {gateways.length > 0 && (
-        <Button variant="primary" block busy={paying} disabled={!channel} onClick={pay}>
+        <Button variant="primary" block busy={paying} disabled={!chosen} onClick={pay}>
           {paying ? t('redirecting') : t('pay', { amount: formatMoney(cashier.total) })}
         </Button>
       )}

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage, schedule, testHost } from '../testing';
+import Repay from './Repay';
+
+function setup(query: Record<string, string> = { order_no: 'L100' }) {
+  const { host, navigate } = testHost();
+  const installments = jest.fn(async () => schedule());
+  host.api.loan.installments = installments;
+  renderPage(Repay, host, query);
+  return { installments, navigate };
+}
+
+const box = (period: number) => screen.getByRole('checkbox', { name: new RegExp(`^Period ${period},`) });
+
+describe('Repay', () => {
+  it('opens with what is due now: the overdue instalment, which is the earliest unpaid', async () => {
+    setup();
+    await waitFor(() => expect(box(2)).toBeChecked());
+    expect(box(1)).toBeDisabled();
+    expect(box(3)).not.toBeChecked();
+    expect(screen.getByText('¥306.00', { selector: '[aria-live]' })).toBeInTheDocument();
+  });
+
+  it('never leaves a gap: picking a later period takes the ones before it, and says why', async () => {
+    const user = userEvent.setup();
+    setup();
+    await waitFor(() => expect(box(2)).toBeChecked());
+
+    await user.click(box(4));
+    expect([box(2), box(3), box(4)].every((input) => (input as HTMLInputElement).checked)).toBe(true);
+    expect(screen.getByText('Instalments must be paid in order, without skipping one.')).toBeInTheDocument();
+    expect(screen.getByText('¥906.00', { selector: '[aria-live]' })).toBeInTheDocument();
+
+    await user.click(box(3));
+    expect(box(2)).toBeChecked();
+    expect(box(3)).not.toBeChecked();
+    expect(box(4)).not.toBeChecked();
+  });
+
+  it('the earliest unpaid must be included: unticking it clears the rest, ticking a later one brings it back', async () => {
+    const user = userEvent.setup();
+    const { navigate } = setup();
+    await waitFor(() => expect(box(2)).toBeChecked());
+
+    await user.click(box(2));
+    expect(box(2)).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'go to cashier' })).toBeDisabled();
+    expect(screen.getByText('Choose at least one instalment to pay.')).toBeInTheDocument();
+
+    await user.click(box(3));
+    expect(box(2)).toBeChecked();
+    expect(box(3)).toBeChecked();
+    expect(screen.getByText('The earliest unpaid instalment must be paid first.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'go to cashier' }));
+    expect(navigate).toHaveBeenCalledWith('/pages/payment/cashier', { order_no: 'L100', periods: '2,3' });
+  });
+
+  it('back from the gateway, shows the outcome and reads the instalments again', async () => {
+    const { installments } = setup({ order_no: 'L100', payment_no: 'P9', result: 'success' });
+    expect(await screen.findByText('payment successful')).toBeInTheDocument();
+    expect(screen.getByText(/P9/)).toBeInTheDocument();
+    await waitFor(() => expect(installments).toHaveBeenCalledWith({ order_no: 'L100' }));
+  });
+
+  it('says so when the payment was cancelled', async () => {
+    setup({ order_no: 'L100', payment_no: 'P9', result: 'cancelled' });
+    expect(await screen.findByText('payment cancelled')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,394 @@
+import { randomInt } from 'node:crypto';
+import type {
+  Instalment,
+  InstalmentsResult,
+  LoanApplication,
+  LoanCreated,
+  LoanDetail,
+  LoanPurpose,
+  LoanRates,
+  LoanStatus,
+  LoanSummary,
+  MyLoansPage,
+  Voucher,
+} from '@instalment/shared/api';
+import { maskBankCard, maskIdCard } from '@instalment/shared/format';
+import {
+  calendarDate,
+  canTransition,
+  checkApplication,
+  computeSchedule,
+  formatMoney,
+  fromFen,
+  LOAN_STATUS_LABELS,
+  loanMessages,
+  overdueDays,
+  penaltyFen,
+  statusFromInstalments,
+  toFen,
+  type ApplicationProblem,
+} from '@instalment/shared/loan';
+import { translator } from '@instalment/shared/i18n';
+import { validationMessage, type ValidationKey } from '@instalment/shared/validation';
+import { iso, type Context } from '../context';
+import { Refusal } from '../http/errors';
+import type { PageRequest } from '../http/input';
+import type { CatalogueService } from './catalogue';
+
+export interface LoanRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  amount_fen: number;
+  term: number;
+  monthly_rate_bp: number;
+  monthly_fee_bp: number;
+  penalty_bp: number;
+  grace_days: number;
+  purpose: LoanPurpose;
+  real_name: string;
+  id_card: string;
+  bank_card: string;
+  bank_name: string;
+  status: LoanStatus;
+  created_at: number;
+  approve_after: number | null;
+  approved_at: number | null;
+  rejected_at: number | null;
+  settled_at: number | null;
+}
+
+interface InstalmentRow {
+  period: number;
+  due_date: string;
+  principal_fen: number;
+  interest_fen: number;
+  fee_fen: number;
+  paid_at: number | null;
+  penalty_fen: number;
+  overdue_days: number;
+}
+
+interface VoucherRow {
+  id: number;
+  periods: string;
+  amount_fen: number;
+  file_url: string;
+  remark: string;
+  status: Voucher['status'];
+  created_at: number;
+}
+
+/** An instalment as of a day: its wire form plus the fen the services compute with. */
+export interface InstalmentState {
+  view: Instalment;
+  principalFen: number;
+  totalFen: number;
+  penaltyFen: number;
+}
+
+/** One message for every order that is missing or not the caller's: nobody learns which. */
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+const en = translator(loanMessages, 'en');
+
+const FIELD_NAMES: Partial<Record<keyof LoanApplication, string>> = { bank_name: 'the name of your bank' };
+
+const LOAN_RULES = new Set<ApplicationProblem>(['amountInvalid', 'amountRange', 'amountStep', 'termInvalid', 'purposeInvalid', 'consentRequired']);
+
+function problemMessage(field: keyof LoanApplication, problem: ApplicationProblem, rates: LoanRates): string {
+  if (LOAN_RULES.has(problem)) {
+    return en(problem as Exclude<ApplicationProblem, ValidationKey>, {
+      min: formatMoney(rates.min_amount),
+      max: formatMoney(rates.max_amount),
+      step: formatMoney(rates.amount_step),
+    });
+  }
+  // The generic "required" says nothing of which field; name it.
+  if (problem === 'required') return `Enter ${FIELD_NAMES[field] ?? field}.`;
+  return validationMessage(problem as ValidationKey);
+}
+
+const isAgreed = (value: unknown) => value === true || value === 1 || value === 'true' || value === '1';
+
+export class LoanService {
+  constructor(
+    private readonly ctx: Context,
+    private readonly catalogue: CatalogueService,
+  ) {}
+
+  private today(): string {
+    return calendarDate(this.ctx.now());
+  }
+
+  create(userId: number, body: Record<string, unknown>): LoanCreated {
+    const rates = this.catalogue.rates();
+    const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).trim() : typeof body[name] === 'number' ? String(body[name]) : '');
+    const application: Partial<LoanApplication> = {
+      amount: text('amount'),
+      term: Number(text('term')),
+      purpose: text('purpose') as LoanPurpose,
+      real_name: text('real_name'),
+      id_card: text('id_card').toUpperCase(),
+      bank_card: text('bank_card'),
+      bank_name: text('bank_name'),
+      agree_contract: isAgreed(body.agree_contract),
+    };
+    const problems = Object.entries(checkApplication(application, rates)) as Array<[keyof LoanApplication, ApplicationProblem]>;
+    if (problems.length > 0) throw new Refusal(problemMessage(problems[0][0], problems[0][1], rates));
+    if (application.bank_name!.length > 50) throw new Refusal('The bank name is too long.');
+
+    const offer = rates.terms.find((item) => item.term === application.term)!;
+    const now = this.ctx.now();
+    const mode = this.ctx.config.approvalMode;
+    const orderNo = this.insertLoan({
+      user_id: userId,
+      amount_fen: toFen(application.amount!)!,
+      term: offer.term,
+      monthly_rate_bp: offer.monthly_rate_bp,
+      monthly_fee_bp: offer.monthly_fee_bp,
+      penalty_bp: rates.overdue_daily_penalty_bp,
+      grace_days: rates.grace_days,
+      purpose: application.purpose!,
+      real_name: application.real_name!,
+      id_card: application.id_card!,
+      bank_card: application.bank_card!,
+      bank_name: application.bank_name!,
+      status: 'pending',
+      created_at: now,
+      approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
+    });
+    this.approveDue(userId);
+    return { order_no: orderNo };
+  }
+
+  private insertLoan(loan: Omit<LoanRow, 'id' | 'order_no' | 'approved_at' | 'rejected_at' | 'settled_at'>): string {
+    const columns = Object.keys(loan);
+    const insert = this.ctx.db.prepare(
+      `INSERT INTO loans (order_no, ${columns.join(', ')}) VALUES (@order_no, ${columns.map((name) => `@${name}`).join(', ')})`,
+    );
+    for (let attempt = 0; ; attempt += 1) {
+      const orderNo = `L${this.today().replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+      try {
+        insert.run({ ...loan, order_no: orderNo });
+        return orderNo;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE' || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  /** Approval + disbursal: the schedule starts on the day of approval. */
+  private approve(loan: LoanRow, atMs: number): void {
+    const schedule = computeSchedule({
+      amountFen: loan.amount_fen,
+      term: loan.term,
+      monthlyRateBp: loan.monthly_rate_bp,
+      monthlyFeeBp: loan.monthly_fee_bp,
+      startDate: calendarDate(atMs),
+    });
+    const insert = this.ctx.db.prepare(
+      'INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.ctx.db.transaction(() => {
+      for (const item of schedule.instalments) insert.run(loan.id, item.period, item.dueDate, item.principalFen, item.interestFen, item.feeFen);
+      this.ctx.db.prepare("UPDATE loans SET status = 'repaying', approved_at = ? WHERE id = ? AND status = 'pending'").run(atMs, loan.id);
+    })();
+  }
+
+  /** Approves the applications whose review time has come (auto now, delay mode later). */
+  approveDue(userId: number | null): void {
+    const rows = this.ctx.db
+      .prepare(
+        `SELECT * FROM loans WHERE status = 'pending' AND approve_after IS NOT NULL AND approve_after <= ? ${userId === null ? '' : 'AND user_id = ?'}`,
+      )
+      .all(...(userId === null ? [this.ctx.now()] : [this.ctx.now(), userId])) as LoanRow[];
+    for (const loan of rows) this.approve(loan, loan.approve_after!);
+  }
+
+  /** The manual review (development route): approve disburses now, reject is final. */
+  review(orderNo: string, decision: 'approve' | 'reject'): LoanStatus {
+    const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
+    if (!loan) throw new Refusal(ORDER_NOT_FOUND);
+    if (loan.status !== 'pending') throw new Refusal(`This loan is ${LOAN_STATUS_LABELS[loan.status]}, not pending review.`);
+    if (decision === 'approve') this.approve(loan, this.ctx.now());
+    else this.ctx.db.prepare("UPDATE loans SET status = 'rejected', rejected_at = ? WHERE id = ?").run(this.ctx.now(), loan.id);
+    return decision === 'approve' ? 'repaying' : 'rejected';
+  }
+
+  /** The caller's own loan by order number; anyone else's reads as missing. */
+  find(userId: number, orderNo: string): LoanRow {
+    if (orderNo === '') throw new Refusal('Enter the order number.');
+    this.approveDue(userId);
+    const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ? AND user_id = ?').get(orderNo, userId) as LoanRow | undefined;
+    if (!loan) throw new Refusal(ORDER_NOT_FOUND);
+    return loan;
+  }
+
+  byId(id: number): LoanRow {
+    return this.ctx.db.prepare('SELECT * FROM loans WHERE id = ?').get(id) as LoanRow;
+  }
+
+  /** The schedule as of today: unpaid instalments due before today are overdue and accrue a penalty. */
+  instalmentStates(loan: LoanRow, today = this.today()): InstalmentState[] {
+    const rows = this.ctx.db
+      .prepare('SELECT * FROM instalments WHERE loan_id = ? ORDER BY period')
+      .all(loan.id) as InstalmentRow[];
+    return rows.map((row) => {
+      const base = row.principal_fen + row.interest_fen + row.fee_fen;
+      const paid = row.paid_at !== null;
+      const days = paid ? row.overdue_days : overdueDays(row.due_date, today, loan.grace_days);
+      const penalty = paid ? row.penalty_fen : penaltyFen(row.principal_fen + row.interest_fen, days, loan.penalty_bp);
+      return {
+        principalFen: row.principal_fen,
+        totalFen: base + penalty,
+        penaltyFen: penalty,
+        view: {
+          period: row.period,
+          due_date: row.due_date,
+          principal: fromFen(row.principal_fen),
+          interest: fromFen(row.interest_fen),
+          fee: fromFen(row.fee_fen),
+          penalty: fromFen(penalty),
+          total: fromFen(base + penalty),
+          status: paid ? 'paid' : days > 0 ? 'overdue' : 'unpaid',
+          overdue_days: days,
+          paid_at: paid ? iso(row.paid_at!) : null,
+        },
+      };
+    });
+  }
+
+  /** Disbursed loans take their status from their instalments; the stored one follows along. */
+  private currentStatus(loan: LoanRow, states: InstalmentState[]): LoanStatus {
+    if (loan.status === 'pending' || loan.status === 'rejected' || states.length === 0) return loan.status;
+    const status = statusFromInstalments(states.map((state) => state.view.status));
+    if (status !== loan.status && canTransition(loan.status, status)) {
+      this.ctx.db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
+    }
+    return status;
+  }
+
+  private summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
+    const status = this.currentStatus(loan, states);
+    const open = states.filter((state) => state.view.status !== 'paid');
+    const next = open[0] ?? null;
+    return {
+      order_no: loan.order_no,
+      amount: fromFen(loan.amount_fen),
+      term: loan.term,
+      status,
+      status_label: LOAN_STATUS_LABELS[status],
+      created_at: iso(loan.created_at),
+      next_due_date: next ? next.view.due_date : null,
+      next_due_amount: next ? next.view.total : null,
+      remaining_principal: fromFen(open.reduce((sum, state) => sum + state.principalFen, 0)),
+    };
+  }
+
+  list(userId: number, page: PageRequest): MyLoansPage {
+    this.approveDue(userId);
+    const { total } = this.ctx.db.prepare('SELECT COUNT(*) AS total FROM loans WHERE user_id = ?').get(userId) as { total: number };
+    const rows = this.ctx.db
+      .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
+      .all(userId, page.limit, (page.page - 1) * page.limit) as LoanRow[];
+    return { list: rows.map((loan) => this.summary(loan, this.instalmentStates(loan))), total, page: page.page, limit: page.limit };
+  }
+
+  detail(userId: number, orderNo: string): LoanDetail {
+    const loan = this.find(userId, orderNo);
+    const states = this.instalmentStates(loan);
+    const schedule = computeSchedule({
+      amountFen: loan.amount_fen,
+      term: loan.term,
+      monthlyRateBp: loan.monthly_rate_bp,
+      monthlyFeeBp: loan.monthly_fee_bp,
+      startDate: calendarDate(loan.approved_at ?? this.ctx.now()),
+    });
+    const overdue = states.filter((state) => state.view.status === 'overdue');
+    return {
+      ...this.summary(loan, states),
+      purpose: loan.purpose,
+      real_name: loan.real_name,
+      id_card: maskIdCard(loan.id_card),
+      bank_card: maskBankCard(loan.bank_card),
+      bank_name: loan.bank_name,
+      monthly_rate_bp: loan.monthly_rate_bp,
+      monthly_fee_bp: loan.monthly_fee_bp,
+      monthly_payment: fromFen(schedule.monthlyPaymentFen),
+      total_interest: fromFen(schedule.totalInterestFen),
+      total_fee: fromFen(schedule.totalFeeFen),
+      total_repayment: fromFen(schedule.totalRepaymentFen),
+      paid_periods: states.filter((state) => state.view.status === 'paid').length,
+      approved_at: loan.approved_at === null ? null : iso(loan.approved_at),
+      settled_at: loan.settled_at === null ? null : iso(loan.settled_at),
+      overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
+      penalty: fromFen(overdue.reduce((sum, state) => sum + state.penaltyFen, 0)),
+      vouchers: this.vouchers(loan),
+    };
+  }
+
+  instalments(userId: number, orderNo: string): InstalmentsResult {
+    const loan = this.find(userId, orderNo);
+    return { order_no: loan.order_no, list: this.instalmentStates(loan).map((state) => state.view) };
+  }
+
+  vouchers(loan: LoanRow): Voucher[] {
+    const rows = this.ctx.db.prepare('SELECT * FROM vouchers WHERE loan_id = ? ORDER BY id DESC').all(loan.id) as VoucherRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      order_no: loan.order_no,
+      periods: row.periods.split(',').map(Number),
+      amount: fromFen(row.amount_fen),
+      file_url: row.file_url,
+      remark: row.remark,
+      status: row.status,
+      created_at: iso(row.created_at),
+    }));
+  }
+
+  /**
+   * Marks instalments paid as of `atMs`, freezing the penalty they carried that day, and moves
+   * the loan on (settled when nothing is left). Periods already paid are left as they were.
+   */
+  markPaid(loan: LoanRow, periods: readonly number[], paidBy: string, atMs: number): void {
+    const today = calendarDate(atMs);
+    const states = new Map(this.instalmentStates(loan, today).map((state) => [state.view.period, state]));
+    const update = this.ctx.db.prepare(
+      'UPDATE instalments SET paid_at = ?, penalty_fen = ?, overdue_days = ?, paid_by = ? WHERE loan_id = ? AND period = ? AND paid_at IS NULL',
+    );
+    for (const period of periods) {
+      const state = states.get(period);
+      if (state) update.run(atMs, state.penaltyFen, state.view.overdue_days, paidBy, loan.id, period);
+    }
+    const after = this.instalmentStates(loan, today);
+    const status = statusFromInstalments(after.map((state) => state.view.status));
+    if (status === 'settled') {
+      this.ctx.db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
+    } else {
+      this.ctx.db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
+    }
+  }
+
+  /**
+   * Moves a loan's whole timeline `days` into the past, as if it had been taken out earlier
+   * (development route: lets a browser see overdue instalments without waiting a month).
+   */
+  age(orderNo: string, days: number): void {
+    const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
+    if (!loan) throw new Refusal(ORDER_NOT_FOUND);
+    const shiftMs = days * 24 * 3600 * 1000;
+    const shiftDate = `-${days} days`;
+    this.ctx.db.transaction(() => {
+      this.ctx.db
+        .prepare(
+          `UPDATE loans SET created_at = created_at - @ms, approve_after = approve_after - @ms, approved_at = approved_at - @ms,
+             rejected_at = rejected_at - @ms, settled_at = settled_at - @ms WHERE id = @id`,
+        )
+        .run({ ms: shiftMs, id: loan.id });
+      this.ctx.db
+        .prepare('UPDATE instalments SET due_date = date(due_date, ?), paid_at = paid_at - ? WHERE loan_id = ?')
+        .run(shiftDate, shiftMs, loan.id);
+    })();
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { SmsEvent, SmsOutboxEntry } from '@instalment/shared/api';
+import { seconds, type Context } from '../context';
+import type { Db } from '../db/database';
+import { Refusal } from '../http/errors';
+
+export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin'];
+export const CODE_TTL_SECONDS = 5 * 60;
+export const RESEND_INTERVAL_SECONDS = 60;
+export const MAX_WRONG_TRIES = 5;
+export const MAX_SENDS_PER_DAY = 20;
+
+export interface SmsMessage {
+  mobile: string;
+  event: SmsEvent;
+  code: string;
+}
+
+/** Delivers a code; a deployment plugs its SMS gateway in here (buildApp's `smsProvider`). */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** The development provider: keeps every message in a table that GET /dev/sms-outbox reads. */
+export class OutboxSmsProvider implements SmsProvider {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    this.db
+      .prepare('INSERT INTO sms_outbox (mobile, event, code, createtime) VALUES (?, ?, ?, ?)')
+      .run(message.mobile, message.event, message.code, seconds(this.now()));
+  }
+
+  list(mobile: string | null, limit = 50): SmsOutboxEntry[] {
+    const sql = `SELECT mobile, event, code, createtime FROM sms_outbox ${mobile ? 'WHERE mobile = ?' : ''} ORDER BY id DESC LIMIT ?`;
+    const params = mobile ? [mobile, limit] : [limit];
+    return this.db.prepare(sql).all(...params) as SmsOutboxEntry[];
+  }
+}
+
+interface CodeRow {
+  id: number;
+  code_hash: string;
+  expiretime: number;
+  attempts: number;
+  status: 'open' | 'used' | 'burnt' | 'replaced';
+}
+
+const hashCode = (mobile: string, event: string, code: string) =>
+  createHash('sha256').update(`${mobile}:${event}:${code}`).digest();
+
+/** Verification codes: 6 digits, 5 minutes, single use, bound to mobile + event, 5 wrong tries. */
+export class SmsService {
+  constructor(
+    private readonly ctx: Context,
+    private readonly provider: SmsProvider,
+  ) {}
+
+  async send(mobile: string, event: SmsEvent): Promise<void> {
+    const now = seconds(this.ctx.now());
+    const { db } = this.ctx;
+    const last = db.prepare('SELECT MAX(createtime) AS at FROM sms_codes WHERE mobile = ?').get(mobile) as { at: number | null };
+    if (last.at !== null && now - last.at < RESEND_INTERVAL_SECONDS) {
+      throw new Refusal(`Please wait ${RESEND_INTERVAL_SECONDS - (now - last.at)} s before requesting another code.`);
+    }
+    const today = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?').get(mobile, now - 24 * 3600) as {
+      n: number;
+    };
+    if (today.n >= MAX_SENDS_PER_DAY) throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = db.transaction(() => {
+      db.prepare("UPDATE sms_codes SET status = 'replaced' WHERE mobile = ? AND event = ? AND status = 'open'").run(mobile, event);
+      return db
+        .prepare('INSERT INTO sms_codes (mobile, event, code_hash, createtime, expiretime) VALUES (?, ?, ?, ?, ?)')
+        .run(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS).lastInsertRowid;
+    })();
+    try {
+      await this.provider.send({ mobile, event, code });
+    } catch (error) {
+      db.prepare('DELETE FROM sms_codes WHERE id = ?').run(id);
+      this.ctx.log.error({ err: error, event }, 'SMS delivery failed');
+      throw new Refusal('The SMS could not be sent. Try again later.');
+    }
+  }
+
+  /** Consumes the code when it matches; otherwise counts the wrong try and refuses. */
+  verify(mobile: string, event: SmsEvent, code: string): void {
+    const { db } = this.ctx;
+    const row = db
+      .prepare('SELECT id, code_hash, expiretime, attempts, status FROM sms_codes WHERE mobile = ? AND event = ? ORDER BY id DESC LIMIT 1')
+      .get(mobile, event) as CodeRow | undefined;
+    if (!row || row.status === 'used' || row.status === 'replaced') throw new Refusal('Request a verification code first.');
+    if (row.status === 'burnt') throw new Refusal('Too many wrong codes. Request a new code.');
+    if (row.expiretime <= seconds(this.ctx.now())) throw new Refusal('The verification code has expired. Request a new code.');
+
+    const expected = Buffer.from(row.code_hash, 'hex');
+    if (timingSafeEqual(hashCode(mobile, event, code), expected)) {
+      db.prepare("UPDATE sms_codes SET status = 'used' WHERE id = ?").run(row.id);
+      return;
+    }
+    const attempts = row.attempts + 1;
+    const burnt = attempts >= MAX_WRONG_TRIES;
+    db.prepare('UPDATE sms_codes SET attempts = ?, status = ? WHERE id = ?').run(attempts, burnt ? 'burnt' : 'open', row.id);
+    throw new Refusal(
+      burnt
+        ? 'The verification code is incorrect. Too many wrong codes: request a new code.'
+        : `The verification code is incorrect. ${MAX_WRONG_TRIES - attempts} ${MAX_WRONG_TRIES - attempts === 1 ? 'try' : 'tries'} left.`,
+    );
+  }
+}
