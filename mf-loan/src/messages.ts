@@ -49,7 +49,6 @@ export const messages = defineMessages({
     bank_psbc: 'Postal Savings Bank of China',
     // My loans
     loanNo: 'Loan no. {order_no}',
-    termValue: '{months}',
     appliedOn: 'Applied on',
     nextPayment: 'Next payment',
     nextPaymentValue: '{amount} due {date}',
@@ -57,7 +56,6 @@ export const messages = defineMessages({
     remainingPrincipal: 'Remaining principal',
     noLoans: 'You have no loans yet.',
     applyForLoan: 'Apply for a loan',
-    loanCardLabel: 'Loan of {amount} over {months}, {status}',
     // Loan detail
     notFound: 'This loan could not be found.',
     notFoundNoOrder: 'No loan was chosen. Open one from your loans.',
@@ -150,7 +148,6 @@ export const messages = defineMessages({
     widgetTerms: 'Repay over {terms}',
     widgetRate: 'Interest from {rate} a month',
     applyNow: 'Apply now',
-    monthsShort: '{n}',
     termsJoin: ', ',
   },
   'zh-CN': {
@@ -195,7 +192,6 @@ export const messages = defineMessages({
     bank_cmb: '招商银行',
     bank_psbc: '中国邮政储蓄银行',
     loanNo: '借款编号 {order_no}',
-    termValue: '{months}',
     appliedOn: '申请日期',
     nextPayment: '下期还款',
     nextPaymentValue: '{date} 应还 {amount}',
@@ -203,7 +199,6 @@ export const messages = defineMessages({
     remainingPrincipal: '剩余本金',
     noLoans: '您还没有借款。',
     applyForLoan: '申请借款',
-    loanCardLabel: '借款 {amount}，{months}，{status}',
     notFound: '未找到该借款。',
     notFoundNoOrder: '未指定借款，请从“我的借款”中打开。',
     notFoundOrder: '您的账户下没有编号为 {order_no} 的借款。',
@@ -291,7 +286,6 @@ export const messages = defineMessages({
     widgetTerms: '可分 {terms}',
     widgetRate: '月利率低至 {rate}',
     applyNow: '立即申请',
-    monthsShort: '{n}',
     termsJoin: '、',
   },
 });

@@ -60,3 +60,8 @@ export const schedule = () => ({
     instalment(4, 'unpaid', '300.00'),
   ],
 });
+
+/** Stands in for some of the loan calls (the bound API's members are read-only to pages, not to tests). */
+export function stubLoan(host: TestHost, calls: Partial<TestHost['api']['loan']>): void {
+  Object.assign(host.api.loan, calls);
+}

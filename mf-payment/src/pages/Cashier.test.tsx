@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
 import { leaveFor } from '../gateway';
-import { API_BASE, instalment, renderPage, testHost } from '../testing';
+import { API_BASE, instalment, renderPage, stubLoan, testHost } from '../testing';
 import Cashier from './Cashier';
 
 jest.mock('../gateway', () => ({ ...jest.requireActual('../gateway'), leaveFor: jest.fn() }));
@@ -27,8 +27,7 @@ const cashier: CashierData = {
 function setup() {
   const { host, navigate } = testHost();
   const cashierCall = jest.fn(async () => cashier);
-  host.api.loan.cashier = cashierCall;
-  host.api.loan.channels = jest.fn(async () => channels);
+  stubLoan(host, { cashier: cashierCall, channels: jest.fn(async () => channels) });
   renderPage(Cashier, host, { order_no: 'L100', periods: '2,3' });
   return { cashierCall, navigate };
 }

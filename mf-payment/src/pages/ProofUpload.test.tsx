@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { BankInfo, UploadedFile, Voucher } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { type ChunkedUploadOptions, uploadWithChunks } from '@instalment/shared/upload';
-import { renderPage, schedule, testHost } from '../testing';
+import { renderPage, schedule, stubLoan, testHost } from '../testing';
 import ProofUpload from './ProofUpload';
 
 jest.mock('@instalment/shared/upload', () => ({ ...jest.requireActual('@instalment/shared/upload'), uploadWithChunks: jest.fn() }));
@@ -23,10 +23,8 @@ const receipt = () => new File(['fake png bytes'], 'receipt.png', { type: 'image
 async function setup(query: Record<string, string> = { order_no: 'L100' }) {
   const user = userEvent.setup();
   const { host, navigate, ui } = testHost();
-  host.api.loan.bankInfo = jest.fn(async () => bank);
-  host.api.loan.installments = jest.fn(async () => schedule());
   const uploadVoucher = jest.fn(async () => ({ id: 1, status: 'pending' }) as Voucher);
-  host.api.loan.uploadVoucher = uploadVoucher;
+  stubLoan(host, { bankInfo: jest.fn(async () => bank), installments: jest.fn(async () => schedule()), uploadVoucher });
   renderPage(ProofUpload, host, query);
   await screen.findByText('Platform receiving account');
   return { user, host, navigate, ui, uploadVoucher };

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage, schedule, testHost } from '../testing';
+import { renderPage, schedule, stubLoan, testHost } from '../testing';
 import Repay from './Repay';
 
 function setup(query: Record<string, string> = { order_no: 'L100' }) {
   const { host, navigate } = testHost();
   const installments = jest.fn(async () => schedule());
-  host.api.loan.installments = installments;
+  stubLoan(host, { installments });
   renderPage(Repay, host, query);
   return { installments, navigate };
 }

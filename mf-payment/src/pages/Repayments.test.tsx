@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoanDetail, LoanSummary, MyLoansPage } from '@instalment/shared/api';
-import { renderPage, testHost } from '../testing';
+import { renderPage, stubLoan, testHost } from '../testing';
 import Repayments from './Repayments';
 
 function loan(order_no: string, status: LoanSummary['status'], next_due_date: string | null, next_due_amount: string | null = '300.00'): LoanSummary {
@@ -24,8 +24,7 @@ function setup(pages: MyLoansPage[][]) {
   const { host, navigate } = testHost();
   let load = 0;
   const myLoans = jest.fn(async ({ page: pageNo = 1 }: { page?: number } = {}) => pages[Math.min(load, pages.length - 1)][pageNo - 1]);
-  host.api.loan.myLoans = myLoans;
-  host.api.loan.orderDetail = jest.fn(async () => ({ overdue_days: 12, penalty: '18.36' }) as LoanDetail);
+  stubLoan(host, { myLoans, orderDetail: jest.fn(async () => ({ overdue_days: 12, penalty: '18.36' }) as LoanDetail) });
   renderPage(Repayments, host);
   return { host, myLoans, navigate, nextLoad: () => (load += 1) };
 }

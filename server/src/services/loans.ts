@@ -295,7 +295,8 @@ export class LoanService {
     return { list: rows.map((loan) => this.summary(loan, this.instalmentStates(loan))), total, page: page.page, limit: page.limit };
   }
 
-  detail(userId: number, orderNo: string): LoanDetail {
+  /** `base` is this server's absolute URL, which makes voucher file URLs absolute. */
+  detail(userId: number, orderNo: string, base: string): LoanDetail {
     const loan = this.find(userId, orderNo);
     const states = this.instalmentStates(loan);
     const schedule = computeSchedule({
@@ -324,7 +325,7 @@ export class LoanService {
       settled_at: loan.settled_at === null ? null : iso(loan.settled_at),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.penaltyFen, 0)),
-      vouchers: this.vouchers(loan),
+      vouchers: this.vouchers(loan, base),
     };
   }
 
@@ -333,14 +334,14 @@ export class LoanService {
     return { order_no: loan.order_no, list: this.instalmentStates(loan).map((state) => state.view) };
   }
 
-  vouchers(loan: LoanRow): Voucher[] {
+  vouchers(loan: LoanRow, base: string): Voucher[] {
     const rows = this.ctx.db.prepare('SELECT * FROM vouchers WHERE loan_id = ? ORDER BY id DESC').all(loan.id) as VoucherRow[];
     return rows.map((row) => ({
       id: row.id,
       order_no: loan.order_no,
       periods: row.periods.split(',').map(Number),
       amount: fromFen(row.amount_fen),
-      file_url: row.file_url,
+      file_url: `${base}${row.file_url}`,
       remark: row.remark,
       status: row.status,
       created_at: iso(row.created_at),

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { apiUrl, heading, lastScreen, newPhone, open, registerThroughUi, smsCode } from './support';
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
+test('1. register with phone + SMS code → logged in → profile shows the phone masked', async ({ page }, testInfo) => {
+  const phone = newPhone();
+  await registerThroughUi(page, phone);
+  await expect(page).toHaveURL(/#\/$/);
+  await page.getByRole('button', { name: 'mine' }).click();
+  await expect(heading(page)).toHaveText('mine');
+  await expect(page.getByText(masked(phone))).toBeVisible();
+  await expect(page.getByText(phone)).toHaveCount(0);
+  await lastScreen(page, testInfo);
+});
+
+async function logOut(page: import('@playwright/test').Page) {
+  await open(page, '/pages/profile/profile');
+  await page.getByRole('button', { name: 'log out' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'confirm' }).click();
+  await open(page, '/pages/profile/profile');
+  await expect(page.getByRole('button', { name: 'log out' })).toHaveCount(0);
+}
+
+test('2. log out, log in by password, log out, log in by SMS', async ({ page }, testInfo) => {
+  const phone = newPhone();
+  await registerThroughUi(page, phone, 'pass1234');
+  await expect(page).toHaveURL(/#\/$/);
+  await logOut(page);
+
+  await open(page, '/pages/login/login');
+  await page.getByRole('tab', { name: 'password login' }).click();
+  await page.getByLabel('account').fill(phone);
+  await page.getByLabel('password', { exact: true }).fill('pass1234');
+  await page.getByRole('button', { name: 'log in', exact: true }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await logOut(page);
+
+  await open(page, '/pages/login/login');
+  await page.getByRole('tab', { name: 'SMS code login' }).click();
+  await page.getByLabel('phone number').fill(phone);
+  await page.getByRole('button', { name: /send code/i }).click();
+  await page.getByLabel('verification code').fill(await smsCode(phone, 'mobilelogin'));
+  await page.getByRole('button', { name: 'log in', exact: true }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await open(page, '/pages/profile/profile');
+  await expect(page.getByText(masked(phone))).toBeVisible();
+  await lastScreen(page, testInfo);
+});
+
+test('8. the token expires on the server mid-session → login with the message → back where the user was', async ({ page }, testInfo) => {
+  const phone = newPhone();
+  await registerThroughUi(page, phone, 'pass1234');
+  await expect(page).toHaveURL(/#\/$/);
+  await open(page, '/pages/loan/loan');
+  await expect(heading(page)).toHaveText('my loans');
+
+  const expired = await fetch(`${apiUrl()}/dev/expire-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: phone }),
+  });
+  expect(expired.ok).toBe(true);
+
+  await page.getByRole('button', { name: 'back' }).waitFor();
+  await page.evaluate(() => (window.location.hash = '#/pages/profile/userinfo'));
+  await expect(page.getByText('login expired, please log in again')).toBeVisible();
+  await expect(page).toHaveURL(/pages\/login\/login/);
+
+  await page.getByRole('tab', { name: 'password login' }).click();
+  await page.getByLabel('account').fill(phone);
+  await page.getByLabel('password', { exact: true }).fill('pass1234');
+  await page.getByRole('button', { name: 'log in', exact: true }).click();
+  await expect(page).toHaveURL(/pages\/profile\/userinfo/);
+  await expect(heading(page)).toHaveText('my profile data');
+  await lastScreen(page, testInfo);
+});

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@instalment/shared/http';
+import { RATES } from '../testing/fixtures';
+import { makeTestHost, renderWithHost } from '../testing/testHost';
+import HomeLoanWidget from './HomeLoanWidget';
+
+describe('HomeLoanWidget', () => {
+  it('shows the amount range and terms, and opens the application', async () => {
+    const test = makeTestHost({ loggedIn: false });
+    test.loan.loanRates.mockResolvedValue(RATES);
+    renderWithHost(test.host, <HomeLoanWidget />);
+
+    expect(await screen.findByText('up to ¥50,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Borrow from ¥1,000.00 to ¥50,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Repay over 3, 6, 12 months')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Apply now' }));
+    expect(test.navigate).toHaveBeenCalledWith('/pages/loan/apply');
+  });
+
+  it('shows its own error with a retry', async () => {
+    const test = makeTestHost({ loggedIn: false });
+    test.loan.loanRates.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(RATES);
+    renderWithHost(test.host, <HomeLoanWidget />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('network connection failed');
+    expect(test.host.ui.toast).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'retry' }));
+    expect(await screen.findByText('up to ¥50,000.00')).toBeInTheDocument();
+  });
+});
+
+describe('HomeLoanWidget in Chinese', () => {
+  it('speaks the chosen language', async () => {
+    const test = makeTestHost({ loggedIn: false });
+    test.host.locale.set('zh-CN');
+    test.loan.loanRates.mockResolvedValue(RATES);
+    renderWithHost(test.host, <HomeLoanWidget />);
+
+    expect(await screen.findByText('最高可借 ¥50,000.00')).toBeInTheDocument();
+    expect(screen.getByText('可分 3、6、12个月')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即申请' })).toBeInTheDocument();
+  });
+});

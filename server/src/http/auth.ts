@@ -1,0 +1,50 @@
+import { TOKEN_HEADER } from '@instalment/shared/api';
+import type { FastifyRequest } from 'fastify';
+import type { TokenService } from '../services/tokens';
+import type { UserRow, UserService } from '../services/users';
+import { Unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user on routes behind `auth.required`. */
+    user: UserRow | null;
+    token: string | null;
+  }
+}
+
+export interface Auth {
+  /** preHandler: a valid token or HTTP 401 (code 401), which makes the app clear its session. */
+  required: (request: FastifyRequest) => Promise<void>;
+  /** The user of the request's token, if it has a valid one. */
+  identify: (request: FastifyRequest) => UserRow | null;
+}
+
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers[TOKEN_HEADER];
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+}
+
+export function createAuth(tokens: TokenService, users: UserService): Auth {
+  const identify = (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    const userId = token ? tokens.userIdOf(token) : null;
+    return userId === null ? null : users.byId(userId);
+  };
+  return {
+    identify,
+    required: async (request) => {
+      const token = tokenOf(request);
+      if (!token) throw new Unauthorized('Please log in first.');
+      const user = identify(request);
+      if (!user) throw new Unauthorized('Your login has expired. Please log in again.');
+      request.user = user;
+      request.token = token;
+    },
+  };
+}
+
+/** The signed-in user of a route behind `auth.required`. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Unauthorized();
+  return request.user;
+}

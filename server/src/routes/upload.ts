@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { ENDPOINTS } from '@instalment/shared/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { userOf } from '../http/auth';
+import { baseUrlOf } from '../http/base-url';
+import { ok } from '../http/envelope';
+import { Refusal } from '../http/errors';
+import { MAX_FILE_BYTES, MIME_TYPES, TOO_LARGE, type StoredFile } from '../services/uploads';
+import type { RouteDeps } from './deps';
+
+/** Multipart limits: one file of at most 10 MB and a few short fields. */
+export const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 21, headerPairs: 100 };
+
+interface UploadForm {
+  fields: Record<string, string>;
+  file: { data: Buffer; filename: string } | null;
+}
+
+/** Reads the whole form; the fields may come before or after the file. */
+async function readForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new Refusal('Send the file as multipart/form-data in the field "file".');
+  const form: UploadForm = { fields: {}, file: null };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== 'file') throw new Refusal('Send the file in the field "file".');
+        form.file = { data, filename: part.filename ?? '' };
+      } else {
+        form.fields[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
+      }
+    }
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal(TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw new Refusal('Send one file at a time.');
+    throw new Refusal('The upload could not be read. Try again.');
+  }
+  return form;
+}
+
+const wholeNumberField = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : NaN);
+
+export function uploadRoutes(app: FastifyInstance, { services, auth, config }: RouteDeps): void {
+  const { uploads } = services;
+
+  /** FastAdmin's one upload endpoint: plain, chunk, merge (action=merge) and clean (method=clean). */
+  app.post(ENDPOINTS.upload, { preHandler: auth.required }, async (request) => {
+    const userId = userOf(request).id;
+    const { fields, file } = await readForm(request);
+    const withUrls = (stored: StoredFile) => ({ url: stored.url, fullurl: `${baseUrlOf(request, config)}${stored.url}` });
+    const chunkid = fields.chunkid ?? '';
+
+    if (fields.method === 'clean') {
+      await uploads.clean(userId, chunkid);
+      return ok(null, 'The uploaded chunks were removed.');
+    }
+    if (fields.action === 'merge') {
+      const count = fields.chunkcount === undefined || fields.chunkcount === '' ? null : wholeNumberField(fields.chunkcount);
+      if (count !== null && Number.isNaN(count)) throw new Refusal('chunkcount must be a whole number.');
+      return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), 'Uploaded');
+    }
+    if (!file) throw new Refusal('Choose a file to upload.');
+    if (chunkid !== '') {
+      const stored = await uploads.storeChunk(
+        userId,
+        {
+          chunkid,
+          chunkindex: wholeNumberField(fields.chunkindex),
+          chunkcount: wholeNumberField(fields.chunkcount),
+          filename: fields.filename ?? file.filename,
+        },
+        file.data,
+      );
+      return ok(stored, 'Chunk uploaded');
+    }
+    return ok(withUrls(await uploads.storeFile(userId, file.data, file.filename)), 'Uploaded');
+  });
+
+  /**
+   * The stored files. Names are random, so a URL is the capability to read it (an <img> cannot
+   * send the token); images show inline, PDFs download, and nothing is ever sniffed into HTML.
+   */
+  app.get<{ Params: { day: string; name: string } }>('/uploads/:day/:name', async (request, reply) => {
+    const found = uploads.locate(request.params.day, request.params.name);
+    if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const disposition = found.type === 'pdf' ? 'attachment' : 'inline';
+    return reply
+      .header('Content-Type', MIME_TYPES[found.type])
+      .header('Content-Disposition', `${disposition}; filename="${request.params.name}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .send(fs.createReadStream(found.file));
+  });
+}
