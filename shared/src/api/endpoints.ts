@@ -24,7 +24,14 @@ export const ENDPOINTS = {
 
 /** Development-only routes of the reference server (absent when NODE_ENV=production). */
 export const DEV_ENDPOINTS = {
+  /** GET ?mobile=: the SMS codes "sent", newest first (`SmsOutboxEntry[]`). */
   smsOutbox: '/dev/sms-outbox',
+  /** POST { mobile }: every token of that user expires now. */
+  expireTokens: '/dev/expire-tokens',
+  /** POST { order_no, decision: 'approve' | 'reject' }: the review of a pending application. */
+  reviewLoan: '/dev/review-loan',
+  /** POST { order_no, days }: moves a loan's dates into the past so instalments fall overdue. */
+  ageLoan: '/dev/age-loan',
 } as const;
 
 /** Routes of the reference server's sandbox payment gateway (outside the SPEC §7 API). */

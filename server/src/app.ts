@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import { TOKEN_HEADER } from '@instalment/shared/api';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_CONFIG, originAllowed, type AppConfig } from './config';
+import type { Context } from './context';
+import { openDatabase } from './db/database';
+import { createAuth } from './http/auth';
+import { fail } from './http/envelope';
+import { Refusal, Unauthorized } from './http/errors';
+import { devRoutes } from './routes/dev';
+import { loanRoutes } from './routes/loan';
+import { newsRoutes } from './routes/news';
+import { sandboxRoutes } from './routes/sandbox';
+import { smsRoutes } from './routes/sms';
+import { staticRoutes } from './routes/static';
+import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
+import { userRoutes } from './routes/user';
+import { createServices, type Services } from './services';
+import type { SmsProvider } from './services/sms';
+
+export interface AppOptions extends Partial<AppConfig> {
+  /** The clock, epoch ms; tests move it to expire tokens and make instalments fall due. */
+  now?: () => number;
+  /** Where SMS codes go; by default the development outbox. */
+  smsProvider?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    appConfig: AppConfig;
+  }
+}
+
+/** Messages for the framework's own refusals of malformed requests. */
+const CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted; send JSON or a form.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
+  if (config.uploadDir) return { dir: config.uploadDir, temporary: false };
+  if (config.databaseFile === ':memory:') return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-uploads-')), temporary: true };
+  return { dir: path.join(path.dirname(config.databaseFile), 'uploads'), temporary: false };
+}
+
+/** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
+export function buildApp(options: AppOptions = {}): FastifyInstance {
+  const { now = Date.now, smsProvider, logger = false, ...overrides } = options;
+  const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides };
+  const app = Fastify({ logger, bodyLimit: 256 * 1024 });
+
+  const db = openDatabase(config.databaseFile, now());
+  const uploads = uploadDirFor(config);
+  const ctx: Context = { db, config, now, log: app.log };
+  const services = createServices(ctx, uploads.dir, smsProvider);
+  const auth = createAuth(services.tokens, services.users);
+  app.decorate('services', services);
+  app.decorate('appConfig', config);
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+  services.tokens.sweep();
+  services.uploads.sweepChunks();
+
+  app.addHook('onClose', async () => {
+    db.close();
+    if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
+  });
+
+  // The shell and each remote run on their own origins; they send the token in its own header.
+  app.register(cors, {
+    origin: (origin, callback) => callback(null, origin === undefined || originAllowed(config.corsOrigins, origin)),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', TOKEN_HEADER, 'X-Requested-With'],
+    maxAge: 600,
+  });
+  app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  // An empty JSON body is an empty object (FastAdmin clients post logout with none).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') return done(null, {});
+    return parseJson(request, body as string, done);
+  });
+  // Forms: the sandbox gateway's confirm button, and clients that post forms instead of JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.message));
+    if (error instanceof Unauthorized) return reply.code(401).send(fail(error.message, 401));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(fail(CLIENT_ERRORS[error.code] ?? (status === 400 ? 'The request could not be read.' : error.message)));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(fail('Something went wrong on our side. Please try again.'));
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(fail(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
+
+  const deps = { services, auth, config };
+  userRoutes(app, deps);
+  smsRoutes(app, deps);
+  loanRoutes(app, deps);
+  newsRoutes(app, deps);
+  uploadRoutes(app, deps);
+  sandboxRoutes(app, deps);
+  staticRoutes(app);
+  if (config.env !== 'production') devRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,47 @@
+import { DEV_ENDPOINTS } from '@instalment/shared/api';
+import { validatePhone } from '@instalment/shared/validation';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../http/envelope';
+import { Refusal } from '../http/errors';
+import { check, fieldsOf, text, wholeNumber } from '../http/input';
+import type { RouteDeps } from './deps';
+
+/**
+ * Development-only helpers (never registered when NODE_ENV=production), so that a browser or
+ * a test can finish flows that otherwise need a phone, a reviewer or a month of waiting.
+ */
+export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
+  /** The SMS messages "sent" by the development provider, newest first; ?mobile= filters. */
+  app.get(DEV_ENDPOINTS.smsOutbox, async (request) => {
+    if (!services.outbox) throw new Refusal('SMS goes through a real provider here; there is no outbox.');
+    const mobile = text(fieldsOf(request.query), 'mobile');
+    return ok(services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
+  });
+
+  const userByMobile = (body: unknown) => {
+    const user = services.users.byMobile(check(validatePhone, text(fieldsOf(body), 'mobile')));
+    if (!user) throw new Refusal('No user has this phone number.');
+    return user;
+  };
+
+  /** { mobile }: every token of that user expires now, as if the session had run out on the server. */
+  app.post(DEV_ENDPOINTS.expireTokens, async (request) => {
+    const expired = services.tokens.expireAllOf(userByMobile(request.body).id);
+    return ok({ expired }, 'Tokens expired');
+  });
+
+  /** { order_no, decision: 'approve' | 'reject' }: the reviewer's decision, for APPROVAL_MODE=manual. */
+  app.post(DEV_ENDPOINTS.reviewLoan, async (request) => {
+    const body = fieldsOf(request.body);
+    const decision = text(body, 'decision');
+    if (decision !== 'approve' && decision !== 'reject') throw new Refusal('decision must be approve or reject.');
+    return ok({ status: services.loans.review(text(body, 'order_no'), decision) });
+  });
+
+  /** { order_no, days }: moves the loan's dates that many days into the past, so instalments fall overdue. */
+  app.post(DEV_ENDPOINTS.ageLoan, async (request) => {
+    const body = fieldsOf(request.body);
+    services.loans.age(text(body, 'order_no'), wholeNumber(body, 'days', null, 1, 3650));
+    return ok(null, 'Loan aged');
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../http/envelope';
+import { illustrationSvg } from '../static/images';
+
+/** The news illustrations, and a health check for scripts that wait for the server. */
+export function staticRoutes(app: FastifyInstance): void {
+  app.get<{ Params: { file: string } }>('/static/news/:file', async (request, reply) => {
+    const match = /^([a-z]+)\.svg$/.exec(request.params.file);
+    const svg = match ? illustrationSvg(match[1]) : null;
+    if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(svg);
+  });
+
+  app.get('/health', async () => ok({ status: 'up' }));
+}
