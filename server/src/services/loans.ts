@@ -32,7 +32,7 @@ import { translator } from '@instalment/shared/i18n';
 import { validationMessage, type ValidationKey } from '@instalment/shared/validation';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
-import type { PageRequest } from '../http/input';
+import { text, type Fields, type PageRequest } from '../http/input';
 import type { CatalogueService } from './catalogue';
 
 export interface LoanRow {
@@ -121,17 +121,16 @@ export class LoanService {
     return calendarDate(this.ctx.now());
   }
 
-  create(userId: number, body: Record<string, unknown>): LoanCreated {
+  create(userId: number, body: Fields): LoanCreated {
     const rates = this.catalogue.rates();
-    const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).trim() : typeof body[name] === 'number' ? String(body[name]) : '');
     const application: Partial<LoanApplication> = {
-      amount: text('amount'),
-      term: Number(text('term')),
-      purpose: text('purpose') as LoanPurpose,
-      real_name: text('real_name'),
-      id_card: text('id_card').toUpperCase(),
-      bank_card: text('bank_card'),
-      bank_name: text('bank_name'),
+      amount: text(body, 'amount'),
+      term: Number(text(body, 'term')),
+      purpose: text(body, 'purpose') as LoanPurpose,
+      real_name: text(body, 'real_name'),
+      id_card: text(body, 'id_card').toUpperCase(),
+      bank_card: text(body, 'bank_card'),
+      bank_name: text(body, 'bank_name'),
       agree_contract: isAgreed(body.agree_contract),
     };
     const problems = Object.entries(checkApplication(application, rates)) as Array<[keyof LoanApplication, ApplicationProblem]>;

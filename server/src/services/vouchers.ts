@@ -3,8 +3,7 @@ import { checkPeriodSelection, formatMoney, formatPeriods, fromFen, loanMessages
 import { translator } from '@instalment/shared/i18n';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
-import type { Fields } from '../http/input';
-import { text } from '../http/input';
+import { text, type Fields } from '../http/input';
 import type { LoanService } from './loans';
 import type { PaymentService } from './payments';
 import type { UploadService } from './uploads';
