@@ -67,6 +67,10 @@ describe('ProofUpload', () => {
     await user.type(amountInput(), '12.345');
     await user.tab();
     expect(screen.getByText('Enter an amount in yuan.')).toBeInTheDocument();
+    await user.clear(amountInput());
+    await user.type(amountInput(), '300');
+    await user.tab();
+    expect(screen.getByText('The amount is less than the ¥306.00 these instalments require.')).toBeInTheDocument();
     await user.click(submitButton());
     expect(screen.getByText('Choose the picture or PDF of your transfer receipt.')).toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();

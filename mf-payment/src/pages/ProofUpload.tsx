@@ -27,9 +27,11 @@ const STAGE_TEXT: Record<Stage, CommonMessageKey> = {
 
 const REMARK_MAX = 200;
 
-function amountProblem(amount: string): 'amountInvalid' | null {
+/** Money, and not less than the instalments it pays (the server holds the same rule). */
+function amountProblem(amount: string, due: string): 'amountInvalid' | 'amountTooLow' | null {
   const fen = toFen(amount);
-  return fen === null || fen === 0 ? 'amountInvalid' : null;
+  if (fen === null || fen === 0) return 'amountInvalid';
+  return fen < (toFen(due) ?? 0) ? 'amountTooLow' : null;
 }
 
 interface ProofData {
@@ -101,11 +103,15 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
     setFailure(null);
   };
 
+  const total = selectedTotal(list, selected);
+  const amountMessage = (key: ReturnType<typeof amountProblem>) =>
+    key === 'amountTooLow' ? t('amountTooLow', { amount: formatMoney(total) }) : key ? tl(key) : null;
+
   const validate = (): boolean => {
     const periodProblem = checkPeriodSelection(open, selected);
-    const amountKey = amountProblem(amount);
+    const amountKey = amountProblem(amount, total);
     setPeriodsError(periodProblem ? tl(periodProblem) : null);
-    setAmountError(amountKey ? tl(amountKey) : null);
+    setAmountError(amountMessage(amountKey));
     if (!file && !fileError) setFileError(t('fileRequired'));
     return !periodProblem && !amountKey && file !== null;
   };
@@ -146,7 +152,6 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   };
 
   if (open.length === 0) return <EmptyState message={t('allPaid')} />;
-  const total = selectedTotal(list, selected);
   const { bank } = data;
 
   return (
@@ -186,10 +191,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
             setAmountEdited(true);
             if (amountError) setAmountError(null);
           }}
-          onBlur={() => {
-            const key = amountProblem(amount);
-            setAmountError(key ? tl(key) : null);
-          }}
+          onBlur={() => setAmountError(amountMessage(amountProblem(amount, total)))}
         />
         <ProofFilePicker file={file} error={fileError} disabled={busy} onPick={pickFile} />
         <div className={styles.textareaField}>

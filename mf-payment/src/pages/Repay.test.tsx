@@ -7,8 +7,8 @@ function setup(query: Record<string, string> = { order_no: 'L100' }) {
   const { host, navigate } = testHost();
   const installments = jest.fn(async () => schedule());
   stubLoan(host, { installments });
-  renderPage(Repay, host, query);
-  return { installments, navigate };
+  const { unmount } = renderPage(Repay, host, query);
+  return { installments, navigate, unmount };
 }
 
 const box = (period: number) => screen.getByRole('checkbox', { name: new RegExp(`^Period ${period},`) });
@@ -64,8 +64,11 @@ describe('Repay', () => {
     await waitFor(() => expect(installments).toHaveBeenCalledWith({ order_no: 'L100' }));
   });
 
-  it('says so when the payment was cancelled', async () => {
-    setup({ order_no: 'L100', payment_no: 'P9', result: 'cancelled' });
+  it('says so when the payment was cancelled or failed', async () => {
+    const { unmount } = setup({ order_no: 'L100', payment_no: 'P9', result: 'cancelled' });
     expect(await screen.findByText('payment cancelled')).toBeInTheDocument();
+    unmount();
+    setup({ order_no: 'L100', payment_no: 'P9', result: 'failed' });
+    expect(await screen.findByText('payment failed')).toBeInTheDocument();
   });
 });

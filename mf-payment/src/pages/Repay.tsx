@@ -20,11 +20,11 @@ function OutcomeBanner({ result, paymentNo }: { result?: string; paymentNo?: str
       </div>
     );
   }
-  if (result === 'cancelled') {
+  if (result === 'cancelled' || result === 'failed') {
     return (
       <div className={styles.bannerWarning} role="status">
-        <strong>{t('paymentCancelled')}</strong>
-        <p>{t('paymentCancelledHint')}</p>
+        <strong>{t(result === 'cancelled' ? 'paymentCancelled' : 'paymentFailed')}</strong>
+        <p>{t(result === 'cancelled' ? 'paymentCancelledHint' : 'paymentFailedHint')}</p>
       </div>
     );
   }

@@ -68,15 +68,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function send<T>(config: AxiosRequestConfig, call: CallOptions, upload: boolean): Promise<T> {
     const showToast = call.toast !== false;
+    let status: number | undefined;
     const fail = (message: string, code: ApiError['code'], data: unknown = null): never => {
       if (showToast && code !== 'aborted') ui.toast(message, 'error', TOAST_MS);
-      throw new ApiError(message, code, data);
+      throw new ApiError(message, code, data, status);
     };
     const token = options.getToken();
     const withLoading = call.loading !== false;
     if (withLoading) ui.showLoading(call.loadingText ?? t(upload ? 'uploading' : 'loading'));
     try {
-      let status: number;
       let body: unknown;
       try {
         const response = await instance.request({

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: ApiErrorCode,
     readonly data: unknown = null,
+    /** The HTTP status of the answer, when there was one: a 5xx is worth retrying, a refusal is not. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -193,10 +193,12 @@ describe('uploadWithChunks against the reference server', () => {
     expect(sent).toHaveLength(4);
   });
 
-  it("passes on the server's refusal of a disguised file", async () => {
+  it("passes on the server's refusal of a disguised file at once, without retrying it", async () => {
     const disguised = new File([new Uint8Array(randomBytes(600 * KIB))], 'receipt.png', { type: 'image/png' });
     const failure = uploadWithChunks(http, disguised, { chunkSize: 256 * KIB, sleep: noWait });
-    await expect(failure).rejects.toMatchObject({ message: 'Only JPG, PNG, WebP and PDF files are accepted.' });
+    await expect(failure).rejects.toMatchObject({ message: 'Only JPG, PNG, WebP and PDF files are accepted.', status: 200 });
+    expect(sent.filter((fields) => fields.action === 'merge')).toHaveLength(1);
+    expect(noWait).not.toHaveBeenCalled();
     expect(chunksLeft()).toEqual([]);
   });
 });

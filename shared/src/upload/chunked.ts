@@ -1,6 +1,5 @@
 import { cleanChunks, mergeChunks, uploadChunk, uploadFile } from '../api/upload';
 import type { UploadedFile } from '../api/types/upload';
-import { CODE_UNAUTHORIZED } from '../http/envelope';
 import { ApiError, isAbort } from '../http/errors';
 import type { HttpClient, UploadOptions } from '../http/client';
 
@@ -62,9 +61,15 @@ export function newChunkId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A refusal that asking again cannot change: the user cancelled, or the session is gone. */
-function isFinal(error: unknown): boolean {
-  return isAbort(error) || (error instanceof ApiError && error.code === CODE_UNAUTHORIZED);
+/**
+ * Worth asking again: no clear answer came back (the network failed, a proxy answered with its
+ * own page) or the server failed (5xx). A refusal is the server's word and stays one; the user's
+ * cancel and an expired session are final too.
+ */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'network' || error.code === 'unparseable') return true;
+  return error.status !== undefined && error.status >= 500;
 }
 
 async function withRetries<T>(attempt: () => Promise<T>, retries: number, backoffMs: number, wait: Sleep, signal?: AbortSignal): Promise<T> {
@@ -73,7 +78,7 @@ async function withRetries<T>(attempt: () => Promise<T>, retries: number, backof
     try {
       return await attempt();
     } catch (error) {
-      if (isFinal(error) || failures >= retries) throw error;
+      if (!isTransient(error) || failures >= retries) throw error;
       await wait(backoffMs * 2 ** failures, signal);
     }
   }
@@ -87,8 +92,8 @@ function nameOf(file: Blob, given?: string): string {
 
 /**
  * Uploads a file to /api/common/upload (SPEC §7): in one request up to the threshold, else in
- * chunks (chunkid, chunkindex, chunkcount, filename) followed by a merge. A failed request is
- * retried with back-off; on cancel or final failure the stored chunks are cleaned before the
+ * chunks (chunkid, chunkindex, chunkcount, filename) followed by a merge. A request that failed
+ * on the way or on the server's side is retried with back-off; on cancel or final failure the stored chunks are cleaned before the
  * promise rejects. Calls are silent (no overlay, no toast): the page shows its own progress
  * and one message.
  */

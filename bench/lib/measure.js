@@ -1,0 +1,279 @@
+// One cold visit of one app in headless Chromium, measured over the DevTools protocol with the
+// DESIGN §6 profile: what was transferred, when it painted, and how long a tab switch took.
+const { chromium } = require('playwright-core');
+
+/** DESIGN §6: the 75th-percentile mobile user of 2026. */
+const PROFILE = {
+  network: { offline: false, latency: 100, downloadThroughput: 9e6 / 8, uploadThroughput: 3e6 / 8 },
+  cpuSlowdown: 4,
+};
+
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Network quiet for this long (and a title on screen) means the page has settled. */
+const QUIET_MS = 700;
+const SETTLE_TIMEOUT_MS = 30_000;
+const TAB_TIMEOUT_MS = 20_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function launchBrowser() {
+  return chromium.launch({ executablePath: process.env.BENCH_CHROMIUM || '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+}
+
+function header(headers, name) {
+  const key = Object.keys(headers || {}).find((k) => k.toLowerCase() === name);
+  return key ? headers[key] : undefined;
+}
+
+/** Every request of the page as the network layer saw it, and whether the network is quiet. */
+function recordNetwork(cdp) {
+  const requests = new Map();
+  const inflight = new Set();
+  let lastActivity = Date.now();
+  const touch = () => (lastActivity = Date.now());
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (requests.has(event.requestId)) return;
+    requests.set(event.requestId, { id: event.requestId, url: event.request.url, type: event.type, start: event.timestamp, wall: Date.now() });
+    inflight.add(event.requestId);
+    touch();
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    const { response } = event;
+    request.type = event.type;
+    request.status = response.status;
+    request.encoding = header(response.headers, 'content-encoding') || 'identity';
+    request.contentLength = Number(header(response.headers, 'content-length')) || null;
+    request.headerBytes = response.encodedDataLength || 0;
+    request.fromCache = Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker);
+  });
+  cdp.on('Network.requestServedFromCache', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.fromCache = true;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) {
+      request.end = event.timestamp;
+      request.transferred = event.encodedDataLength;
+      // sirv sends Content-Length for precompressed files: exactly the encoded body.
+      request.body = request.contentLength ?? Math.max(0, event.encodedDataLength - (request.headerBytes || 0));
+    }
+    inflight.delete(event.requestId);
+    touch();
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) {
+      request.end = event.timestamp;
+      request.failed = event.errorText;
+    }
+    inflight.delete(event.requestId);
+    touch();
+  });
+  return { requests, quietFor: () => (inflight.size ? 0 : Date.now() - lastActivity) };
+}
+
+const isCode = (request) => request.type === 'Script' || request.type === 'Stylesheet';
+
+/** JS+CSS bytes as served (encoded bodies) and counts, for the requests that pass `filter`. */
+function summariseRequests(requests, filter = () => true) {
+  const all = [...requests.values()].filter((request) => filter(request) && !request.failed && !request.fromCache && request.end);
+  const code = all.filter(isCode);
+  const documentStart = Math.min(...[...requests.values()].map((request) => request.start));
+  const encodings = {};
+  for (const request of code) encodings[request.encoding] = (encodings[request.encoding] ?? 0) + 1;
+  return {
+    jsCssBytes: code.reduce((sum, request) => sum + request.body, 0),
+    jsCssTransferred: code.reduce((sum, request) => sum + request.transferred, 0),
+    jsCssRequests: code.length,
+    jsBytes: code.filter((request) => request.type === 'Script').reduce((sum, request) => sum + request.body, 0),
+    cssBytes: code.filter((request) => request.type === 'Stylesheet').reduce((sum, request) => sum + request.body, 0),
+    allRequests: all.length,
+    allTransferred: all.reduce((sum, request) => sum + request.transferred, 0),
+    /** When the last script or stylesheet arrived, from the start of the document request. */
+    codeDoneMs: code.length ? Math.round((Math.max(...code.map((request) => request.end)) - documentStart) * 1000) : null,
+    encodings,
+  };
+}
+
+/** ':port/path' is enough to tell the servers apart. */
+function shortUrl(url) {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol.startsWith('http') ? `:${parsed.port}${parsed.pathname}${parsed.search}` : url.slice(0, 60);
+  } catch {
+    return url.slice(0, 60);
+  }
+}
+
+/** The requests in order with start/end relative to the document request: the waterfall. */
+function waterfall(requests) {
+  const list = [...requests.values()].sort((a, b) => a.start - b.start);
+  const origin = list.length ? list[0].start : 0;
+  return list.map((request) => ({
+    url: shortUrl(request.url),
+    type: request.type,
+    startMs: Math.round((request.start - origin) * 1000),
+    endMs: request.end ? Math.round((request.end - origin) * 1000) : null,
+    body: request.body ?? null,
+    encoding: request.encoding,
+    failed: request.failed,
+  }));
+}
+
+async function settle(page, network) {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const titled = await page
+      .evaluate(() => {
+        const h1 = document.querySelector('h1');
+        return Boolean(h1 && h1.textContent.trim() && h1.getBoundingClientRect().height > 0);
+      })
+      .catch(() => false);
+    if (titled && network.quietFor() >= QUIET_MS) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
+/** FCP and LCP (the last LCP candidate, read once the page has settled). */
+function readPaint(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        const navigation = performance.getEntriesByType('navigation')[0];
+        const result = {
+          fcp: fcp ? Math.round(fcp.startTime) : null,
+          lcp: null,
+          lcpElement: null,
+          domContentLoaded: navigation ? Math.round(navigation.domContentLoadedEventEnd) : null,
+          load: navigation ? Math.round(navigation.loadEventEnd) : null,
+        };
+        const finish = () => resolve(result);
+        try {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries().at(-1);
+            result.lcp = Math.round(entry.startTime);
+            const element = entry.element;
+            result.lcpElement = element ? `${element.tagName.toLowerCase()} "${(element.textContent || '').trim().slice(0, 40)}"` : null;
+            finish();
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        } catch {
+          finish();
+        }
+        setTimeout(finish, 1000);
+      }),
+  );
+}
+
+/**
+ * Runs in the page: taps the tab button named `label` and times, from the tap, the frame in
+ * which the header shows `title` and the frame in which the new page has put anything of its own
+ * on screen (anything in <main> but the shell's loading view). Also notes whether the shell's
+ * loading view showed at all (DESIGN §6: no loading flash under 200 ms).
+ */
+function tapTabInPage({ label, title, timeoutMs }) {
+  return new Promise((resolve) => {
+    const isShellLoader = (element) =>
+      element.getAttribute('aria-live') === 'polite' && element.querySelector(':scope > span[aria-hidden="true"]') !== null;
+    const titleShown = () => document.querySelector('h1')?.textContent.trim() === title;
+    const loaders = (main) => [...main.querySelectorAll('[role="status"]')].filter(isShellLoader);
+    const contentShown = () => {
+      const main = document.querySelector('main');
+      if (!main) return false;
+      const loading = loaders(main);
+      return [...main.querySelectorAll('*')].some(
+        (element) =>
+          !loading.some((loader) => loader.contains(element)) &&
+          (element.matches('button, input, select, textarea, img, svg, a') || element.textContent.trim() !== ''),
+      );
+    };
+    const button = [...document.querySelectorAll('nav button')].find((candidate) => candidate.textContent.trim() === label);
+    if (!button) {
+      resolve({ error: `no tab named "${label}"` });
+      return;
+    }
+    const result = { titleMs: null, contentMs: null, loaderShown: false };
+    const asked = { title: false, content: false };
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const stamp = (key) => {
+      asked[key] = true;
+      requestAnimationFrame(() => {
+        result[`${key}Ms`] = Math.round(performance.now() - started);
+        if (result.titleMs !== null && result.contentMs !== null) finish();
+      });
+    };
+    const check = () => {
+      if (!titleShown()) return;
+      const main = document.querySelector('main');
+      if (main && loaders(main).length) result.loaderShown = true;
+      if (!asked.title) stamp('title');
+      if (!asked.content && contentShown()) stamp('content');
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const timer = setTimeout(finish, timeoutMs);
+    const started = performance.now();
+    button.click();
+    check();
+  });
+}
+
+/**
+ * One cold visit: a new browser context (empty cache and storage), the profile applied before
+ * navigation, then the figures once the page has settled, then the scenario's tab taps.
+ */
+async function visit(browser, { url, throttled, session, tabs = [] }) {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    if (session) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, session);
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    if (throttled) {
+      await cdp.send('Network.emulateNetworkConditions', PROFILE.network);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
+    }
+    const network = recordNetwork(cdp);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const settled = await settle(page, network);
+    const paint = await readPaint(page);
+    const landed = await page.evaluate(() => ({ route: window.location.hash.replace(/^#/, '') || '/', title: document.querySelector('h1')?.textContent.trim() ?? null }));
+    const result = { settled, ...landed, ...paint, ...summariseRequests(network.requests), waterfall: waterfall(network.requests), tabs: {} };
+
+    for (const tab of tabs) {
+      const before = new Set(network.requests.keys());
+      const timing = await page.evaluate(tapTabInPage, { label: tab.label, title: tab.title, timeoutMs: TAB_TIMEOUT_MS });
+      await settle(page, network);
+      const loaded = summariseRequests(network.requests, (request) => !before.has(request.id));
+      result.tabs[tab.key] = { ...timing, jsCssBytes: loaded.jsCssBytes, jsCssRequests: loaded.jsCssRequests };
+    }
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+module.exports = { launchBrowser, visit, PROFILE };

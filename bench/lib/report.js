@@ -1,0 +1,125 @@
+// The figures of a bench run as a table for the terminal and as budget verdicts (DESIGN §6).
+const { describe, ratio } = require('./stats');
+
+const VARIANTS = ['federated', 'monolithic'];
+
+/** Median and spread of every figure of one scenario and variant, from its visits. */
+function summariseVisits(visits, tabs = []) {
+  const figure = (pick) => describe(visits.map(pick));
+  const summary = {
+    landedOn: [...new Set(visits.map((visit) => visit.route))],
+    settled: visits.every((visit) => visit.settled),
+    jsCssBytes: figure((visit) => visit.jsCssBytes),
+    jsCssTransferred: figure((visit) => visit.jsCssTransferred),
+    jsCssRequests: figure((visit) => visit.jsCssRequests),
+    allRequests: figure((visit) => visit.allRequests),
+    fcp: figure((visit) => visit.fcp),
+    lcp: figure((visit) => visit.lcp),
+    codeDoneMs: figure((visit) => visit.codeDoneMs),
+    lcpElements: [...new Set(visits.map((visit) => visit.lcpElement))],
+    encodings: visits.at(-1)?.encodings ?? {},
+    tabs: {},
+  };
+  for (const tab of tabs) {
+    const taps = visits.map((visit) => visit.tabs[tab.key]).filter(Boolean);
+    summary.tabs[tab.key] = {
+      label: tab.label,
+      titleMs: describe(taps.map((tap) => tap.titleMs)),
+      contentMs: describe(taps.map((tap) => tap.contentMs)),
+      loaderShown: taps.filter((tap) => tap.loaderShown).length,
+      /** Taps whose page came in under 200 ms and yet showed the loading view. */
+      loaderFlashes: taps.filter((tap) => tap.loaderShown && tap.contentMs !== null && tap.contentMs < 200).length,
+      failures: taps.filter((tap) => tap.error || tap.contentMs === null).map((tap) => tap.error ?? 'page did not show'),
+      jsCssBytes: describe(taps.map((tap) => tap.jsCssBytes)),
+      jsCssRequests: describe(taps.map((tap) => tap.jsCssRequests)),
+    };
+  }
+  return summary;
+}
+
+const kB = (bytes) => (bytes == null ? '–' : (bytes / 1000).toFixed(1));
+const ms = (value) => (value == null ? '–' : String(Math.round(value)));
+
+function cell(stats, format) {
+  if (!stats || stats.median == null) return '–';
+  if (stats.min === stats.max) return format(stats.median);
+  return `${format(stats.median)} (${format(stats.min)}–${format(stats.max)})`;
+}
+
+/** Rows of [figure, federated, monolithic, fed/mono, budget]. */
+function tableRows(scenarios, summaries) {
+  const rows = [];
+  for (const scenario of scenarios) {
+    const fed = summaries[scenario.key].federated;
+    const mono = summaries[scenario.key].monolithic;
+    const name = `${scenario.label}${scenario.throttled ? '' : ' [unthrottled]'}`;
+    const landed = fed.landedOn.join(',') !== scenario.route ? ` → ${fed.landedOn.join(',')}` : '';
+    if (scenario.throttled) {
+      rows.push([`${name}${landed}  JS+CSS kB`, cell(fed.jsCssBytes, kB), cell(mono.jsCssBytes, kB), ratio(fed.jsCssBytes, mono.jsCssBytes), scenario.bytesBudget ? `≤ ${scenario.bytesBudget}` : '']);
+      rows.push(['    JS+CSS requests', cell(fed.jsCssRequests, ms), cell(mono.jsCssRequests, ms), ratio(fed.jsCssRequests, mono.jsCssRequests), '']);
+      rows.push(['    FCP ms', cell(fed.fcp, ms), cell(mono.fcp, ms), ratio(fed.fcp, mono.fcp), '']);
+      rows.push(['    LCP ms', cell(fed.lcp, ms), cell(mono.lcp, ms), ratio(fed.lcp, mono.lcp), scenario.lcpBudget ? `≤ ${scenario.lcpBudget}` : '']);
+      rows.push(['    last JS/CSS arrived ms', cell(fed.codeDoneMs, ms), cell(mono.codeDoneMs, ms), ratio(fed.codeDoneMs, mono.codeDoneMs), '']);
+    } else {
+      rows.push([`${name}${landed}  FCP / LCP ms`, `${ms(fed.fcp.median)} / ${ms(fed.lcp.median)}`, `${ms(mono.fcp.median)} / ${ms(mono.lcp.median)}`, ratio(fed.lcp, mono.lcp), '']);
+    }
+    for (const [key, tab] of Object.entries(fed.tabs)) {
+      const monoTab = mono.tabs[key];
+      const budget = scenario.throttled ? '' : '≤ 300';
+      rows.push([`    tap '${tab.label}' → page ms`, cell(tab.contentMs, ms), cell(monoTab.contentMs, ms), ratio(tab.contentMs, monoTab.contentMs), budget]);
+      rows.push([`    tap '${tab.label}' → title ms`, cell(tab.titleMs, ms), cell(monoTab.titleMs, ms), '', '']);
+      rows.push([`    tap '${tab.label}' loads kB (req)`, `${kB(tab.jsCssBytes.median)} (${ms(tab.jsCssRequests.median)})`, `${kB(monoTab.jsCssBytes.median)} (${ms(monoTab.jsCssRequests.median)})`, ratio(tab.jsCssBytes, monoTab.jsCssBytes), '']);
+    }
+  }
+  return rows;
+}
+
+function formatTable(header, rows) {
+  const all = [header, ...rows].map((row) => row.map((value) => (value == null ? '' : String(value))));
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
+  const line = (row) => row.map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column]))).join('  ');
+  return [line(all[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...all.slice(1).map(line)].join('\n');
+}
+
+/** DESIGN §6, budget by budget, on the medians of the federated app. */
+function budgets(summaries, scenarios) {
+  const verdicts = [];
+  const home = summaries.home;
+  const add = (budget, measured, limit, unit) =>
+    verdicts.push({ budget, measured, limit, unit, met: measured == null ? null : measured <= limit });
+  add('JS+CSS of a cold / (gzip/br as served)', home.federated.jsCssBytes.median / 1000, 200, 'kB');
+  for (const scenario of scenarios.filter((s) => s.bytesBudget && s.key !== 'home')) {
+    const summary = summaries[scenario.key].federated;
+    add(`JS+CSS of a cold deep link ${scenario.label} (landed on ${summary.landedOn.join(',')})`, summary.jsCssBytes.median / 1000, scenario.bytesBudget, 'kB');
+  }
+  add('federated / monolithic JS+CSS bytes of /', ratio(home.federated.jsCssBytes, home.monolithic.jsCssBytes), 1.1, '×');
+  add('federated / monolithic LCP of /', ratio(home.federated.lcp, home.monolithic.lcp), 1.1, '×');
+  add('LCP of /', home.federated.lcp.median, 1500, 'ms');
+  for (const scenario of scenarios.filter((s) => s.tabs && !s.throttled)) {
+    for (const [key, tab] of Object.entries(summaries[scenario.key].federated.tabs)) {
+      add(`tap '${tab.label}' (remote not loaded yet) → page on screen, unthrottled`, tab.contentMs.median, 300, 'ms');
+      verdicts.push({ budget: `no loading flash under 200 ms ('${tab.label}', unthrottled)`, measured: tab.loaderFlashes, limit: 0, unit: 'flashes', met: tab.loaderFlashes === 0 });
+      void key;
+    }
+  }
+  return verdicts;
+}
+
+function formatBudgets(verdicts) {
+  return verdicts
+    .map((v) => `${v.met === null ? '  ?  ' : v.met ? ' met ' : 'MISSED'}  ${v.budget}: ${v.measured == null ? 'not measured' : `${Math.round(v.measured * 100) / 100} ${v.unit}`} (budget ≤ ${v.limit} ${v.unit})`)
+    .join('\n');
+}
+
+function formatBuilds(builds) {
+  const rows = builds.map((build) => [
+    build.name,
+    (build.ms / 1000).toFixed(1),
+    kB(build.size.jsGzip + build.size.cssGzip),
+    kB(build.size.jsBrotli + build.size.cssBrotli),
+    String(build.size.files),
+  ]);
+  return formatTable(['production build', 'seconds', 'JS+CSS gzip kB (all files)', 'brotli kB', 'files'], rows);
+}
+
+module.exports = { summariseVisits, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS };

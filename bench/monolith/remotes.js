@@ -1,0 +1,16 @@
+// The monolith's stand-in for shell/src/federation/remotes.ts: the same three functions, with
+// every exposed page bundled into this build as a lazy chunk instead of a remote container.
+import { EXPOSED } from 'bench-monolith-exposes';
+
+export function registerAppRemotes() {}
+
+export function loadExposed(remote, module) {
+  const load = EXPOSED[remote] && EXPOSED[remote][module];
+  if (!load) return Promise.reject(new Error(`${remote} does not expose ${module}`));
+  return load();
+}
+
+/** Starts the page's chunk now; webpack hands the same load to the later loadExposed. */
+export function preloadExposed(remote, module) {
+  loadExposed(remote, module).catch(() => {});
+}
