@@ -47,7 +47,13 @@ async function startApi({ port, env = {}, quiet = false }) {
 /** Serves one package's dist on a port. */
 async function startStatic(name, port) {
   const server = await serveStatic({ dir: path.join(ROOT, name, 'dist'), port, host: HOST });
-  return { name, port, url: `http://${HOST}:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  // Browsers keep connections alive: a stopped server drops them, as a crashed deployment would.
+  const stop = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { name, port, url: `http://${HOST}:${port}`, stop };
 }
 
 /** Writes the shell's config.json naming the API and remotes at these ports. */

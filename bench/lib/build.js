@@ -11,7 +11,8 @@ const ROOT = path.join(__dirname, '..', '..');
 const WORK = path.join(__dirname, '..', '.work');
 const WEBPACK_CLI = require.resolve('webpack-cli/bin/cli.js');
 
-const federatedDir = (name) => path.join(WORK, 'federated', name);
+const FEDERATED_ROOT = path.join(WORK, 'federated');
+const federatedDir = (name, root = FEDERATED_ROOT) => path.join(root, name);
 const MONOLITH_DIR = path.join(WORK, 'monolith', 'dist');
 
 /** One webpack run as its own process, timed from spawn to exit (what `npm run build` costs). */

@@ -79,13 +79,17 @@ function recordNetwork(cdp) {
 const isCode = (request) => request.type === 'Script' || request.type === 'Stylesheet';
 
 /** JS+CSS bytes as served (encoded bodies) and counts, for the requests that pass `filter`. */
-function summariseRequests(requests, filter = () => true) {
+function summariseRequests(requests, sizeOf, filter = () => true) {
   const all = [...requests.values()].filter((request) => filter(request) && !request.failed && !request.fromCache && request.end);
   const code = all.filter(isCode);
   const documentStart = Math.min(...[...requests.values()].map((request) => request.start));
   const encodings = {};
   for (const request of code) encodings[request.encoding] = (encodings[request.encoding] ?? 0) + 1;
+  const onDisk = (kind) => code.reduce((sum, request) => sum + (sizeOf?.(request.url)?.[kind] ?? request.body), 0);
   return {
+    /** The same JS and CSS files, gzip and brotli as precompressed on disk. */
+    jsCssGzip: onDisk('gzip'),
+    jsCssBrotli: onDisk('brotli'),
     jsCssBytes: code.reduce((sum, request) => sum + request.body, 0),
     jsCssTransferred: code.reduce((sum, request) => sum + request.transferred, 0),
     jsCssRequests: code.length,
@@ -233,8 +237,9 @@ function tapTabInPage({ label, title, timeoutMs }) {
 /**
  * One cold visit: a new browser context (empty cache and storage), the profile applied before
  * navigation, then the figures once the page has settled, then the scenario's tab taps.
+ * `sizeOf(url)` gives the gzip size of a served file (the budgets' unit).
  */
-async function visit(browser, { url, throttled, session, tabs = [] }) {
+async function visit(browser, { url, throttled, session, tabs = [], sizeOf = null }) {
   const context = await browser.newContext({
     locale: 'en-US',
     viewport: { width: 390, height: 844 },
@@ -261,14 +266,14 @@ async function visit(browser, { url, throttled, session, tabs = [] }) {
     const settled = await settle(page, network);
     const paint = await readPaint(page);
     const landed = await page.evaluate(() => ({ route: window.location.hash.replace(/^#/, '') || '/', title: document.querySelector('h1')?.textContent.trim() ?? null }));
-    const result = { settled, ...landed, ...paint, ...summariseRequests(network.requests), waterfall: waterfall(network.requests), tabs: {} };
+    const result = { settled, ...landed, ...paint, ...summariseRequests(network.requests, sizeOf), waterfall: waterfall(network.requests), tabs: {} };
 
     for (const tab of tabs) {
       const before = new Set(network.requests.keys());
       const timing = await page.evaluate(tapTabInPage, { label: tab.label, title: tab.title, timeoutMs: TAB_TIMEOUT_MS });
       await settle(page, network);
-      const loaded = summariseRequests(network.requests, (request) => !before.has(request.id));
-      result.tabs[tab.key] = { ...timing, jsCssBytes: loaded.jsCssBytes, jsCssRequests: loaded.jsCssRequests };
+      const loaded = summariseRequests(network.requests, sizeOf, (request) => !before.has(request.id));
+      result.tabs[tab.key] = { ...timing, jsCssGzip: loaded.jsCssGzip, jsCssBytes: loaded.jsCssBytes, jsCssRequests: loaded.jsCssRequests };
     }
     return result;
   } finally {

@@ -24,10 +24,33 @@ async function startStatic(dir) {
 }
 
 /**
- * Starts everything; `stop()` ends all of it. If the API does not start, the apps are still
+ * The sizes on disk of the file a URL of one of our static servers names: raw, gzip and brotli.
+ * Chromium takes brotli from localhost; the DESIGN §6 budgets are in gzip, so both are known.
+ */
+function fileSizes(roots) {
+  const cache = new Map();
+  const size = (file) => (fs.existsSync(file) ? fs.statSync(file).size : null);
+  return (url) => {
+    if (cache.has(url)) return cache.get(url);
+    let sizes = null;
+    try {
+      const parsed = new URL(url);
+      const root = roots[parsed.host];
+      const file = root && path.join(root, decodeURIComponent(parsed.pathname));
+      if (file && file.startsWith(root) && fs.existsSync(file)) sizes = { raw: size(file), gzip: size(`${file}.gz`), brotli: size(`${file}.br`) };
+    } catch {
+      sizes = null;
+    }
+    cache.set(url, sizes);
+    return sizes;
+  };
+}
+
+/**
+ * Starts everything; `stop()` ends all of it. The folders default to the bench's own builds. If the API does not start, the apps are still
  * served (pages load, their API calls fail) and `apiError` says why.
  */
-async function startServers({ log = console.log } = {}) {
+async function startServers({ log = console.log, federatedRoot, monolithDir = MONOLITH_DIR } = {}) {
   const started = [];
   const stop = () => Promise.all(started.map((part) => part.stop().catch(() => {})));
   try {
@@ -42,22 +65,25 @@ async function startServers({ log = console.log } = {}) {
       log(`  the API did not start (${apiError}); measuring without it`);
     }
     for (const pkg of PACKAGES) {
-      const server = await startStatic(federatedDir(pkg.name));
+      const server = await startStatic(federatedDir(pkg.name, federatedRoot));
       started.push(server);
       ports[pkg.name] = server.port;
     }
     const config = `${JSON.stringify(runtimeConfig({ host: HOST, ports }), null, 2)}\n`;
-    fs.writeFileSync(path.join(federatedDir('shell'), 'config.json'), config);
+    fs.writeFileSync(path.join(federatedDir('shell', federatedRoot), 'config.json'), config);
 
-    const monolith = await startStatic(MONOLITH_DIR);
+    const monolith = await startStatic(monolithDir);
     started.push(monolith);
     // The monolith reads the same config shape; its remote URLs are never fetched.
-    fs.writeFileSync(path.join(MONOLITH_DIR, 'config.json'), config);
+    fs.writeFileSync(path.join(monolithDir, 'config.json'), config);
 
+    const roots = { [`${HOST}:${monolith.port}`]: monolithDir };
+    for (const pkg of PACKAGES) roots[`${HOST}:${ports[pkg.name]}`] = federatedDir(pkg.name, federatedRoot);
     return {
       apiUrl: `http://${HOST}:${ports.api}`,
       apiError,
       apps: { federated: `http://${HOST}:${ports.shell}/`, monolithic: monolith.url },
+      sizeOf: fileSizes(roots),
       stop,
     };
   } catch (error) {

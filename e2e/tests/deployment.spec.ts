@@ -26,9 +26,11 @@ test('9. a remote that is down shows retry while the rest works; back up, retry 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('overdue impact');
     await expect(page.getByRole('alert')).toContainText('could not be loaded');
 
-    await page.getByRole('button', { name: 'mine' }).click();
+    await page.evaluate(() => (window.location.hash = '#/pages/profile/profile'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('mine');
-    await page.goBack();
+    await page.getByRole('button', { name: 'home' }).click();
+    await expect(page.getByRole('heading', { name: 'latest news', exact: true })).toBeVisible();
+    await page.evaluate(() => (window.location.hash = '#/pages/overdue/impact'));
     await expect(page.getByRole('button', { name: 'retry' })).toBeVisible();
 
     server = await startStatic('mf-loan', port);

@@ -1,23 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { heading, lastScreen, newPhone, open, registerThroughUi } from './support';
-
-/** Applies through the apply page for a 3-month loan; answers the new loan's number. */
-export async function applyThroughUi(page: Page, amount = '3000'): Promise<string> {
-  await open(page, '/pages/loan/apply');
-  await expect(heading(page)).toHaveText('apply for a loan');
-  await page.getByLabel('Loan amount (¥)').fill(amount);
-  await page.getByRole('radio', { name: /^3 months/ }).check();
-  await page.getByLabel('Purpose').selectOption('travel');
-  await page.getByLabel('Real name').fill('Li Lei');
-  await page.getByLabel('National ID card number').fill('110101199003071234');
-  await page.getByLabel('Bank card number').fill('6222020200112233');
-  await page.getByLabel('Bank', { exact: true }).fill('China Merchants Bank');
-  await page.getByRole('checkbox').check();
-  await expect(page.getByText('Monthly payment')).toBeVisible();
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect(page).toHaveURL(/pages\/loan\/detail\?order_no=/);
-  return new URL(page.url().replace('#', '')).searchParams.get('order_no')!;
-}
+import { expect, test } from '@playwright/test';
+import { applyThroughUi, heading, lastScreen, newPhone, open, registerThroughUi } from './support';
 
 test('3. apply for a loan → it appears in my loans → detail shows the schedule → contract opens', async ({ page }, testInfo) => {
   await registerThroughUi(page, newPhone());

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { heading, lastScreen, open } from './support';
+import { heading, lastScreen, open, pullDown } from './support';
 
 test('6. news: the list scrolls to a second page, a detail opens, pull-down refresh reloads', async ({ page }, testInfo) => {
   await open(page, '/pages/news/list');
@@ -12,11 +12,7 @@ test('6. news: the list scrolls to a second page, a detail opens, pull-down refr
 
   const pageOne = page.waitForRequest((request) => request.url().includes('/api/news/index') && request.url().includes('page=1'));
   await page.evaluate(() => window.scrollTo(0, 0));
-  const box = (await page.getByRole('main').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + 20);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2, box.y + 220, { steps: 10 });
-  await page.mouse.up();
+  await pullDown(page);
   await pageOne;
   await expect(items).toHaveCount(10);
 

@@ -61,3 +61,36 @@ export function editConfig(change: (config: { apiBaseURL: string; remotes: Recor
 export async function lastScreen(page: Page, testInfo: TestInfo) {
   await page.screenshot({ path: testInfo.outputPath('last-screen.png'), fullPage: true });
 }
+
+/** Pulls the page down with a finger (touch events, as on a phone) and lets go. */
+export async function pullDown(page: Page, distance = 240) {
+  const cdp = await page.context().newCDPSession(page);
+  const box = (await page.getByRole('main').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + 30;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 12; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (distance * step) / 12 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Applies through the apply page for a 3-month loan; answers the new loan's number. */
+export async function applyThroughUi(page: Page, amount = '3000'): Promise<string> {
+  await open(page, '/pages/loan/apply');
+  await expect(heading(page)).toHaveText('apply for a loan');
+  await page.getByLabel('Loan amount (¥)').fill(amount);
+  await page.getByRole('radio', { name: /^3 months/ }).check();
+  await page.getByLabel('Purpose').selectOption('travel');
+  await page.getByLabel('Real name').fill('Li Lei');
+  await page.getByLabel('National ID card number').fill('110101199003071234');
+  await page.getByLabel('Bank card number').fill('6222020200112233');
+  await page.getByLabel('Bank', { exact: true }).fill('China Merchants Bank');
+  await page.getByRole('checkbox').check();
+  await expect(page.getByText('Monthly payment')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page).toHaveURL(/pages\/loan\/detail\?order_no=/);
+  return new URL(page.url().replace('#', '')).searchParams.get('order_no')!;
+}
+

@@ -105,9 +105,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (withLoading) ui.hideLoading();
     }
 
+    // The user is taken away from the page that made the call, so the reason is always told,
+    // even for a call that asked for no toast.
     function unauthorized(): never {
       options.onUnauthorized();
-      return fail(t('loginExpired'), CODE_UNAUTHORIZED);
+      const message = t('loginExpired');
+      if (!showToast) ui.toast(message, 'error', TOAST_MS);
+      return fail(message, CODE_UNAUTHORIZED);
     }
   }
 

@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+// `npm run bench`: the DESIGN §6 performance budgets, measured. Builds the federated app and a
+// monolith of the same sources, serves both precompressed, visits each cold in headless Chromium
+// with the §6 profile (alternating federated / monolithic so machine drift cancels), then prints
+// a table and writes bench/results/latest.json.
+//
+// Environment: BENCH_RUNS (visits per scenario and app, default 5), BENCH_SKIP_BUILD=1 (reuse
+// the builds in bench/.work), BENCH_BUILD_PARALLEL (builds at a time, default 2),
+// BENCH_CHROMIUM (browser binary, default /usr/bin/chromium).
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { buildEverything, builtAlready, WORK } = require('./lib/build');
+const { launchBrowser, visit, PROFILE } = require('./lib/measure');
+const { summariseVisits, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS } = require('./lib/report');
+const { startServers } = require('./lib/servers');
+const { registerUser } = require('./lib/session');
+
+const RESULTS = path.join(__dirname, 'results', 'latest.json');
+const BUILDS_FILE = path.join(WORK, 'builds.json');
+
+/** The tab-bar buttons of SPEC §2 whose pages live in remotes that / has not loaded. */
+const TABS = [
+  { key: 'repayments', label: 'my repayments', title: 'my repayments', needsLogin: true },
+  { key: 'mine', label: 'mine', title: 'mine' },
+];
+
+const SCENARIOS = [
+  { key: 'home', label: '/', route: '/', throttled: true, bytesBudget: 200, lcpBudget: 1500 },
+  { key: 'homeLoggedIn', label: '/ logged in, then tabs', route: '/', login: true, throttled: true, tabs: TABS },
+  { key: 'homeUnthrottled', label: '/ logged in, then tabs', route: '/', login: true, throttled: false, tabs: TABS },
+  { key: 'apply', label: '/pages/loan/apply logged in', route: '/pages/loan/apply', login: true, throttled: true, bytesBudget: 230 },
+  { key: 'applyLoggedOut', label: '/pages/loan/apply', route: '/pages/loan/apply', throttled: true, bytesBudget: 230 },
+  { key: 'news', label: '/pages/news/list', route: '/pages/news/list', throttled: true, bytesBudget: 230 },
+  { key: 'repay', label: '/pages/repay/repay logged in', route: '/pages/repay/repay', login: true, throttled: true, bytesBudget: 230 },
+];
+
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+function appUrl(base, route) {
+  return route === '/' ? base : `${base}#${route}`;
+}
+
+function git(args) {
+  try {
+    return execFileSync('git', args, { cwd: path.join(__dirname, '..'), encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function machine(browserVersion) {
+  const cpus = os.cpus();
+  return {
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpuCount: cpus.length,
+    totalMemoryGB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    loadAverageAtStart: os.loadavg().map((load) => Math.round(load * 100) / 100),
+    node: process.version,
+    chromium: browserVersion,
+  };
+}
+
+async function builds(log) {
+  if (process.env.BENCH_SKIP_BUILD === '1' && builtAlready() && fs.existsSync(BUILDS_FILE)) {
+    log('reusing the builds in bench/.work (BENCH_SKIP_BUILD=1)');
+    return { reused: true, results: JSON.parse(fs.readFileSync(BUILDS_FILE, 'utf8')) };
+  }
+  const parallel = Number(process.env.BENCH_BUILD_PARALLEL) || 2;
+  log(`building the federated app and the monolith (${parallel} at a time)`);
+  const results = await buildEverything({ parallel, log });
+  fs.writeFileSync(BUILDS_FILE, JSON.stringify(results, null, 2));
+  return { reused: false, parallel, results };
+}
+
+async function measure({ browser, apps, sizeOf, session, runs, log }) {
+  const scenarios = SCENARIOS.map((scenario) => ({
+    ...scenario,
+    loggedIn: Boolean(scenario.login && session),
+    tabs: scenario.tabs?.filter((tab) => !tab.needsLogin || session),
+  }));
+  const visits = Object.fromEntries(scenarios.map((scenario) => [scenario.key, { federated: [], monolithic: [] }]));
+
+  // One unrecorded visit each: the servers' and the OS's file caches are warm for every run.
+  for (const variant of VARIANTS) await visit(browser, { url: apps[variant], throttled: false, sizeOf });
+
+  for (let run = 0; run < runs; run += 1) {
+    const started = Date.now();
+    for (const scenario of scenarios) {
+      // A/B then B/A: whatever drifts over a run weighs on both apps alike.
+      const order = run % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
+      for (const variant of order) {
+        const result = await visit(browser, {
+          url: appUrl(apps[variant], scenario.route),
+          throttled: scenario.throttled,
+          session: scenario.loggedIn ? session : null,
+          tabs: scenario.tabs,
+          sizeOf,
+        });
+        visits[scenario.key][variant].push(result);
+      }
+    }
+    log(`  run ${run + 1}/${runs}: ${scenarios.length * VARIANTS.length} visits in ${seconds(started)}`);
+  }
+  return { scenarios, visits };
+}
+
+async function main() {
+  const log = (line) => console.log(line);
+  const started = Date.now();
+  const runs = Number(process.env.BENCH_RUNS) || 5;
+  const build = await builds(log);
+
+  log('starting the API and the static servers');
+  const servers = await startServers({ log });
+  let browser = null;
+  const stop = async () => {
+    await browser?.close().catch(() => {});
+    await servers.stop();
+  };
+  const onSignal = (signal) => {
+    stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    let session = null;
+    let sessionError = servers.apiError;
+    if (!servers.apiError) {
+      try {
+        session = await registerUser(servers.apiUrl);
+      } catch (error) {
+        sessionError = error.message;
+      }
+    }
+    if (!session) log(`  no logged-in user (${sessionError}): pages that need one are measured logged out`);
+
+    browser = await launchBrowser();
+    log(`measuring: ${runs} cold visits per scenario and app, ${SCENARIOS.length} scenarios`);
+    const { scenarios, visits } = await measure({ browser, apps: servers.apps, sizeOf: servers.sizeOf, session, runs, log });
+
+    const summaries = {};
+    for (const scenario of scenarios) {
+      summaries[scenario.key] = Object.fromEntries(VARIANTS.map((variant) => [variant, summariseVisits(visits[scenario.key][variant], scenario.tabs ?? [])]));
+    }
+    const verdicts = budgets(summaries, scenarios);
+    const rows = tableRows(scenarios, summaries);
+    const date = new Date().toISOString();
+
+    const result = {
+      date,
+      commit: git(['rev-parse', '--short', 'HEAD']),
+      uncommittedChanges: Boolean(git(['status', '--porcelain'])),
+      machine: machine(browser.version()),
+      profile: { ...PROFILE, note: 'CDP Network.emulateNetworkConditions (latency = round trip ms, throughput bytes/s) and Emulation.setCPUThrottlingRate; a new browser context per visit (cold cache)' },
+      runs,
+      api: servers.apiError ? `unavailable: ${servers.apiError}` : 'in-memory database',
+      loggedInUser: session ? 'registered through the development SMS outbox' : `none (${sessionError})`,
+      units: {
+        bytes: 'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers',
+        times: 'ms from navigation start (tabs: from the tap)',
+      },
+      builds: build,
+      budgets: verdicts,
+      scenarios: scenarios.map((scenario) => ({
+        key: scenario.key,
+        label: scenario.label,
+        route: scenario.route,
+        throttled: scenario.throttled,
+        loggedIn: scenario.loggedIn,
+        federated: summaries[scenario.key].federated,
+        monolithic: summaries[scenario.key].monolithic,
+        waterfall: Object.fromEntries(VARIANTS.map((variant) => [variant, visits[scenario.key][variant].at(-1)?.waterfall ?? []])),
+      })),
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+    fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+
+    log('');
+    log(`bench ${date} · ${result.machine.cpuModel} ×${result.machine.cpuCount} · Chromium ${result.machine.chromium} · ${runs} runs, median (min–max)`);
+    log(`profile: ${PROFILE.network.latency} ms RTT, ${(PROFILE.network.downloadThroughput * 8) / 1e6}/${(PROFILE.network.uploadThroughput * 8) / 1e6} Mbit/s, CPU ×${PROFILE.cpuSlowdown}, cold cache; API: ${result.api}; logged-in user: ${session ? 'yes' : 'no'}`);
+    log('');
+    log(formatTable(['figure', 'federated', 'monolithic', 'fed/mono', 'budget'], rows));
+    log('');
+    log(formatBuilds(build.results) + (build.reused ? '\n(reused from an earlier run)' : ''));
+    log('');
+    log('DESIGN §6 budgets (federated app):');
+    log(formatBudgets(verdicts));
+    log('');
+    log(`wrote ${path.relative(process.cwd(), RESULTS)} in ${seconds(started)}`);
+  } finally {
+    await stop();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
+main().catch((error) => {
+  console.error(error.stack || error.message);
+  process.exitCode = 1;
+});

@@ -1,0 +1,57 @@
+import { expect, type Page, test } from '@playwright/test';
+import { applyThroughUi, heading, lastScreen, newPhone, open, registerThroughUi } from './support';
+
+/** From the repay page: the chosen periods through the cashier and the sandbox gateway, and back. */
+async function payThroughGateway(page: Page, orderNo: string, lastPeriod: number) {
+  await open(page, `/pages/payment/repay?order_no=${orderNo}`);
+  await expect(heading(page)).toHaveText('repay');
+  await page.getByRole('checkbox', { name: new RegExp(`^Period ${lastPeriod},`) }).check();
+  await page.getByRole('button', { name: 'go to cashier' }).click();
+  await expect(heading(page)).toHaveText('cashier');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: /^pay / }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/pages\/payment\/repay/);
+  await expect(page.getByText('payment successful')).toBeVisible();
+}
+
+test('4. repay through the cashier and the sandbox gateway, then the rest → settled → certificate', async ({ page }, testInfo) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  const orderNo = await applyThroughUi(page);
+
+  await payThroughGateway(page, orderNo, 1);
+  await open(page, `/pages/loan/detail?order_no=${orderNo}`);
+  await expect(page.getByText(/^Paid on /)).toHaveCount(1);
+
+  await payThroughGateway(page, orderNo, 3);
+  await open(page, `/pages/loan/detail?order_no=${orderNo}`);
+  await expect(page.getByText(/^Paid on /)).toHaveCount(3);
+  await expect(page.getByText('settled').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Settlement certificate' }).or(page.getByRole('link', { name: 'Settlement certificate' })).click();
+  await expect(heading(page)).toHaveText('settlement certificate');
+  await expect(page.getByText('Certificate of loan settlement')).toBeVisible();
+  await expect(page.getByText(`SC-${orderNo}`)).toBeVisible();
+  await lastScreen(page, testInfo);
+});
+
+test('5. a payment proof larger than one chunk is uploaded → the voucher is pending review', async ({ page }, testInfo) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  const orderNo = await applyThroughUi(page);
+
+  await open(page, `/pages/payment/upload?order_no=${orderNo}`);
+  await expect(heading(page)).toHaveText('repayment proof upload');
+  await expect(page.getByText('Platform receiving account')).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Period 1,/ }).check();
+  // A real PDF header with 1.5 MB of body: three chunks of 512 KiB.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 'receipt '), Buffer.from('\n%%EOF\n')]);
+  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'transfer-receipt.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByLabel(/^Remark/).fill('transfer from ICBC');
+  const chunks = page.waitForRequest((request) => request.url().includes('/api/common/upload') && request.method() === 'POST');
+  await page.getByRole('button', { name: 'submit proof' }).click();
+  await chunks;
+  await expect(page).toHaveURL(new RegExp(`pages/loan/detail\\?order_no=${orderNo}`), { timeout: 30_000 });
+  await expect(page.getByText('pending review').first()).toBeVisible();
+  await lastScreen(page, testInfo);
+});
