@@ -39,8 +39,9 @@ function contentHashed(template) {
  * @param {number} options.port       dev-server port
  * @param {Record<string,string>} [options.exposes]  exposed modules (remotes)
  * @param {string} [options.title]    document title of the package's own page
+ * @param {() => object} [options.devConfig]  what the dev server answers for /config.json (the shell)
  */
-module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name }) {
+module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name, devConfig }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -106,7 +107,9 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { warnings: false, errors: true } },
-        static: [{ directory: path.join(dir, 'public'), watch: false }],
+        static: false,
+        setupMiddlewares: (middlewares) =>
+          devConfig ? [{ name: 'config.json', path: '/config.json', middleware: (_req, res) => res.json(devConfig()) }, ...middlewares] : middlewares,
       },
       stats: 'errors-warnings',
     };

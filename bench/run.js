@@ -6,7 +6,8 @@
 //
 // Environment: BENCH_RUNS (visits per scenario and app, default 5), BENCH_SKIP_BUILD=1 (reuse
 // the builds in bench/.work), BENCH_BUILD_PARALLEL (builds at a time, default 2),
-// BENCH_CHROMIUM (browser binary, default /usr/bin/chromium).
+// BENCH_CHROMIUM (browser binary, default /usr/bin/chromium), BENCH_ONLY (comma-separated
+// scenario keys to run, e.g. home,apply; the default is all of them).
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -75,8 +76,8 @@ async function builds(log) {
   return { reused: false, parallel, results };
 }
 
-async function measure({ browser, apps, sizeOf, session, runs, log }) {
-  const scenarios = SCENARIOS.map((scenario) => ({
+async function measure({ browser, apps, sizeOf, session, runs, log, only = null }) {
+  const scenarios = SCENARIOS.filter((scenario) => !only || only.includes(scenario.key)).map((scenario) => ({
     ...scenario,
     loggedIn: Boolean(scenario.login && session),
     tabs: scenario.tabs?.filter((tab) => !tab.needsLogin || session),
@@ -138,8 +139,9 @@ async function main() {
     if (!session) log(`  no logged-in user (${sessionError}): pages that need one are measured logged out`);
 
     browser = await launchBrowser();
-    log(`measuring: ${runs} cold visits per scenario and app, ${SCENARIOS.length} scenarios`);
-    const { scenarios, visits } = await measure({ browser, apps: servers.apps, sizeOf: servers.sizeOf, session, runs, log });
+    const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
+    log(`measuring: ${runs} cold visits per scenario and app, ${only ? only.length : SCENARIOS.length} scenarios`);
+    const { scenarios, visits } = await measure({ browser, apps: servers.apps, sizeOf: servers.sizeOf, session, runs, log, only });
 
     const summaries = {};
     for (const scenario of scenarios) {
@@ -198,7 +200,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error.stack || error.message);
-  process.exitCode = 1;
-});
+module.exports = { SCENARIOS, TABS, measure };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error.stack || error.message);
+    process.exitCode = 1;
+  });
+}

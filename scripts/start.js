@@ -17,7 +17,7 @@ async function dev() {
       stdio: 'inherit',
     }),
   );
-  console.log(`\n  dev servers starting; open http://localhost:${ports.shell}/ (remotes and API as in shell/public/config.json)\n`);
+  console.log(`\n  dev servers starting; open http://localhost:${ports.shell}/ (its /config.json names the dev servers and the API)\n`);
   const stop = async () => {
     children.forEach((child) => child.kill('SIGTERM'));
     await api.stop();

@@ -91,14 +91,16 @@ function budgets(summaries, scenarios) {
   const home = summaries.home;
   const add = (budget, measured, limit, unit) =>
     verdicts.push({ budget, measured, limit, unit, met: measured == null ? null : measured <= limit });
-  add('JS+CSS of a cold / (gzip)', home.federated.jsCssGzip.median / 1000, 200, 'kB');
+  if (home) add('JS+CSS of a cold / (gzip)', home.federated.jsCssGzip.median / 1000, 200, 'kB');
   for (const scenario of scenarios.filter((s) => s.bytesBudget && s.key !== 'home')) {
     const summary = summaries[scenario.key].federated;
     add(`JS+CSS of a cold deep link ${scenario.label} (landed on ${summary.landedOn.join(',')}, gzip)`, summary.jsCssGzip.median / 1000, scenario.bytesBudget, 'kB');
   }
-  add('federated / monolithic JS+CSS bytes of / (gzip)', ratio(home.federated.jsCssGzip, home.monolithic.jsCssGzip), 1.1, '×');
-  add('federated / monolithic LCP of /', ratio(home.federated.lcp, home.monolithic.lcp), 1.1, '×');
-  add('LCP of /', home.federated.lcp.median, 1500, 'ms');
+  if (home) {
+    add('federated / monolithic JS+CSS bytes of / (gzip)', ratio(home.federated.jsCssGzip, home.monolithic.jsCssGzip), 1.1, '×');
+    add('federated / monolithic LCP of /', ratio(home.federated.lcp, home.monolithic.lcp), 1.1, '×');
+    add('LCP of /', home.federated.lcp.median, 1500, 'ms');
+  }
   for (const scenario of scenarios.filter((s) => s.tabs && !s.throttled)) {
     for (const tab of Object.values(summaries[scenario.key].federated.tabs)) {
       add(`tap '${tab.label}' (remote not loaded yet) → page on screen, unthrottled`, tab.contentMs.median, 300, 'ms');

@@ -45,6 +45,23 @@ test('9. a remote that is down shows retry while the rest works; back up, retry 
   }
 });
 
+test('9b. with mf-news down, home still shows the loan widget and offers a retry for the news', async ({ page }, testInfo) => {
+  const restore = editConfig((config) => {
+    // A port nothing listens on: the news team's deployment is down.
+    config.remotes.mf_news = 'http://127.0.0.1:9/mf-manifest.json';
+  });
+  try {
+    await open(page, '/');
+    await expect(page.getByRole('button', { name: 'Apply now' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('could not be loaded');
+    await expect(page.getByRole('alert').getByRole('button', { name: 'retry' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'mine' })).toBeVisible();
+    await lastScreen(page, testInfo);
+  } finally {
+    restore();
+  }
+});
+
 test('10. independent deployment: one remote rebuilt and re-pointed in config.json, nothing else rebuilt', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const work = path.join(ROOT, 'e2e', '.work', 'mf-news-v2');

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router-dom';
+import { commonMessages, LocaleStore, translator } from '@instalment/shared/i18n';
 import { App } from './app/App';
 import { Frame } from './app/Frame';
 import './app/global.css';
@@ -32,11 +33,12 @@ async function start() {
     watchSession(host);
     root.render(<App host={host} router={router} />);
   } catch (error) {
+    const t = translator(commonMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
     root.render(
       <div role="alert" style={{ padding: 24, textAlign: 'center' }}>
-        <p>The app could not start: {(error as Error).message}</p>
+        <p>{t('startFailed', { reason: (error as Error).message })}</p>
         <button type="button" onClick={() => window.location.reload()}>
-          retry
+          {t('retry')}
         </button>
       </div>,
     );

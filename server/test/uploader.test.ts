@@ -5,16 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/src/app';
-import { DEV_ENDPOINTS, ENDPOINTS } from '../api/endpoints';
-import type { SmsOutboxEntry } from '../api/types/user';
-import { register, sendSms } from '../api/user';
-import { createHttpClient, type HttpClient } from '../http/client';
-import { ApiError } from '../http/errors';
-import { type UploadStage, uploadWithChunks } from './chunked';
+import { buildApp } from '../src/app';
+import { DEV_ENDPOINTS, ENDPOINTS, register, sendSms, type SmsOutboxEntry } from '@instalment/shared/api';
+import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
+import { type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
 
 /**
- * The uploader against the reference server itself (server/src/app.ts), in process, with a
+ * The shared chunked uploader (shared/src/upload) against the reference server, in process, with a
  * fault injector in front of its upload route: a hook that can answer a given upload request
  * with an error or with a proxy's HTML page, or cancel the upload once the server has stored
  * a chunk.
