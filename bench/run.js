@@ -14,7 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { buildEverything, builtAlready, WORK } = require('./lib/build');
 const { launchBrowser, visit, PROFILE } = require('./lib/measure');
-const { summariseVisits, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS } = require('./lib/report');
+const { summariseVisits, problems, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS } = require('./lib/report');
 const { startServers } = require('./lib/servers');
 const { registerUser } = require('./lib/session');
 
@@ -148,6 +148,7 @@ async function main() {
       summaries[scenario.key] = Object.fromEntries(VARIANTS.map((variant) => [variant, summariseVisits(visits[scenario.key][variant], scenario.tabs ?? [])]));
     }
     const verdicts = budgets(summaries, scenarios);
+    const trouble = problems(scenarios, summaries);
     const rows = tableRows(scenarios, summaries);
     const date = new Date().toISOString();
 
@@ -166,6 +167,7 @@ async function main() {
       },
       builds: build,
       budgets: verdicts,
+      problems: trouble,
       scenarios: scenarios.map((scenario) => ({
         key: scenario.key,
         label: scenario.label,
@@ -189,6 +191,7 @@ async function main() {
     log('');
     log(formatBuilds(build.results) + (build.reused ? '\n(reused from an earlier run)' : ''));
     log('');
+    if (trouble.length) log(`problems seen while measuring:\n  ${trouble.join('\n  ')}\n`);
     log('DESIGN §6 budgets (federated app):');
     log(formatBudgets(verdicts));
     log('');

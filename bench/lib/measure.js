@@ -34,7 +34,7 @@ function recordNetwork(cdp) {
   const touch = () => (lastActivity = Date.now());
   cdp.on('Network.requestWillBeSent', (event) => {
     if (requests.has(event.requestId)) return;
-    requests.set(event.requestId, { id: event.requestId, url: event.request.url, type: event.type, start: event.timestamp, wall: Date.now() });
+    requests.set(event.requestId, { id: event.requestId, url: event.request.url, type: event.type, start: event.timestamp });
     inflight.add(event.requestId);
     touch();
   });
@@ -177,7 +177,7 @@ function readPaint(page) {
 /**
  * Runs in the page: taps the tab button named `label` and times, from the tap, the frame in
  * which the header shows `title` and the frame in which the new page has put anything of its own
- * on screen (anything in <main> but the shell's loading view). Also notes whether the shell's
+ * on screen (anything in <main> but the shell's loading or error view). Also notes whether the shell's
  * loading view showed at all (DESIGN §6: no loading flash under 200 ms).
  */
 function tapTabInPage({ label, title, timeoutMs }) {
@@ -186,15 +186,18 @@ function tapTabInPage({ label, title, timeoutMs }) {
       element.getAttribute('aria-live') === 'polite' && element.querySelector(':scope > span[aria-hidden="true"]') !== null;
     const titleShown = () => document.querySelector('h1')?.textContent.trim() === title;
     const loaders = (main) => [...main.querySelectorAll('[role="status"]')].filter(isShellLoader);
+    // The shell's loading view, and any error view (role=alert), are not the page.
+    const notPage = (main) => loaders(main).concat([...main.querySelectorAll('[role="alert"]')]);
     const contentShown = () => {
       const main = document.querySelector('main');
       if (!main) return false;
-      const loading = loaders(main);
-      return [...main.querySelectorAll('*')].some(
-        (element) =>
-          !loading.some((loader) => loader.contains(element)) &&
-          (element.matches('button, input, select, textarea, img, svg, a') || element.textContent.trim() !== ''),
-      );
+      const excluded = notPage(main);
+      const outside = (node) => !excluded.some((view) => view.contains(node));
+      const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (node.textContent.trim() !== '' && outside(node)) return true;
+      }
+      return [...main.querySelectorAll('button, input, select, textarea, img, svg, a')].some(outside);
     };
     const button = [...document.querySelectorAll('nav button')].find((candidate) => candidate.textContent.trim() === label);
     if (!button) {
@@ -254,6 +257,11 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
       }, session);
     }
     const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message.slice(0, 200)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text().slice(0, 200));
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');
@@ -265,15 +273,21 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const settled = await settle(page, network);
     const paint = await readPaint(page);
-    const landed = await page.evaluate(() => ({ route: window.location.hash.replace(/^#/, '') || '/', title: document.querySelector('h1')?.textContent.trim() ?? null }));
-    const result = { settled, ...landed, ...paint, ...summariseRequests(network.requests, sizeOf), waterfall: waterfall(network.requests), tabs: {} };
+    const landed = await page.evaluate(() => ({
+      route: window.location.hash.replace(/^#/, '') || '/',
+      title: document.querySelector('h1')?.textContent.trim() ?? null,
+      /** A page or widget that failed shows the shell's error view (role=alert) instead. */
+      failedViews: document.querySelectorAll('main [role="alert"]').length,
+    }));
+    const result = { settled, ...landed, errors, ...paint, ...summariseRequests(network.requests, sizeOf), waterfall: waterfall(network.requests), tabs: {} };
 
     for (const tab of tabs) {
       const before = new Set(network.requests.keys());
       const timing = await page.evaluate(tapTabInPage, { label: tab.label, title: tab.title, timeoutMs: TAB_TIMEOUT_MS });
       await settle(page, network);
       const loaded = summariseRequests(network.requests, sizeOf, (request) => !before.has(request.id));
-      result.tabs[tab.key] = { ...timing, jsCssGzip: loaded.jsCssGzip, jsCssBytes: loaded.jsCssBytes, jsCssRequests: loaded.jsCssRequests };
+      const failedViews = await page.evaluate(() => document.querySelectorAll('main [role="alert"]').length);
+      result.tabs[tab.key] = { ...timing, failedViews, jsCssGzip: loaded.jsCssGzip, jsCssBytes: loaded.jsCssBytes, jsCssRequests: loaded.jsCssRequests };
     }
     return result;
   } finally {

@@ -9,6 +9,9 @@ function summariseVisits(visits, tabs = []) {
   const summary = {
     landedOn: [...new Set(visits.map((visit) => visit.route))],
     settled: visits.every((visit) => visit.settled),
+    /** Visits where a page or widget showed the shell's error view, and what the console said. */
+    failedVisits: visits.filter((visit) => visit.failedViews > 0 || Object.values(visit.tabs).some((tap) => tap.failedViews > 0)).length,
+    errors: [...new Set(visits.flatMap((visit) => visit.errors ?? []))].slice(0, 5),
     jsCssGzip: figure((visit) => visit.jsCssGzip),
     jsCssBrotli: figure((visit) => visit.jsCssBrotli),
     jsCssBytes: figure((visit) => visit.jsCssBytes),
@@ -78,6 +81,27 @@ function tableRows(scenarios, summaries) {
   return rows;
 }
 
+/** Lines naming every scenario where something failed to load, so no figure is trusted blindly. */
+function problems(scenarios, summaries) {
+  const lines = [];
+  for (const scenario of scenarios) {
+    for (const variant of VARIANTS) {
+      const summary = summaries[scenario.key][variant];
+      const failedTabs = Object.values(summary.tabs).filter((tab) => tab.failures.length);
+      if (summary.failedVisits || !summary.settled || failedTabs.length || summary.errors.length) {
+        const what = [
+          summary.failedVisits ? `${summary.failedVisits} visit(s) showed an error view` : null,
+          summary.settled ? null : 'a visit did not settle within 30 s',
+          ...failedTabs.map((tab) => `tap '${tab.label}': ${tab.failures.join(', ')}`),
+          summary.errors.length ? `console: ${summary.errors.join(' | ')}` : null,
+        ].filter(Boolean);
+        lines.push(`${variant} ${scenario.label}${scenario.throttled ? '' : ' [unthrottled]'}: ${what.join('; ')}`);
+      }
+    }
+  }
+  return lines;
+}
+
 function formatTable(header, rows) {
   const all = [header, ...rows].map((row) => row.map((value) => (value == null ? '' : String(value))));
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
@@ -127,4 +151,4 @@ function formatBuilds(builds) {
   return formatTable(['production build', 'seconds', 'JS+CSS gzip kB (all files)', 'brotli kB', 'files'], rows);
 }
 
-module.exports = { summariseVisits, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS };
+module.exports = { summariseVisits, problems, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS };
