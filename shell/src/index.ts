@@ -1,2 +1,4 @@
+import './boot';
+
 // The async boundary lets the federation runtime settle the shared singletons before any import.
 import('./bootstrap');

@@ -1,4 +1,4 @@
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '@instalment/shared/http';
 import * as loan from './loan';
 import * as news from './news';
 import * as upload from './upload';

@@ -1,4 +1,4 @@
-import type { CallOptions, HttpClient } from '../http/client';
+import type { CallOptions, HttpClient } from '@instalment/shared/http';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import type {
   BankInfo,

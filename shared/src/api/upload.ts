@@ -1,4 +1,4 @@
-import type { HttpClient, UploadOptions } from '../http/client';
+import type { HttpClient, UploadOptions } from '@instalment/shared/http';
 import { ENDPOINTS } from './endpoints';
 import type { ChunkFields, ChunkStored, UploadedFile } from './types/upload';
 

@@ -1,4 +1,4 @@
-import type { CallOptions, HttpClient } from '../http/client';
+import type { CallOptions, HttpClient } from '@instalment/shared/http';
 import { ENDPOINTS } from './endpoints';
 import type {
   LoginResult,

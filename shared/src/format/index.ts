@@ -1,2 +1,2 @@
 export * from './mask';
-export { formatMoney, formatRate } from '../loan/money';
+export { formatMoney, formatRate } from '@instalment/shared/loan';

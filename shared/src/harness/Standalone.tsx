@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HostContext, type PageProps, type Query } from '../host/host';
+import { HostContext, type PageProps, type Query } from '@instalment/shared/host';
 import { createHost, withQuery } from './createHost';
 
 function readHash(): { path: string; query: Query } {

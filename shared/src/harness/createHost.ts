@@ -1,9 +1,9 @@
-import { createApi } from '../api';
-import { createHttpClient } from '../http/client';
-import { commonMessages } from '../i18n/common';
-import { LocaleStore, translator } from '../i18n/locale';
-import type { Host, HostUi, Query, RefreshHandler } from '../host/host';
-import { SessionStore } from '../session/store';
+import { createApi } from '@instalment/shared/api';
+import { createHttpClient } from '@instalment/shared/http';
+import { commonMessages } from '@instalment/shared/i18n';
+import { LocaleStore, translator } from '@instalment/shared/i18n';
+import type { Host, HostUi, Query, RefreshHandler } from '@instalment/shared/host';
+import { SessionStore } from '@instalment/shared/session';
 
 export interface HostParts {
   apiBaseURL: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { type Catalogue, type Translate, translator, type Locale } from '../i18n/locale';
+import { type Catalogue, type Translate, translator, type Locale } from '@instalment/shared/i18n';
 import { type RefreshHandler, useHost } from './host';
 
 /** The page's pull-down-refresh handler (pages whose route has pull-down refresh on). */

@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { Api } from '../api';
-import type { HttpClient } from '../http/client';
-import type { LocaleStore } from '../i18n/locale';
-import type { SessionStore } from '../session/store';
+import type { Api } from '@instalment/shared/api';
+import type { HttpClient } from '@instalment/shared/http';
+import type { LocaleStore } from '@instalment/shared/i18n';
+import type { SessionStore } from '@instalment/shared/session';
 
 export type Query = Record<string, string>;
 

@@ -1,7 +1,7 @@
 import axios, { type AxiosRequestConfig, isCancel } from 'axios';
-import { TOKEN_HEADER } from '../api/endpoints';
-import { commonMessages, type CommonMessageKey } from '../i18n/common';
-import { translator } from '../i18n/locale';
+import { TOKEN_HEADER } from '@instalment/shared/api';
+import { commonMessages, type CommonMessageKey } from '@instalment/shared/i18n';
+import { translator } from '@instalment/shared/i18n';
 import { CODE_UNAUTHORIZED, type Envelope, isEnvelope, isSuccess, isUploadSuccess } from './envelope';
 import { ApiError } from './errors';
 

@@ -1,11 +1,11 @@
-import type { LoanApplication, LoanPurpose, LoanRates } from '../api/types/loan';
+import type { LoanApplication, LoanPurpose, LoanRates } from '@instalment/shared/api';
 import {
   validateBankCard,
   validateIdCard,
   validateRealName,
   validateRequired,
   type ValidationKey,
-} from '../validation';
+} from '@instalment/shared/validation';
 import { toFen } from './money';
 
 export const LOAN_PURPOSES: readonly LoanPurpose[] = ['consumption', 'education', 'travel', 'home', 'medical', 'other'];

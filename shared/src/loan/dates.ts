@@ -1,5 +1,5 @@
-import type { CalendarDate } from '../api/types/common';
-import { daysInMonth } from '../validation/rules';
+import type { CalendarDate } from '@instalment/shared/api';
+import { daysInMonth } from '@instalment/shared/validation';
 
 /** The platform keeps its books in China Standard Time (UTC+8, no daylight saving). */
 const PLATFORM_OFFSET_MS = 8 * 3600 * 1000;

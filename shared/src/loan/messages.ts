@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/locale';
+import { defineMessages } from '@instalment/shared/i18n';
 
 /** Words of the loan domain that more than one package shows or sends. */
 export const loanMessages = defineMessages({

@@ -1,4 +1,4 @@
-import type { Money } from '../api/types/common';
+import type { Money } from '@instalment/shared/api';
 
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 

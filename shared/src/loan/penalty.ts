@@ -1,4 +1,4 @@
-import type { CalendarDate } from '../api/types/common';
+import type { CalendarDate } from '@instalment/shared/api';
 import { daysBetween } from './dates';
 
 /**

@@ -1,4 +1,4 @@
-import type { InstalmentStatus, LoanStatus } from '../api/types/loan';
+import type { InstalmentStatus, LoanStatus } from '@instalment/shared/api';
 
 /**
  * The loan's life, in one place:

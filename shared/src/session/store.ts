@@ -1,5 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
-import type { LoginUserinfo, UserIndex } from '../api/types/user';
+import type { LoginUserinfo, UserIndex } from '@instalment/shared/api';
 
 /** SPEC §3 "Stored user info", kept in local storage under `userInfo`. */
 export interface StoredUserInfo {

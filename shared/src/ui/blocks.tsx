@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { commonMessages } from '../i18n/common';
-import { useT } from '../host/hooks';
+import { commonMessages } from '@instalment/shared/i18n';
+import { useT } from '@instalment/shared/host';
 import { Button } from './Button';
 import styles from './ui.module.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Paged } from '../api/types/common';
-import { DEFAULT_PAGE_SIZE } from '../api/endpoints';
+import type { Paged } from '@instalment/shared/api';
+import { DEFAULT_PAGE_SIZE } from '@instalment/shared/api';
 
 export interface PagedList<T> {
   items: T[];

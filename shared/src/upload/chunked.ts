@@ -1,7 +1,7 @@
-import { cleanChunks, mergeChunks, uploadChunk, uploadFile } from '../api/upload';
-import type { UploadedFile } from '../api/types/upload';
-import { ApiError, isAbort } from '../http/errors';
-import type { HttpClient, UploadOptions } from '../http/client';
+import { cleanChunks, mergeChunks, uploadChunk, uploadFile } from '@instalment/shared/api';
+import type { UploadedFile } from '@instalment/shared/api';
+import { ApiError, isAbort } from '@instalment/shared/http';
+import type { HttpClient, UploadOptions } from '@instalment/shared/http';
 
 /** What the uploader is doing, for the page's progress text (SPEC §8 loading texts). */
 export type UploadStage = 'uploading' | 'uploadingChunk' | 'mergingFile' | 'cleaning';

@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/locale';
+import { defineMessages } from '@instalment/shared/i18n';
 
 /** Why a picked file cannot be sent (answers of `checkProofFile`). */
 export const uploadMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages, translator, type Locale } from '../i18n/locale';
+import { defineMessages, translator, type Locale } from '@instalment/shared/i18n';
 
 /** The messages of SPEC §5's rules (the spec shows none; these are ours). */
 export const validationMessages = defineMessages({

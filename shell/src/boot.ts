@@ -1,0 +1,27 @@
+import { loadConfig, type RuntimeConfig } from './config';
+import { preloadExposed, registerAppRemotes } from './federation/remotes';
+import { findRoute } from './routes';
+
+/** The route the app opens on decides what to fetch first: its remote starts loading now. */
+function preloadOpeningRoute(): void {
+  const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const page = findRoute(path)?.page;
+  if (page === 'home' || !page) {
+    preloadExposed('mf_loan', './HomeLoanWidget');
+    preloadExposed('mf_news', './LatestNews');
+  } else {
+    preloadExposed(page.remote, page.module);
+  }
+}
+
+/**
+ * Runs in the entry chunk, before the async boundary: config.json, the remotes' manifests and
+ * the opening page's chunks load while React and the shell's own code are still arriving,
+ * instead of after them. Nothing here touches a shared module.
+ */
+export const booted: Promise<RuntimeConfig> = loadConfig().then((config) => {
+  registerAppRemotes(config.remotes);
+  preloadOpeningRoute();
+  return config;
+});
+booted.catch(() => {});
