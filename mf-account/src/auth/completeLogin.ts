@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import type { LoginResult } from '@instalment/shared/api';
-import type { Host } from '@instalment/shared/host';
+import { type Host, useHost } from '@instalment/shared/host';
 
 /**
  * Register and both logins end the same way: the session takes the login result (token,
@@ -14,4 +15,26 @@ export function completeLogin(host: Host, result: LoginResult): void {
 /** What to show under the form when a call fails: the server's msg, already user-fit (SPEC §8). */
 export function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sends a form whose answer is a login: busy while in flight (a second tap does nothing), the
+ * failure kept to show under the form with every field left as typed, the login completed.
+ */
+export function useLoginSubmit() {
+  const host = useHost();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (request: () => Promise<LoginResult>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      completeLogin(host, await request());
+    } catch (caught) {
+      setError(failureMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, submit };
 }

@@ -3,7 +3,7 @@ import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
-import { completeLogin, failureMessage } from '../auth/completeLogin';
+import { useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { useForm } from '../forms/useForm';
@@ -21,8 +21,7 @@ export default function Login(_props: PageProps) {
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const [mode, setMode] = useState<Mode>('sms');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit: sendLogin } = useLoginSubmit();
   const tabsId = useId();
   const sms = useForm({ mobile: '', captcha: '' }, { mobile: validatePhone, captcha: validateCode });
   const password = useForm({ account: '', password: '' }, { account: validateAccount, password: passwordGiven });
@@ -45,19 +44,11 @@ export default function Login(_props: PageProps) {
     event.preventDefault();
     const form = mode === 'sms' ? sms : password;
     if (busy || !form.validate()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result =
-        mode === 'sms'
-          ? await host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha })
-          : await host.api.user.login({ account: password.values.account.trim(), password: password.values.password });
-      completeLogin(host, result);
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    await sendLogin(() =>
+      mode === 'sms'
+        ? host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha })
+        : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }),
+    );
   };
 
   return (

@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
-import { completeLogin, failureMessage } from '../auth/completeLogin';
+import { useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { type FieldRule, useForm } from '../forms/useForm';
@@ -18,8 +18,7 @@ export default function Register(_props: PageProps) {
   const host = useHost();
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: sendRegistration } = useLoginSubmit();
   const form = useForm<RegisterField>(
     { mobile: '', code: '', password: '', confirm: '', email: '' },
     { mobile: validatePhone, code: validateCode, password: validatePassword, confirm: confirmMatches, email: validateOptionalEmail },
@@ -29,22 +28,10 @@ export default function Register(_props: PageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.validate()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      // The username is left to the contract's default: the phone (SPEC §7).
-      const result = await host.api.user.register({
-        mobile: values.mobile,
-        code: values.code,
-        password: values.password,
-        email: values.email.trim(),
-      });
-      completeLogin(host, result);
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    // The username is left to the contract's default: the phone (SPEC §7).
+    await sendRegistration(() =>
+      host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }),
+    );
   };
 
   return (
