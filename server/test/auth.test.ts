@@ -155,3 +155,23 @@ describe('tokens', () => {
     expect((await refusal(userIndex(client.http))).code).toBe(401);
   });
 });
+
+describe('password guessing', () => {
+  test('five wrong passwords rest the account\'s password login for 15 minutes; SMS login still works', async () => {
+    const client = server.client();
+    const user = await signUp(server);
+    const guess = () => refusal(login(client.http, { account: user.mobile, password: 'wrong1234' }));
+    for (let i = 0; i < 5; i += 1) expect((await guess()).message).toBe('The account or password is incorrect.');
+    const rested = await refusal(login(client.http, { account: user.mobile, password: PASSWORD }));
+    expect(rested).toMatchObject({ code: 0, message: 'Too many wrong passwords. Try again in 15 min, or log in with an SMS code.' });
+
+    server.clock.advance(61_000);
+    await sendSms(client.http, { mobile: user.mobile, event: 'mobilelogin' });
+    const viaSms = await mobileLogin(client.http, { mobile: user.mobile, captcha: await latestCode(client, user.mobile, 'mobilelogin') });
+    expect(viaSms.userinfo.mobile).toBe(user.mobile);
+
+    server.clock.advance(15 * 60_000);
+    const again = await login(client.http, { account: user.mobile, password: PASSWORD });
+    expect(again.userinfo.mobile).toBe(user.mobile);
+  });
+});

@@ -29,11 +29,21 @@ export interface Registration {
   email: string;
 }
 
+/**
+ * Password guessing: after 5 wrong passwords for one account within 15 minutes, that account's
+ * password login rests until the oldest of them is 15 minutes old (SMS login still works).
+ */
+export const PASSWORD_TRIES = 5;
+export const PASSWORD_WINDOW_MS = 15 * 60_000;
+
 /** A username is 3-32 letters, digits or underscores; a phone number may only be the user's own. */
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
 const PHONE_LIKE = /^1\d{10}$/;
 
 export class UserService {
+  /** Times of recent wrong passwords, by account as typed (lower case). Kept in memory: a restart forgives. */
+  private readonly failedPasswords = new Map<string, number[]>();
+
   constructor(
     private readonly ctx: Context,
     private readonly tokens: TokenService,
@@ -77,10 +87,21 @@ export class UserService {
   }
 
   async login(account: string, password: string): Promise<LoginResult> {
+    const key = account.toLowerCase();
+    const now = this.ctx.now();
+    const recent = (this.failedPasswords.get(key) ?? []).filter((at) => at > now - PASSWORD_WINDOW_MS);
+    if (recent.length >= PASSWORD_TRIES) {
+      const minutes = Math.ceil((recent[0] + PASSWORD_WINDOW_MS - now) / 60_000);
+      throw new Refusal(`Too many wrong passwords. Try again in ${minutes} min, or log in with an SMS code.`);
+    }
     const user = this.byAccount(account);
     // The same answer for an unknown account and a wrong password, so accounts cannot be probed.
     const valid = user !== null && user.password_hash !== '' && (await verifyPassword(password, user.password_hash));
-    if (!user || !valid) throw new Refusal('The account or password is incorrect.');
+    if (!user || !valid) {
+      this.failedPasswords.set(key, [...recent, now]);
+      throw new Refusal('The account or password is incorrect.');
+    }
+    this.failedPasswords.delete(key);
     return this.loginResult(user);
   }
 
