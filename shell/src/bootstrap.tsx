@@ -1,8 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { createHashRouter } from 'react-router-dom';
 import { commonMessages, LocaleStore, translator } from '@instalment/shared/i18n';
 import { App } from './app/App';
-import { Frame } from './app/Frame';
+import { NavigationBridge } from './app/navigation';
 import './app/global.css';
 import { booted } from './boot';
 import { createShellHost } from './host/createShellHost';
@@ -12,10 +11,10 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await booted;
-    const router = createHashRouter([{ path: '*', element: <Frame /> }]);
-    const host = createShellHost(config, router);
+    const navigation = new NavigationBridge();
+    const host = createShellHost(config, navigation);
     watchSession(host);
-    root.render(<App host={host} router={router} />);
+    root.render(<App host={host} navigation={navigation} />);
   } catch (error) {
     const t = translator(commonMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
     root.render(

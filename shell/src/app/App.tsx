@@ -1,12 +1,18 @@
 import { HostContext } from '@instalment/shared/host';
-import { RouterProvider } from 'react-router-dom';
+import { HashRouter } from 'react-router-dom';
 import type { ShellHost } from '../host/createShellHost';
 import { Overlays } from '../ui/Overlays';
+import { Frame } from './Frame';
+import { type NavigationBridge, NavigationSync } from './navigation';
 
-export function App({ host, router }: { host: ShellHost; router: Parameters<typeof RouterProvider>[0]['router'] }) {
+/** The declarative hash router: every path renders the frame, which looks the route up. */
+export function App({ host, navigation }: { host: ShellHost; navigation: NavigationBridge }) {
   return (
     <HostContext.Provider value={host}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <NavigationSync bridge={navigation} />
+        <Frame />
+      </HashRouter>
       <Overlays ui={host.uiStore} />
     </HostContext.Provider>
   );

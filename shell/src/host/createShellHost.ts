@@ -7,7 +7,7 @@ import { UiStore } from '../ui/UiStore';
 /** Where the login page sends the user back to (SPEC: pages that need login come back after it). */
 const RETURN_KEY = 'returnTo';
 
-/** What the shell's router offers the host; createHashRouter's router fits. */
+/** What the shell's router offers the host (the hash router, through NavigationBridge). */
 export interface Navigator {
   navigate(to: string | number, options?: { replace?: boolean }): unknown;
   readonly state: { location: { pathname: string; search: string } };
