@@ -5,7 +5,7 @@ import { Button, Field } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
 import { useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
-import { SendCodeButton } from '../components/SendCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 import styles from './Login.module.css';
@@ -73,18 +73,7 @@ export default function Login(_props: PageProps) {
       </div>
       <form id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}-tab`} noValidate onSubmit={submit}>
         {mode === 'sms' ? (
-          <>
-            <Field label={t('phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('phonePlaceholder')} {...sms.field('mobile')} />
-            <Field
-              label={t('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('codePlaceholder')}
-              {...sms.field('captcha')}
-              addon={<SendCodeButton mobile={sms.values.mobile} event="mobilelogin" onInvalidPhone={() => sms.touch('mobile')} />}
-            />
-          </>
+          <PhoneCodeFields phone={sms.field('mobile')} code={sms.field('captcha')} event="mobilelogin" onInvalidPhone={() => sms.touch('mobile')} />
         ) : (
           <>
             <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />

@@ -5,7 +5,7 @@ import { Button, Field } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
-import { SendCodeButton } from '../components/SendCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { type FieldRule, useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 
@@ -37,16 +37,7 @@ export default function Register(_props: PageProps) {
   return (
     <AuthScreen title={titles('register')}>
       <form noValidate onSubmit={submit} aria-label={titles('register')}>
-        <Field label={t('phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('phonePlaceholder')} {...form.field('mobile')} />
-        <Field
-          label={t('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('codePlaceholder')}
-          {...form.field('code')}
-          addon={<SendCodeButton mobile={values.mobile} event="register" onInvalidPhone={() => form.touch('mobile')} />}
-        />
+        <PhoneCodeFields phone={form.field('mobile')} code={form.field('code')} event="register" onInvalidPhone={() => form.touch('mobile')} />
         <Field label={t('password')} type="password" autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
         <Field label={t('confirmPassword')} type="password" autoComplete="new-password" {...form.field('confirm')} />
         <Field label={t('emailOptional')} type="email" autoComplete="email" {...form.field('email')} />

@@ -1,0 +1,26 @@
+import type { SmsEvent } from '@instalment/shared/api';
+import { useT } from '@instalment/shared/host';
+import { Field, type FieldProps } from '@instalment/shared/ui';
+import { accountMessages } from '../messages';
+import { SendCodeButton } from './SendCodeButton';
+
+type InputProps = Omit<FieldProps, 'label'>;
+
+/** The phone and the SMS code sent to it, as register and SMS login both ask for them. */
+export function PhoneCodeFields({ phone, code, event, onInvalidPhone }: { phone: InputProps & { value: string }; code: InputProps; event: SmsEvent; onInvalidPhone: () => void }) {
+  const t = useT(accountMessages);
+  return (
+    <>
+      <Field label={t('phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('phonePlaceholder')} {...phone} />
+      <Field
+        label={t('code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder={t('codePlaceholder')}
+        {...code}
+        addon={<SendCodeButton mobile={phone.value} event={event} onInvalidPhone={onInvalidPhone} />}
+      />
+    </>
+  );
+}
