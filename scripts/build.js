@@ -9,15 +9,26 @@ const { PACKAGES } = require('./ports');
 
 const ROOT = path.join(__dirname, '..');
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+const WEBPACK_CLI = require.resolve('webpack-cli/bin/cli.js');
 
-function buildPackage(name) {
+/**
+ * One webpack run as its own process, timed from spawn to exit (what a team's build costs).
+ * Quiet runs keep the output and show its end only when the build fails.
+ */
+function runWebpack({ label, cwd, args = [], quiet = false }) {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
-      cwd: path.join(ROOT, name),
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const child = spawn(process.execPath, [WEBPACK_CLI, '--mode', 'production', ...args], {
+      cwd,
+      stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
     });
-    child.on('exit', (code) => (code === 0 ? resolve({ name, ms: Date.now() - started }) : reject(new Error(`${name}: webpack exited ${code}`))));
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ name: label, ms: Date.now() - started }) : reject(new Error(`${label}: webpack exited ${code}\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -33,23 +44,35 @@ function precompress(dir) {
   }
 }
 
-async function buildAll(names = PACKAGES.map((p) => p.name), parallel = 2) {
-  const queue = [...names];
-  const results = [];
+/**
+ * Runs build jobs ({ label, cwd, args, dir }) `parallel` at a time, precompressing each output
+ * folder `dir`; answers the results in the jobs' order.
+ */
+async function buildJobs(jobs, { parallel = 2, quiet = false, log = console.log } = {}) {
+  const queue = [...jobs];
+  const results = new Map();
   const worker = async () => {
     while (queue.length) {
-      const name = queue.shift();
-      const result = await buildPackage(name);
-      precompress(path.join(ROOT, name, 'dist'));
-      results.push(result);
-      console.log(`built ${name} in ${(result.ms / 1000).toFixed(1)} s`);
+      const job = queue.shift();
+      const result = await runWebpack({ ...job, quiet });
+      precompress(job.dir);
+      results.set(job, result);
+      log(`built ${job.label} in ${(result.ms / 1000).toFixed(1)} s`);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, names.length) }, worker));
-  return results;
+  await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
+  return jobs.map((job) => results.get(job));
 }
 
-module.exports = { buildAll, buildPackage, precompress };
+/** The packages' own builds, into their dist folders. */
+function buildAll(names = PACKAGES.map((p) => p.name), parallel = 2) {
+  return buildJobs(
+    names.map((name) => ({ label: name, cwd: path.join(ROOT, name), dir: path.join(ROOT, name, 'dist') })),
+    { parallel },
+  );
+}
+
+module.exports = { buildAll, buildJobs, runWebpack, precompress };
 
 if (require.main === module) {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -1,5 +1,6 @@
 // Serves a production build the way a real deployment does: precompressed gzip/brotli, long
 // caching for content-hashed files, no caching for the files that name them, CORS for remotes.
+const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
@@ -21,7 +22,7 @@ function serveStatic({ dir, port, host = '127.0.0.1' }) {
     // config.json may be edited in place by whoever deploys: read it fresh, never from sirv's cache.
     if (req.url && req.url.split('?')[0] === '/config.json') {
       const file = path.join(dir, 'config.json');
-      return require('node:fs').readFile(file, (error, body) => {
+      return fs.readFile(file, (error, body) => {
         if (error) {
           res.statusCode = 404;
           return res.end();

@@ -1,35 +1,17 @@
 // Production builds for the benchmark: every package of the federated app, each with its own
 // config, and the monolith. They go under bench/.work, never into the packages' dist folders,
 // so a bench run does not pull the build out from under `npm start` or the browser tests.
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { precompress } = require('../../scripts/build');
+const { buildJobs } = require('../../scripts/build');
 const { PACKAGES } = require('../../scripts/ports');
 
 const ROOT = path.join(__dirname, '..', '..');
 const WORK = path.join(__dirname, '..', '.work');
-const WEBPACK_CLI = require.resolve('webpack-cli/bin/cli.js');
 
 const FEDERATED_ROOT = path.join(WORK, 'federated');
 const federatedDir = (name, root = FEDERATED_ROOT) => path.join(root, name);
 const MONOLITH_DIR = path.join(WORK, 'monolith', 'dist');
-
-/** One webpack run as its own process, timed from spawn to exit (what `npm run build` costs). */
-function webpack({ label, cwd, args }) {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WEBPACK_CLI, '--mode', 'production', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve({ name: label, ms: Date.now() - started });
-      else reject(new Error(`${label}: webpack exited ${code}\n${output.slice(-4000)}`));
-    });
-  });
-}
 
 const JOBS = [
   ...PACKAGES.map((pkg) => ({
@@ -61,19 +43,8 @@ function distSize(dir) {
  * without a neighbour competing for the CPU), and precompresses each output like a deployment.
  */
 async function buildEverything({ parallel = 2, log = console.log } = {}) {
-  const queue = [...JOBS];
-  const results = [];
-  const worker = async () => {
-    while (queue.length) {
-      const job = queue.shift();
-      const result = await webpack(job);
-      precompress(job.dir);
-      results.push({ ...result, size: distSize(job.dir) });
-      log(`  built ${job.label} in ${(result.ms / 1000).toFixed(1)} s`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
-  return JOBS.map((job) => results.find((result) => result.name === job.label));
+  const results = await buildJobs(JOBS, { parallel, quiet: true, log: (line) => log(`  ${line}`) });
+  return results.map((result, index) => ({ ...result, size: distSize(JOBS[index].dir) }));
 }
 
 function builtAlready() {

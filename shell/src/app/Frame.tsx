@@ -43,7 +43,7 @@ export const Frame = observer(function Frame() {
     document.title = route ? `${titles(route.title)} · ${t('appName')}` : t('appName');
   }, [route, titles, t]);
 
-  const refresh = useCallback(() => Promise.allSettled(host.refresh.emit().map((result) => Promise.resolve(result))), [host]);
+  const refresh = useCallback(() => Promise.allSettled(host.refresh.emit()), [host]);
 
   if (!route) {
     return (
