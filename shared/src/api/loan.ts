@@ -5,6 +5,7 @@ import type {
   Cashier,
   CashierQuery,
   ContractInfo,
+  CreditLine,
   InstalmentsResult,
   LoanApplication,
   LoanCreated,
@@ -14,8 +15,11 @@ import type {
   MyLoansQuery,
   OrderQuery,
   PaymentChannel,
+  PaymentState,
+  PayoffQuote,
   Voucher,
   VoucherRequest,
+  WithdrawVoucherRequest,
 } from './types/loan';
 
 export const createLoan = (http: HttpClient, body: LoanApplication, options?: CallOptions) =>
@@ -45,3 +49,14 @@ export const installments = (http: HttpClient, query: { order_no: string }, opti
 
 export const channels = (http: HttpClient, options?: CallOptions) =>
   http.get<PaymentChannel[]>(ENDPOINTS.channels, undefined, options);
+
+export const payoff = (http: HttpClient, query: { order_no: string }, options?: CallOptions) =>
+  http.get<PayoffQuote>(ENDPOINTS.payoff, query, options);
+
+export const credit = (http: HttpClient, options?: CallOptions) => http.get<CreditLine>(ENDPOINTS.credit, undefined, options);
+
+export const withdrawVoucher = (http: HttpClient, body: WithdrawVoucherRequest, options?: CallOptions) =>
+  http.post<Voucher>(ENDPOINTS.withdrawVoucher, body, options);
+
+export const paymentState = (http: HttpClient, query: { payment_no: string }, options?: CallOptions) =>
+  http.get<PaymentState>(ENDPOINTS.paymentState, query, options);

@@ -18,6 +18,12 @@ export interface TermRate {
   monthly_rate_bp: number;
   /** Service fee per month on the original amount, in bp. */
   monthly_fee_bp: number;
+  /**
+   * The annual percentage rate disclosed to the borrower (PBoC announcement [2021] No. 3):
+   * 12 × the monthly internal rate of return of the amount disbursed against every instalment
+   * with its fee, in bp. Computed by `annualRateBp` in `loan/`.
+   */
+  apr_bp: number;
 }
 
 /** How the schedule is built: equal monthly instalments of principal and interest. */
@@ -95,9 +101,15 @@ export interface Instalment {
   status: InstalmentStatus;
   overdue_days: number;
   paid_at: IsoDateTime | null;
+  /**
+   * A pending transfer proof covers this instalment: it reads "proof under review" and is not
+   * offered for payment until the proof is rejected or withdrawn. Always false once paid.
+   */
+  under_review: boolean;
 }
 
-export type VoucherStatus = 'pending' | 'approved' | 'rejected';
+/** `withdrawn`: the borrower took a pending proof back to pay another way. */
+export type VoucherStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 /** A payment proof the borrower uploaded (POST /api/loan/uploadVoucher). */
 export interface Voucher {
@@ -132,6 +144,8 @@ export interface LoanDetail extends LoanSummary {
   overdue_days: number;
   penalty: Money;
   vouchers: Voucher[];
+  /** The annual percentage rate of this loan's own price, in bp (see `TermRate.apr_bp`). */
+  apr_bp: number;
 }
 
 export interface InstalmentsResult {
@@ -163,16 +177,80 @@ export interface ContractInfo {
   term: number | null;
   monthly_rate_bp: number | null;
   monthly_fee_bp: number | null;
+  /** The annual percentage rate (see `TermRate.apr_bp`); null only on the template without a term. */
+  apr_bp: number | null;
   repayment_method: RepaymentMethod;
   signed_at: IsoDateTime | null;
   clauses: ContractClause[];
 }
 
-/** GET /api/loan/cashier query: the instalments to pay, comma-separated periods. */
+/**
+ * GET /api/loan/cashier query: exactly one of `periods` (the instalments to pay, comma-separated)
+ * or `payoff=1` (settle the whole loan now at the payoff quote). The cashier never guesses: with
+ * neither it refuses.
+ */
 export interface CashierQuery {
   order_no: string;
-  /** e.g. "1,2". Omitted: every instalment due now (overdue, or the next one). */
+  /** e.g. "1,2". */
   periods?: string;
+  payoff?: '1';
+}
+
+/**
+ * GET /api/loan/payoff: what settling the whole loan costs at `as_of` (today, platform time).
+ * principal: all principal not yet paid; interest: the unpaid interest of instalments already due
+ * plus interest accrued since the last due date (or disbursal) at monthly rate × 12 / 365 a day;
+ * fee: the unpaid fees of instalments already due; penalty: their penalties. Nothing for months
+ * not yet begun. Computed by `payoffQuote` in `loan/`.
+ */
+export interface PayoffQuote {
+  order_no: string;
+  as_of: CalendarDate;
+  principal: Money;
+  interest: Money;
+  fee: Money;
+  penalty: Money;
+  total: Money;
+}
+
+/** GET /api/loan/credit: the account's credit line and what is left of it. */
+export interface CreditLine {
+  limit: Money;
+  /** Principal outstanding across the account's loans, pending applications included. */
+  used: Money;
+  available: Money;
+  /** Why the account cannot apply now, or null when it can (within `available`). */
+  blocked: CreditBlock | null;
+}
+
+/** `overdue`: a loan of the account is overdue. */
+export type CreditBlock = 'overdue';
+
+/** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
+export interface WithdrawVoucherRequest {
+  voucher_id: number;
+}
+
+/**
+ * How a gateway payment ended, as the sandbox gateway reports it in the return URL's `result`.
+ * `repriced`: what is due changed since the payment was opened (a day passed, a penalty grew);
+ * nothing was charged or recorded and the cashier shows the new price.
+ */
+export type PaymentResult = 'success' | 'cancelled' | 'failed' | 'repriced';
+
+/** open → paid | superseded (another selection was opened) | void (its instalments were settled otherwise) | repriced. */
+export type PaymentStatus = 'open' | 'paid' | 'superseded' | 'void' | 'repriced';
+
+/** GET /api/loan/payment?payment_no=: the server's word on a payment, for the page the gateway returns to. */
+export interface PaymentState {
+  payment_no: string;
+  order_no: string;
+  /** The instalments it pays; every unpaid one for a payoff. */
+  periods: number[];
+  payoff: boolean;
+  amount: Money;
+  status: PaymentStatus;
+  paid_at: IsoDateTime | null;
 }
 
 /**
@@ -181,6 +259,10 @@ export interface CashierQuery {
  */
 export interface Cashier {
   order_no: string;
+  /** True when this payment settles the whole loan at `payoff`'s quote. */
+  payoff: boolean;
+  /** The quote being paid (payoff only). */
+  quote: PayoffQuote | null;
   items: Instalment[];
   total: Money;
   channels: PaymentChannel[];
@@ -215,6 +297,7 @@ export interface BankInfo {
 export interface VoucherRequest {
   order_no: string;
   periods: number[];
+  /** Must equal what is due for `periods` now (the server names the expected amount otherwise). */
   amount: Money;
   file_url: string;
   remark?: string;

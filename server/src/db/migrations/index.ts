@@ -1,0 +1,19 @@
+import type Database from 'better-sqlite3';
+import { initial } from './001-initial';
+
+/**
+ * Forward-only schema migrations, applied in order at start inside one transaction each.
+ * `user_version` holds the last one applied. A migration, once landed, is never edited: a change
+ * to the schema is a new file here with the next version, appended to `MIGRATIONS`.
+ *
+ * Money is integer fen, instants are epoch milliseconds (`*_at`) or epoch seconds where the
+ * contract fixes seconds (`createtime`, `expiretime`), due dates are the platform's calendar
+ * dates ('YYYY-MM-DD').
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [initial];
