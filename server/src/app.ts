@@ -1,16 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { TOKEN_HEADER } from '@instalment/shared/api';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_CONFIG, originAllowed, type AppConfig } from './config';
+import { DEFAULT_CONFIG, DEFAULT_LIMITS, originAllowed, productionProblems, type AppConfig, type Limits } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/database';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
 import { Refusal, Unauthorized } from './http/errors';
+import { FileLinks } from './http/file-links';
+import { tooManyRequests } from './http/rate-limits';
 import { devRoutes } from './routes/dev';
 import { loanRoutes } from './routes/loan';
 import { newsRoutes } from './routes/news';
@@ -22,7 +27,9 @@ import { userRoutes } from './routes/user';
 import { createServices, type Services } from './services';
 import type { SmsProvider } from './services/sms';
 
-export interface AppOptions extends Partial<AppConfig> {
+export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
+  /** Limits to change; the others keep their defaults. */
+  limits?: Partial<Limits>;
   /** The clock, epoch ms; tests move it to expire tokens and make instalments fall due. */
   now?: () => number;
   /** Where SMS codes go; by default the development outbox. */
@@ -53,8 +60,10 @@ function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
 
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
-  const { now = Date.now, smsProvider, logger = false, ...overrides } = options;
-  const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides };
+  const { now = Date.now, smsProvider, logger = false, limits, ...overrides } = options;
+  const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
+  const problems = productionProblems(config, smsProvider !== undefined);
+  if (problems.length > 0) throw new Error(problems.join(' '));
   const app = Fastify({ logger, bodyLimit: 256 * 1024 });
 
   const db = openDatabase(config.databaseFile, now());
@@ -62,18 +71,30 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const ctx: Context = { db, config, now, log: app.log };
   const services = createServices(ctx, uploads.dir, smsProvider);
   const auth = createAuth(services.tokens, services.users);
+  // Outside production a per-process key is enough: links then last until the next restart.
+  const links = new FileLinks(config.fileUrlSecret ? Buffer.from(config.fileUrlSecret) : randomBytes(32), config.limits.fileUrlTtlSeconds, now);
   app.decorate('services', services);
   app.decorate('appConfig', config);
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   services.tokens.sweep();
   services.uploads.sweepChunks();
+  const chunkSweep = setInterval(() => services.uploads.sweepChunks(), config.limits.chunkSweepSeconds * 1000);
+  chunkSweep.unref();
 
   app.addHook('onClose', async () => {
+    clearInterval(chunkSweep);
     db.close();
     if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
   });
 
+  // nosniff, frame and referrer rules on every answer; pages and files set their own CSP.
+  app.register(helmet);
+  // Answers hold personal data unless a route says it may be cached (news images, uploads).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+  app.register(rateLimit, { global: false, errorResponseBuilder: tooManyRequests });
   // The shell and each remote run on their own origins; they send the token in its own header.
   app.register(cors, {
     origin: (origin, callback) => callback(null, origin === undefined || originAllowed(config.corsOrigins, origin)),
@@ -107,14 +128,17 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(fail(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
 
-  const deps = { services, auth, config };
-  userRoutes(app, deps);
-  smsRoutes(app, deps);
-  loanRoutes(app, deps);
-  newsRoutes(app, deps);
-  uploadRoutes(app, deps);
-  sandboxRoutes(app, deps);
-  staticRoutes(app);
-  if (config.env !== 'production') devRoutes(app, deps);
+  const deps = { services, auth, config, links };
+  // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.
+  app.register(async (api) => {
+    userRoutes(api, deps);
+    smsRoutes(api, deps);
+    loanRoutes(api, deps);
+    newsRoutes(api, deps);
+    uploadRoutes(api, deps);
+    sandboxRoutes(api, deps);
+    staticRoutes(api);
+    if (config.devRoutes) devRoutes(api, deps);
+  });
   return app;
 }

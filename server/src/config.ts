@@ -20,7 +20,7 @@ export interface AppConfig {
   databaseFile: string;
   /** Stored uploads; null: `uploads/` beside the database file, or a temporary folder for ':memory:'. */
   uploadDir: string | null;
-  /** Absolute base URL of this server as browsers reach it; null: taken from each request's Host. */
+  /** Absolute base URL of this server as browsers reach it; null: http://host:port as bound (never the request's Host). */
   publicUrl: string | null;
   /** Origins allowed to call the API from a browser (CORS). */
   corsOrigins: OriginRule;
@@ -33,7 +33,76 @@ export interface AppConfig {
   autoConfirmVouchers: boolean;
   tokenTtlSeconds: number;
   logLevel: string;
+  /** The /dev/* helpers (SMS outbox, ageing loans…): only when asked for, never in production. */
+  devRoutes: boolean;
+  /** Key of the signed links to uploaded files; null: a random one per process (refused in production). */
+  fileUrlSecret: string | null;
+  /** scrypt cost as log2(N); r = 8, p = 1. OWASP's recommendation is 17; tests lower it to run fast. */
+  passwordCostLog2: number;
+  limits: Limits;
 }
+
+/** Every abuse limit of the API (server/README.md lists each with its variable). */
+export interface Limits {
+  /** Wrong passwords per account (username and phone count as one) before its password login rests. */
+  loginFailuresPerAccount: number;
+  /** Failed logins per client address, whatever the accounts. */
+  loginFailuresPerAddress: number;
+  loginFailureWindowSeconds: number;
+  /** Requests per client address within `addressWindowSeconds`. */
+  smsSendsPerAddress: number;
+  registrationsPerAddress: number;
+  loginsPerAddress: number;
+  uploadsPerAddress: number;
+  addressWindowSeconds: number;
+  /** Wait between two codes for one phone and event. */
+  smsResendSeconds: number;
+  smsCodesPerPhonePerDay: number;
+  uploadBytesPerUserPerDay: number;
+  openChunkSessionsPerUser: number;
+  /** Chunks neither merged nor cleaned within this time are dropped. */
+  staleChunkSeconds: number;
+  chunkSweepSeconds: number;
+  /** Lifetime of a signed link to an uploaded file. */
+  fileUrlTtlSeconds: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  loginFailuresPerAccount: 5,
+  loginFailuresPerAddress: 100,
+  loginFailureWindowSeconds: 15 * 60,
+  smsSendsPerAddress: 30,
+  registrationsPerAddress: 30,
+  loginsPerAddress: 300,
+  uploadsPerAddress: 600,
+  addressWindowSeconds: 10 * 60,
+  smsResendSeconds: 60,
+  smsCodesPerPhonePerDay: 10,
+  uploadBytesPerUserPerDay: 50 * 1024 * 1024,
+  openChunkSessionsPerUser: 5,
+  staleChunkSeconds: 24 * 3600,
+  chunkSweepSeconds: 3600,
+  fileUrlTtlSeconds: 3600,
+};
+
+/** Environment variable of each limit. */
+const LIMIT_VARIABLES: Record<keyof Limits, string> = {
+  loginFailuresPerAccount: 'LOGIN_FAILURES_PER_ACCOUNT',
+  loginFailuresPerAddress: 'LOGIN_FAILURES_PER_ADDRESS',
+  loginFailureWindowSeconds: 'LOGIN_FAILURE_WINDOW_SECONDS',
+  smsSendsPerAddress: 'SMS_SENDS_PER_ADDRESS',
+  registrationsPerAddress: 'REGISTRATIONS_PER_ADDRESS',
+  loginsPerAddress: 'LOGINS_PER_ADDRESS',
+  uploadsPerAddress: 'UPLOADS_PER_ADDRESS',
+  addressWindowSeconds: 'ADDRESS_WINDOW_SECONDS',
+  smsResendSeconds: 'SMS_RESEND_SECONDS',
+  smsCodesPerPhonePerDay: 'SMS_CODES_PER_PHONE_PER_DAY',
+  uploadBytesPerUserPerDay: 'UPLOAD_BYTES_PER_USER_PER_DAY',
+  openChunkSessionsPerUser: 'OPEN_CHUNK_SESSIONS_PER_USER',
+  staleChunkSeconds: 'STALE_CHUNK_SECONDS',
+  chunkSweepSeconds: 'CHUNK_SWEEP_SECONDS',
+  fileUrlTtlSeconds: 'FILE_URL_TTL_SECONDS',
+};
 
 export const DEFAULT_CONFIG: AppConfig = {
   env: 'development',
@@ -49,6 +118,10 @@ export const DEFAULT_CONFIG: AppConfig = {
   autoConfirmVouchers: false,
   tokenTtlSeconds: 30 * 24 * 3600,
   logLevel: 'info',
+  devRoutes: false,
+  fileUrlSecret: null,
+  passwordCostLog2: 17,
+  limits: DEFAULT_LIMITS,
 };
 
 type Env = Record<string, string | undefined>;
@@ -109,8 +182,32 @@ export function originAllowed(rule: OriginRule, origin: string): boolean {
   return rule.includes(url.origin);
 }
 
+function limitsOf(env: Env): Limits {
+  const entries = Object.entries(LIMIT_VARIABLES) as Array<[keyof Limits, string]>;
+  return Object.fromEntries(entries.map(([key, name]) => [key, integer(env, name, DEFAULT_LIMITS[key], 1, 2 ** 40)])) as unknown as Limits;
+}
+
+/**
+ * What production must not run without: anything a default would leave open there. buildApp
+ * checks it too, so a deployment that builds the app itself cannot skip it.
+ */
+export function productionProblems(config: AppConfig, hasSmsProvider: boolean): string[] {
+  if (config.env !== 'production') return [];
+  const problems: string[] = [];
+  if (config.devRoutes) problems.push('DEV_ROUTES cannot be on in production.');
+  if (!hasSmsProvider) problems.push('production needs a real SMS provider (buildApp({ smsProvider })): the development outbox is read by nobody.');
+  if (!config.fileUrlSecret) problems.push('FILE_URL_SECRET must be set in production (at least 32 characters).');
+  if (!config.publicUrl) problems.push('PUBLIC_URL must be set in production.');
+  if (config.corsOrigins === 'localhost' || config.corsOrigins === '*') problems.push('CORS_ORIGINS must list the app\'s origins in production.');
+  if (config.appOrigins === 'localhost' || config.appOrigins === '*') problems.push('APP_URL must list the app\'s origins in production.');
+  if (config.passwordCostLog2 < DEFAULT_CONFIG.passwordCostLog2) problems.push(`PASSWORD_COST_LOG2 cannot be below ${DEFAULT_CONFIG.passwordCostLog2} in production.`);
+  return problems;
+}
+
 /** The configuration from environment variables (README of server/ lists them). */
 export function loadConfig(env: Env = process.env): AppConfig {
+  const secret = env.FILE_URL_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 32) throw new Error('FILE_URL_SECRET must be at least 32 characters.');
   const databaseFile = env.DATABASE_FILE ? (env.DATABASE_FILE === ':memory:' ? ':memory:' : path.resolve(env.DATABASE_FILE)) : DEFAULT_CONFIG.databaseFile;
   return {
     env: oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], DEFAULT_CONFIG.env),
@@ -126,6 +223,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     autoConfirmVouchers: flag(env, 'AUTO_CONFIRM_VOUCHERS', DEFAULT_CONFIG.autoConfirmVouchers),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', DEFAULT_CONFIG.tokenTtlSeconds, 60, 365 * 24 * 3600),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    devRoutes: flag(env, 'DEV_ROUTES', DEFAULT_CONFIG.devRoutes),
+    fileUrlSecret: secret,
+    passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
+    limits: limitsOf(env),
   };
 }
 

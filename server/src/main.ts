@@ -31,11 +31,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.env === 'production') {
-    app.log.warn('SMS codes go to the development outbox, which production does not expose: plug a real provider in through buildApp({ smsProvider })');
-  }
   app.log.info(
-    { env: config.env, database: config.databaseFile, approval: config.approvalMode, devRoutes: config.env !== 'production' },
+    { env: config.env, database: config.databaseFile, approval: config.approvalMode, devRoutes: config.devRoutes ? 'on (DEV_ROUTES=1)' : 'off' },
     'instalment API ready',
   );
 }

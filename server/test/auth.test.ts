@@ -31,12 +31,12 @@ describe('SMS codes', () => {
     expect(result.userinfo.mobile).toBe(mobile);
   });
 
-  test('one send per phone per 60 s', async () => {
+  test('one send per phone and event per 60 s', async () => {
     const client = server.client();
     const mobile = newPhone();
     await sendSms(client.http, { mobile, event: 'mobilelogin' });
     server.clock.advance(20_000);
-    const again = await refusal(sendSms(client.http, { mobile, event: 'register' }));
+    const again = await refusal(sendSms(client.http, { mobile, event: 'mobilelogin' }));
     expect(again).toMatchObject({ code: 0, message: 'Please wait 40 s before requesting another code.' });
     server.clock.advance(40_000);
     await sendSms(client.http, { mobile, event: 'mobilelogin' });

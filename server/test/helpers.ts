@@ -31,6 +31,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * What the tests change from the defaults: a cheap password hash (one test keeps the real cost)
+ * and per-address limits high enough for a suite whose every request comes from 127.0.0.1.
+ * Tests of a limit set it back where they need it.
+ */
+export const TEST_OPTIONS: AppOptions = {
+  databaseFile: ':memory:',
+  env: 'test',
+  devRoutes: true,
+  passwordCostLog2: 10,
+  limits: { smsSendsPerAddress: 10_000, registrationsPerAddress: 10_000, loginsPerAddress: 10_000, uploadsPerAddress: 10_000, loginFailuresPerAddress: 10_000 },
+};
+
 /** The real server, in process, on an empty in-memory database and a port of its own. */
 export async function startServer(options: AppOptions = {}): Promise<TestServer> {
   const clock = {
@@ -39,7 +52,7 @@ export async function startServer(options: AppOptions = {}): Promise<TestServer>
       clock.now += ms;
     },
   };
-  const app = buildApp({ databaseFile: ':memory:', env: 'test', now: () => clock.now, ...options });
+  const app = buildApp({ ...TEST_OPTIONS, now: () => clock.now, ...options, limits: { ...TEST_OPTIONS.limits, ...options.limits } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import { TEST_OPTIONS } from './helpers';
 import { DEV_ENDPOINTS, ENDPOINTS, register, sendSms, type SmsOutboxEntry } from '@instalment/shared/api';
 import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
 import { type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
@@ -32,7 +33,7 @@ const cancelAfterStoring = new Set<string>();
 
 beforeAll(async () => {
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploader-test-'));
-  app = buildApp({ databaseFile: ':memory:', env: 'test', uploadDir });
+  app = buildApp({ ...TEST_OPTIONS, uploadDir });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST' || request.url !== ENDPOINTS.upload) return;
     uploadRequests += 1;

@@ -7,7 +7,7 @@ import { check, fieldsOf, text, wholeNumber } from '../http/input';
 import type { RouteDeps } from './deps';
 
 /**
- * Development-only helpers (never registered when NODE_ENV=production), so that a browser or
+ * Development-only helpers (registered only with DEV_ROUTES=1, never in production), so that a browser or
  * a test can finish flows that otherwise need a phone, a reviewer or a month of waiting.
  */
 export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {

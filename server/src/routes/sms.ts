@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, text } from '../http/input';
+import { perAddress } from '../http/rate-limits';
 import { SMS_EVENTS } from '../services/sms';
 import type { RouteDeps } from './deps';
 
-export function smsRoutes(app: FastifyInstance, { services }: RouteDeps): void {
-  app.post(ENDPOINTS.smsSend, async (request) => {
+export function smsRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
+  const { smsSendsPerAddress, addressWindowSeconds } = config.limits;
+  app.post(ENDPOINTS.smsSend, perAddress(smsSendsPerAddress, addressWindowSeconds), async (request) => {
     const body = fieldsOf(request.body);
     const mobile = check(validatePhone, text(body, 'mobile'));
     const event = text(body, 'event') as SmsEvent;

@@ -5,6 +5,8 @@ import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
+import { fieldsOf, text } from '../http/input';
+import { perAddress } from '../http/rate-limits';
 import { MAX_FILE_BYTES, MIME_TYPES, TOO_LARGE, type StoredFile } from '../services/uploads';
 import type { RouteDeps } from './deps';
 
@@ -42,14 +44,16 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
 
 const wholeNumberField = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : NaN);
 
-export function uploadRoutes(app: FastifyInstance, { services, auth, config }: RouteDeps): void {
+export function uploadRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
   const { uploads } = services;
+  const { uploadsPerAddress, addressWindowSeconds } = config.limits;
 
   /** FastAdmin's one upload endpoint: plain, chunk, merge (action=merge) and clean (method=clean). */
-  app.post(ENDPOINTS.upload, { preHandler: auth.required }, async (request) => {
+  app.post(ENDPOINTS.upload, { preHandler: auth.required, ...perAddress(uploadsPerAddress, addressWindowSeconds) }, async (request) => {
     const userId = userOf(request).id;
     const { fields, file } = await readForm(request);
-    const withUrls = (stored: StoredFile) => ({ url: stored.url, fullurl: `${baseUrlOf(request, config)}${stored.url}` });
+    // `url` is the file's name in later calls (a voucher's file_url); `fullurl` is for showing it.
+    const withUrls = (stored: StoredFile) => ({ url: stored.url, fullurl: `${baseUrlOf(request, config)}${links.sign(stored.url)}` });
     const chunkid = fields.chunkid ?? '';
 
     if (fields.method === 'clean') {
@@ -79,12 +83,17 @@ export function uploadRoutes(app: FastifyInstance, { services, auth, config }: R
   });
 
   /**
-   * The stored files. Names are random, so a URL is the capability to read it (an <img> cannot
-   * send the token); images show inline, PDFs download, and nothing is ever sniffed into HTML.
+   * The stored files, to their owner only: with the token, or through a signed link (an <img>
+   * cannot send the token). Anyone else gets the answer of a missing file. Images show inline,
+   * PDFs download, and nothing is ever sniffed into HTML.
    */
   app.get<{ Params: { day: string; name: string } }>('/uploads/:day/:name', async (request, reply) => {
     const found = uploads.locate(request.params.day, request.params.name);
-    if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const url = `/uploads/${request.params.day}/${request.params.name}`;
+    const query = fieldsOf(request.query);
+    const owner = uploads.ownerOf(url);
+    const allowed = links.valid(url, text(query, 'expires'), text(query, 'signature')) || (owner !== null && auth.identify(request)?.id === owner);
+    if (!found || !allowed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const disposition = found.type === 'pdf' ? 'attachment' : 'inline';
     return reply
       .header('Content-Type', MIME_TYPES[found.type])
@@ -92,7 +101,7 @@ export function uploadRoutes(app: FastifyInstance, { services, auth, config }: R
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, max-age=600')
       .send(fs.createReadStream(found.file));
   });
 }

@@ -5,12 +5,14 @@ import { userOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, rawText, text } from '../http/input';
+import { perAddress } from '../http/rate-limits';
 import type { RouteDeps } from './deps';
 
-export function userRoutes(app: FastifyInstance, { services, auth }: RouteDeps): void {
+export function userRoutes(app: FastifyInstance, { services, auth, config }: RouteDeps): void {
   const { users, tokens } = services;
+  const { registrationsPerAddress, loginsPerAddress, addressWindowSeconds } = config.limits;
 
-  app.post(ENDPOINTS.register, async (request) => {
+  app.post(ENDPOINTS.register, perAddress(registrationsPerAddress, addressWindowSeconds), async (request) => {
     const body = fieldsOf(request.body);
     const mobile = check(validatePhone, text(body, 'mobile'));
     const password = check(validatePassword, rawText(body, 'password'));
@@ -20,15 +22,15 @@ export function userRoutes(app: FastifyInstance, { services, auth }: RouteDeps):
     return ok(await users.register({ mobile, password, email, code, username }), 'Signed up successfully');
   });
 
-  app.post(ENDPOINTS.login, async (request) => {
+  app.post(ENDPOINTS.login, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
     const body = fieldsOf(request.body);
     const account = check(validateAccount, text(body, 'account'));
     const password = rawText(body, 'password');
     if (password === '') throw new Refusal('Enter your password.');
-    return ok(await users.login(account, password), 'Logged in successfully');
+    return ok(await users.login(account, password, request.ip), 'Logged in successfully');
   });
 
-  app.post(ENDPOINTS.mobileLogin, async (request) => {
+  app.post(ENDPOINTS.mobileLogin, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
     const body = fieldsOf(request.body);
     const mobile = check(validatePhone, text(body, 'mobile'));
     const captcha = check(validateCode, text(body, 'captcha'));

@@ -1,6 +1,7 @@
 import type { Context } from '../context';
 import { CatalogueService } from './catalogue';
 import { LoanService } from './loans';
+import { LoginAttempts } from './login-attempts';
 import { NewsService } from './news';
 import { PaymentService } from './payments';
 import { OutboxSmsProvider, SmsService, type SmsProvider } from './sms';
@@ -33,7 +34,7 @@ export function createServices(ctx: Context, uploadDir: string, smsProvider?: Sm
   const uploads = new UploadService(ctx, uploadDir);
   return {
     tokens,
-    users: new UserService(ctx, tokens, sms),
+    users: new UserService(ctx, tokens, sms, new LoginAttempts(ctx)),
     sms,
     outbox,
     catalogue,

@@ -6,9 +6,7 @@ import { Refusal } from '../http/errors';
 
 export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin'];
 export const CODE_TTL_SECONDS = 5 * 60;
-export const RESEND_INTERVAL_SECONDS = 60;
 export const MAX_WRONG_TRIES = 5;
-export const MAX_SENDS_PER_DAY = 20;
 
 export interface SmsMessage {
   mobile: string;
@@ -59,25 +57,31 @@ export class SmsService {
     private readonly provider: SmsProvider,
   ) {}
 
+  /**
+   * One code per phone and event every `smsResendSeconds` (as FastAdmin's own sms/send), and
+   * `smsCodesPerPhonePerDay` codes a day per phone. The cap only ever stops codes: password
+   * login does not depend on it, so spending a phone's codes cannot lock its owner out of that.
+   */
   async send(mobile: string, event: SmsEvent): Promise<void> {
     const now = seconds(this.ctx.now());
     const { db } = this.ctx;
-    const last = db.prepare('SELECT MAX(createtime) AS at FROM sms_codes WHERE mobile = ?').get(mobile) as { at: number | null };
-    if (last.at !== null && now - last.at < RESEND_INTERVAL_SECONDS) {
-      throw new Refusal(`Please wait ${RESEND_INTERVAL_SECONDS - (now - last.at)} s before requesting another code.`);
-    }
-    const today = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?').get(mobile, now - 24 * 3600) as {
-      n: number;
-    };
-    if (today.n >= MAX_SENDS_PER_DAY) throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
-
+    const { smsResendSeconds, smsCodesPerPhonePerDay } = this.ctx.config.limits;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const id = db.transaction(() => {
-      db.prepare("UPDATE sms_codes SET status = 'replaced' WHERE mobile = ? AND event = ? AND status = 'open'").run(mobile, event);
-      return db
-        .prepare('INSERT INTO sms_codes (mobile, event, code_hash, createtime, expiretime) VALUES (?, ?, ?, ?, ?)')
-        .run(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS).lastInsertRowid;
-    })();
+    // Checked and recorded in one IMMEDIATE transaction, so parallel sends cannot all pass the checks.
+    const id = db
+      .transaction(() => {
+        const last = db.prepare('SELECT MAX(createtime) AS at FROM sms_codes WHERE mobile = ? AND event = ?').get(mobile, event) as { at: number | null };
+        if (last.at !== null && now - last.at < smsResendSeconds) {
+          throw new Refusal(`Please wait ${smsResendSeconds - (now - last.at)} s before requesting another code.`);
+        }
+        const today = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?').get(mobile, now - 24 * 3600) as { n: number };
+        if (today.n >= smsCodesPerPhonePerDay) throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
+        db.prepare("UPDATE sms_codes SET status = 'replaced' WHERE mobile = ? AND event = ? AND status = 'open'").run(mobile, event);
+        return db
+          .prepare('INSERT INTO sms_codes (mobile, event, code_hash, createtime, expiretime) VALUES (?, ?, ?, ?, ?)')
+          .run(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS).lastInsertRowid;
+      })
+      .immediate();
     try {
       await this.provider.send({ mobile, event, code });
     } catch (error) {

@@ -9,8 +9,8 @@ import { Refusal } from '../http/errors';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
 export const MAX_CHUNKS = 200;
-/** Chunks never merged are dropped after a day. */
-const STALE_CHUNKS_MS = 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+const MB = 1024 * 1024;
 
 const CHUNK_ID = /^[A-Za-z0-9-]{8,64}$/;
 const DAY_DIR = /^\d{8}$/;
@@ -84,6 +84,12 @@ export class UploadService {
     checkName(filename);
     if (data.length === 0) throw new Refusal('The file is empty.');
     if (data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
+    this.ctx.db.transaction(() => this.reserveBytes(userId, data.length)).immediate();
+    return this.write(userId, data, filename);
+  }
+
+  /** Stores a whole file whose bytes were already counted against the user's quota. */
+  private async write(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
     const type = detectType(data);
     if (!type) throw new Refusal(TYPE_REFUSED);
     const claimed = claimedType(filename);
@@ -97,6 +103,17 @@ export class UploadService {
       .prepare('INSERT INTO uploads (user_id, url, mime, size, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(userId, url, MIME_TYPES[type], data.length, this.ctx.now());
     return { url };
+  }
+
+  /** Counts `bytes` against the user's daily quota, or refuses; runs inside the caller's transaction. */
+  private reserveBytes(userId: number, bytes: number): void {
+    const now = this.ctx.now();
+    const limit = this.ctx.config.limits.uploadBytesPerUserPerDay;
+    const { used } = this.ctx.db.prepare('SELECT COALESCE(SUM(bytes), 0) AS used FROM upload_usage WHERE user_id = ? AND at > ?').get(userId, now - DAY_MS) as {
+      used: number;
+    };
+    if (used + bytes > limit) throw new Refusal(`You can upload at most ${Math.floor(limit / MB)} MB a day. Try again tomorrow.`);
+    this.ctx.db.prepare('INSERT INTO upload_usage (user_id, bytes, at) VALUES (?, ?, ?)').run(userId, bytes, now);
   }
 
   /** Chunks live per user, so nobody can add to, merge or clean another user's upload. */
@@ -116,34 +133,84 @@ export class UploadService {
     if (request.filename === '') throw new Refusal('filename is required.');
     checkName(request.filename);
     if (data.length === 0) throw new Refusal('The chunk is empty.');
-    if (data.length > MAX_CHUNK_BYTES) throw new Refusal(`A chunk may be at most ${MAX_CHUNK_BYTES / 1024 / 1024} MB.`);
+    if (data.length > MAX_CHUNK_BYTES) throw new Refusal(`A chunk may be at most ${MAX_CHUNK_BYTES / MB} MB.`);
+
+    // The session's size, its count and the quota are checked and the chunk recorded in one
+    // transaction before any byte is written: parallel chunks cannot all pass the same total.
+    const { db } = this.ctx;
+    db.transaction(() => {
+      const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, request.chunkid) as
+        | { chunkcount: number }
+        | undefined;
+      if (!session) {
+        const { open } = db.prepare('SELECT COUNT(*) AS open FROM chunk_sessions WHERE user_id = ?').get(userId) as { open: number };
+        const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
+        if (open >= allowed) throw new Refusal(`You have ${allowed} uploads in progress. Finish or cancel one first.`);
+        db.prepare('INSERT INTO chunk_sessions (user_id, chunkid, chunkcount, updated_at) VALUES (?, ?, ?, ?)').run(
+          userId,
+          request.chunkid,
+          request.chunkcount,
+          this.ctx.now(),
+        );
+      } else if (session.chunkcount !== request.chunkcount) {
+        throw new Refusal(`chunkcount ${request.chunkcount} does not match the ${session.chunkcount} of the earlier chunks.`);
+      }
+      const { others } = db
+        .prepare('SELECT COALESCE(SUM(size), 0) AS others FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex != ?')
+        .get(userId, request.chunkid, request.chunkindex) as { others: number };
+      if (others + data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
+      this.reserveBytes(userId, data.length);
+      // A retried chunk replaces the earlier copy.
+      db.prepare('INSERT OR REPLACE INTO chunk_parts (user_id, chunkid, chunkindex, size) VALUES (?, ?, ?, ?)').run(
+        userId,
+        request.chunkid,
+        request.chunkindex,
+        data.length,
+      );
+      db.prepare('UPDATE chunk_sessions SET updated_at = ? WHERE user_id = ? AND chunkid = ?').run(this.ctx.now(), userId, request.chunkid);
+    }).immediate();
 
     await fs.promises.mkdir(dir, { recursive: true });
-    const meta = await this.readMeta(dir);
-    if (meta && meta.chunkcount !== request.chunkcount) {
-      throw new Refusal(`chunkcount ${request.chunkcount} does not match the ${meta.chunkcount} of the earlier chunks.`);
-    }
-    if (!meta) await fs.promises.writeFile(path.join(dir, 'meta.json'), JSON.stringify({ chunkcount: request.chunkcount }));
-    const others = (await this.partSizes(dir, request.chunkcount)).reduce((sum, size, index) => (index === request.chunkindex ? sum : sum + size), 0);
-    if (others + data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
-    // A retried chunk replaces the earlier copy.
-    await fs.promises.writeFile(path.join(dir, `${request.chunkindex}.part`), data);
+    const part = path.join(dir, `${request.chunkindex}.part`);
+    const partial = `${part}.${randomBytes(4).toString('hex')}`;
+    await fs.promises.writeFile(partial, data);
+    await fs.promises.rename(partial, part);
     return { chunkid: request.chunkid, chunkindex: request.chunkindex };
   }
 
   async merge(userId: number, chunkid: string, filename: string, chunkcount: number | null): Promise<StoredFile> {
     const dir = this.chunkDir(userId, chunkid);
-    const meta = await this.readMeta(dir);
-    if (!meta) throw new Refusal('No chunks were uploaded for this chunkid.');
-    if (chunkcount !== null && chunkcount !== meta.chunkcount) {
-      throw new Refusal(`chunkcount ${chunkcount} does not match the ${meta.chunkcount} chunks uploaded.`);
-    }
-    const sizes = await this.partSizes(dir, meta.chunkcount);
-    const missing = sizes.findIndex((size) => size === 0);
-    if (missing >= 0) throw new Refusal(`chunkindex ${missing} is missing (${meta.chunkcount} chunks expected); upload it before merging.`);
-    const parts = await Promise.all(sizes.map((_size, index) => fs.promises.readFile(path.join(dir, `${index}.part`))));
+    const { db } = this.ctx;
+    // Claimed (removed) in one transaction, so two merges of one session cannot both store it.
+    const claimed = db.transaction(() => {
+      const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, chunkid) as
+        | { chunkcount: number }
+        | undefined;
+      if (!session) throw new Refusal('No chunks were uploaded for this chunkid.');
+      if (chunkcount !== null && chunkcount !== session.chunkcount) {
+        throw new Refusal(`chunkcount ${chunkcount} does not match the ${session.chunkcount} chunks uploaded.`);
+      }
+      const received = new Set(
+        (db.prepare('SELECT chunkindex FROM chunk_parts WHERE user_id = ? AND chunkid = ?').all(userId, chunkid) as Array<{ chunkindex: number }>).map(
+          (row) => row.chunkindex,
+        ),
+      );
+      const missing = Array.from({ length: session.chunkcount }, (_unused, index) => index).find((index) => !received.has(index));
+      if (missing !== undefined) {
+        throw new Refusal(`chunkindex ${missing} is missing (${session.chunkcount} chunks expected); upload it before merging.`);
+      }
+      db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
+      return session.chunkcount;
+    }).immediate();
     try {
-      return await this.storeFile(userId, Buffer.concat(parts), filename);
+      const parts = await Promise.all(
+        Array.from({ length: claimed }, (_unused, index) =>
+          fs.promises.readFile(path.join(dir, `${index}.part`)).catch(() => {
+            throw new Refusal(`chunkindex ${index} did not finish uploading; upload the file again.`);
+          }),
+        ),
+      );
+      return await this.write(userId, Buffer.concat(parts), filename);
     } finally {
       // Merged or refused, these chunks are done with: a refused file must be uploaded anew.
       await fs.promises.rm(dir, { recursive: true, force: true });
@@ -151,27 +218,9 @@ export class UploadService {
   }
 
   async clean(userId: number, chunkid: string): Promise<void> {
-    await fs.promises.rm(this.chunkDir(userId, chunkid), { recursive: true, force: true });
-  }
-
-  private async readMeta(dir: string): Promise<{ chunkcount: number } | null> {
-    try {
-      return JSON.parse(await fs.promises.readFile(path.join(dir, 'meta.json'), 'utf8')) as { chunkcount: number };
-    } catch {
-      return null;
-    }
-  }
-
-  /** The size of each part 0..count-1 stored so far (0 for a missing one). */
-  private async partSizes(dir: string, count: number): Promise<number[]> {
-    return Promise.all(
-      Array.from({ length: count }, (_unused, index) =>
-        fs.promises.stat(path.join(dir, `${index}.part`)).then(
-          (stat) => stat.size,
-          () => 0,
-        ),
-      ),
-    );
+    const dir = this.chunkDir(userId, chunkid);
+    this.ctx.db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
+    await fs.promises.rm(dir, { recursive: true, force: true });
   }
 
   /** Whether `fileUrl` (a path or absolute URL) is a file this user uploaded here; returns its path. */
@@ -196,14 +245,28 @@ export class UploadService {
     return fs.existsSync(file) ? { file, type: name.split('.')[1] as FileType } : null;
   }
 
-  /** Drops chunk folders nobody merged or cleaned within a day. */
+  /** The user who uploaded the file at this path, or null. */
+  ownerOf(url: string): number | null {
+    const row = this.ctx.db.prepare('SELECT user_id FROM uploads WHERE url = ?').get(url) as { user_id: number } | undefined;
+    return row?.user_id ?? null;
+  }
+
+  /**
+   * Drops chunk sessions nobody merged or cleaned in time, and chunk folders that have no
+   * session (left by a crash). Runs at start and every `chunkSweepSeconds`.
+   */
   sweepChunks(): void {
-    const cutoff = Date.now() - STALE_CHUNKS_MS;
+    const cutoff = this.ctx.now() - this.ctx.config.limits.staleChunkSeconds * 1000;
+    const { db } = this.ctx;
+    db.prepare('DELETE FROM chunk_sessions WHERE updated_at < ?').run(cutoff);
+    db.prepare('DELETE FROM upload_usage WHERE at < ?').run(this.ctx.now() - DAY_MS);
+    const live = db.prepare('SELECT 1 FROM chunk_sessions WHERE user_id = ? AND chunkid = ?');
     for (const user of fs.readdirSync(this.chunkRoot)) {
       const userDir = path.join(this.chunkRoot, user);
       for (const chunkid of fs.readdirSync(userDir)) {
         const dir = path.join(userDir, chunkid);
-        if (fs.statSync(dir).mtimeMs < cutoff) fs.rmSync(dir, { recursive: true, force: true });
+        // A minute's grace: a merge removes its session before it reads the folder.
+        if (!live.get(Number(user), chunkid) && fs.statSync(dir).mtimeMs < Date.now() - 60_000) fs.rmSync(dir, { recursive: true, force: true });
       }
     }
   }

@@ -3,7 +3,8 @@ import { maskPhone } from '@instalment/shared/format';
 import { fromFen } from '@instalment/shared/loan';
 import { seconds, type Context } from '../context';
 import { Refusal } from '../http/errors';
-import { hashPassword, verifyPassword } from './passwords';
+import type { LoginAttempts } from './login-attempts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
 
@@ -29,25 +30,19 @@ export interface Registration {
   email: string;
 }
 
-/**
- * Password guessing: after 5 wrong passwords for one account within 15 minutes, that account's
- * password login rests until the oldest of them is 15 minutes old (SMS login still works).
- */
-export const PASSWORD_TRIES = 5;
-export const PASSWORD_WINDOW_MS = 15 * 60_000;
-
 /** A username is 3-32 letters, digits or underscores; a phone number may only be the user's own. */
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
 const PHONE_LIKE = /^1\d{10}$/;
 
 export class UserService {
-  /** Times of recent wrong passwords, by account as typed (lower case). Kept in memory: a restart forgives. */
-  private readonly failedPasswords = new Map<string, number[]>();
+  /** What an unknown account's password is checked against, so that it costs what a known one does. */
+  private dummyHash: Promise<string> | null = null;
 
   constructor(
     private readonly ctx: Context,
     private readonly tokens: TokenService,
     private readonly sms: SmsService,
+    private readonly attempts: LoginAttempts,
   ) {}
 
   byId(id: number): UserRow | null {
@@ -79,30 +74,36 @@ export class UserService {
     this.checkUsername(input.username, input.mobile);
     if (this.byMobile(input.mobile)) throw new Refusal('This phone number is already registered. Log in instead.');
     if (this.ctx.db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) throw new Refusal('This username is taken.');
-    const passwordHash = await hashPassword(input.password);
-    // The code is checked last so that a form mistake elsewhere does not burn one of its tries.
+    // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
+    // hash, so that bogus registrations cost the server nothing.
     this.sms.verify(input.mobile, 'register', input.code);
+    const passwordHash = await hashPassword(input.password, this.ctx.config.passwordCostLog2);
     const user = this.create(input.mobile, input.username, passwordHash, input.email);
     return this.loginResult(user);
   }
 
-  async login(account: string, password: string): Promise<LoginResult> {
-    const key = account.toLowerCase();
-    const now = this.ctx.now();
-    const recent = (this.failedPasswords.get(key) ?? []).filter((at) => at > now - PASSWORD_WINDOW_MS);
-    if (recent.length >= PASSWORD_TRIES) {
-      const minutes = Math.ceil((recent[0] + PASSWORD_WINDOW_MS - now) / 60_000);
-      throw new Refusal(`Too many wrong passwords. Try again in ${minutes} min, or log in with an SMS code.`);
-    }
+  /**
+   * Password login from a client `address`. The try is reserved before the hash (see
+   * LoginAttempts), against the account itself, so its username and its phone share one count.
+   */
+  async login(account: string, password: string, address: string): Promise<LoginResult> {
     const user = this.byAccount(account);
-    // The same answer for an unknown account and a wrong password, so accounts cannot be probed.
-    const valid = user !== null && user.password_hash !== '' && (await verifyPassword(password, user.password_hash));
-    if (!user || !valid) {
-      this.failedPasswords.set(key, [...recent, now]);
-      throw new Refusal('The account or password is incorrect.');
+    const reservation = this.attempts.reserve(user ? `user:${user.id}` : `typed:${account.toLowerCase()}`, address);
+    // The same work and the same answer for an unknown account as for a wrong password.
+    const stored = user && user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
+    const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '';
+    if (!user || !valid) throw new Refusal('The account or password is incorrect.');
+    this.attempts.release(reservation);
+    if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
+      const upgraded = await hashPassword(password, this.ctx.config.passwordCostLog2);
+      this.ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(upgraded, user.id, user.password_hash);
     }
-    this.failedPasswords.delete(key);
     return this.loginResult(user);
+  }
+
+  private unknownAccountHash(): Promise<string> {
+    this.dummyHash ??= hashPassword('no account has this password', this.ctx.config.passwordCostLog2);
+    return this.dummyHash;
   }
 
   /** SMS login; like FastAdmin, a phone that has no account yet gets one. */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { initial } from './001-initial';
+import { loginSecurity } from './002-login-security';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each.
@@ -16,4 +17,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity];
