@@ -1,9 +1,10 @@
 import type { Voucher } from '@instalment/shared/api';
 import { checkPeriodSelection, formatMoney, formatPeriods, fromFen, loanMessages, parsePeriods, toFen } from '@instalment/shared/loan';
 import { translator } from '@instalment/shared/i18n';
+import { validateFreeText } from '@instalment/shared/validation';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
-import { text, type Fields } from '../http/input';
+import { check, text, type Fields } from '../http/input';
 import type { LoanService } from './loans';
 import type { PaymentService } from './payments';
 import type { UploadService } from './uploads';
@@ -57,7 +58,7 @@ export class VoucherService {
 
     const fileUrl = this.uploads.ownUpload(userId, text(body, 'file_url'));
     if (!fileUrl) throw new Refusal('Upload the payment proof first, then submit it.');
-    const remark = text(body, 'remark');
+    const remark = check(validateFreeText, text(body, 'remark'));
     if (remark.length > MAX_REMARK) throw new Refusal(`The remark may be at most ${MAX_REMARK} characters.`);
 
     const now = this.ctx.now();

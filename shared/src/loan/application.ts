@@ -1,6 +1,7 @@
 import type { LoanApplication, LoanPurpose, LoanRates } from '@instalment/shared/api';
 import {
   validateBankCard,
+  validateFreeText,
   validateIdCard,
   validateRealName,
   validateRequired,
@@ -42,7 +43,7 @@ export function checkApplication(application: Partial<LoanApplication>, rates: L
   if (idCard) problems.id_card = idCard;
   const bankCard = validateBankCard(application.bank_card ?? '');
   if (bankCard) problems.bank_card = bankCard;
-  const bankName = validateRequired(application.bank_name ?? '');
+  const bankName = validateRequired(application.bank_name ?? '') ?? validateFreeText(application.bank_name ?? '');
   if (bankName) problems.bank_name = bankName;
   if (application.agree_contract !== true) problems.agree_contract = 'consentRequired';
   return problems;

@@ -21,6 +21,7 @@ export const validationMessages = defineMessages({
     realNameInvalid: 'Enter your real name: 2 to 30 letters.',
     accountRequired: 'Enter your username or phone number.',
     accountInvalid: 'That username is too long.',
+    textUnsafe: 'Remove the invisible control or text-direction characters from this text.',
   },
   'zh-CN': {
     required: '此项为必填项。',
@@ -41,6 +42,7 @@ export const validationMessages = defineMessages({
     realNameInvalid: '真实姓名为2至30个字。',
     accountRequired: '请输入用户名或手机号。',
     accountInvalid: '用户名过长。',
+    textUnsafe: '请删除文本中不可见的控制字符或文字方向字符。',
   },
 });
 

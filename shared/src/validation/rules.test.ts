@@ -2,10 +2,12 @@ import {
   validateBankCard,
   validateCode,
   validateEmail,
+  validateFreeText,
   validateIdCard,
   validateOptionalEmail,
   validatePassword,
   validatePhone,
+  validateRealName,
   type Rule,
 } from './rules';
 import { validationMessage } from './messages';
@@ -41,6 +43,14 @@ const cases: Array<[string, Rule, Table]> = [
   ['verification code', validateCode, [
     ['1234', null], ['123456', null], ['', 'codeRequired'], ['123', 'codeInvalid'], ['1234567', 'codeInvalid'], ['12a4', 'codeInvalid'],
   ]],
+  ['real name', validateRealName, [
+    ['Li Lei', null], ['李雷', null], ["O'Brien-Smith", null], ['', 'realNameRequired'], ['Li\r\nLei', 'realNameInvalid'], ['Li\tLei', 'realNameInvalid'],
+  ]],
+  ['free text', validateFreeText, [
+    ['', null], ['Bank of China 中国银行 <b>', null], ['a\u0000b', 'textUnsafe'], ['line\nbreak', 'textUnsafe'], ['cr\r', 'textUnsafe'],
+    ['\u0085next line', 'textUnsafe'], ['\u007f', 'textUnsafe'], ['abc\u202Egpj.exe', 'textUnsafe'], ['\u2066isolate\u2069', 'textUnsafe'],
+    ['\u200Fmark', 'textUnsafe'], ['\u061Carabic mark', 'textUnsafe'],
+  ]],
 ];
 
 describe.each(cases)('%s rule', (_name, rule, table) => {
@@ -52,4 +62,6 @@ describe.each(cases)('%s rule', (_name, rule, table) => {
 test('every answer has a message in both languages', () => {
   expect(validationMessage('phoneInvalid')).toMatch(/11-digit/);
   expect(validationMessage('phoneInvalid', 'zh-CN')).toMatch(/11位/);
+  expect(validationMessage('textUnsafe')).toMatch(/control or text-direction/);
+  expect(validationMessage('textUnsafe', 'zh-CN')).toMatch(/控制字符/);
 });

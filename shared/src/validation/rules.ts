@@ -13,7 +13,13 @@ const PASSWORD_CHARS = /^[A-Za-z\d@$!%*#?&]{6,20}$/;
 const CODE = /^\d{4,6}$/;
 /** Region (first digit 1-9) · year 18xx-20xx · month · day · sequence · check character. */
 const ID_CARD = /^[1-9]\d{5}(18|19|20)(\d{2})(\d{2})(\d{2})\d{3}[\dXx]$/;
-const REAL_NAME = /^[\p{L}·.\s'-]{2,30}$/u;
+// A space, not \s: a name never holds a line break or a tab.
+const REAL_NAME = /^[\p{L}·. '-]{2,30}$/u;
+/**
+ * Control characters (C0, DEL, C1) and the invisible marks that reorder displayed text (bidi
+ * embeddings, overrides, isolates and marks): in stored text they forge what others are shown.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 const blank = (value: string) => value.trim() === '';
 
@@ -61,3 +67,6 @@ export const validateRealName: Rule = (value) =>
 export const validateAccount: Rule = (value) => (blank(value) ? 'accountRequired' : value.length > 32 ? 'accountInvalid' : null);
 
 export const validateRequired: Rule = (value) => (blank(value) ? 'required' : null);
+
+/** Any free text a user writes (bank name, remark, nickname…), empty or not. */
+export const validateFreeText: Rule = (value) => (UNSAFE_TEXT.test(value) ? 'textUnsafe' : null);
