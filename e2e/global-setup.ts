@@ -28,7 +28,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     ports,
     quiet: true,
-    apiEnv: { DATABASE_FILE: path.join(dataDir, 'e2e.db'), NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    apiEnv: { DATABASE_FILE: path.join(dataDir, 'e2e.db'), NODE_ENV: 'development', DEV_ROUTES: '1', LOG_LEVEL: 'warn' },
   });
   process.env.E2E_SHELL_URL = stack.shellUrl;
   process.env.E2E_API_URL = stack.apiUrl;

@@ -9,7 +9,7 @@ const { defaultPorts, startApi, startStack, ROOT } = require('./stack');
 
 async function dev() {
   const ports = defaultPorts();
-  const api = await startApi({ port: ports.api });
+  const api = await startApi({ port: ports.api, env: { DEV_ROUTES: '1' } });
   const children = PACKAGES.map((pkg) =>
     spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
       cwd: path.join(ROOT, pkg.name),
@@ -29,7 +29,7 @@ async function dev() {
 
 async function serve(build) {
   if (build) await buildAll();
-  const stack = await startStack();
+  const stack = await startStack({ apiEnv: { DEV_ROUTES: '1' } });
   console.log('\n  consumption instalment is running:');
   console.log(`    app        ${stack.shellUrl}   <- open this`);
   for (const pkg of PACKAGES.slice(1)) console.log(`    ${pkg.name.padEnd(10)} ${stack.statics[pkg.name].url}/mf-manifest.json`);

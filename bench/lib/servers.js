@@ -58,7 +58,7 @@ async function startServers({ log = console.log, federatedRoot, monolithDir = MO
     let api = null;
     let apiError = null;
     try {
-      api = await startApi({ port: ports.api, quiet: true, env: { DATABASE_FILE: ':memory:', NODE_ENV: 'development', LOG_LEVEL: 'warn' } });
+      api = await startApi({ port: ports.api, quiet: true, env: { DATABASE_FILE: ':memory:', NODE_ENV: 'development', DEV_ROUTES: '1', LOG_LEVEL: 'warn' } });
       started.push(api);
     } catch (error) {
       apiError = error.message;

@@ -23,10 +23,8 @@ async function logOut(page: import('@playwright/test').Page) {
 }
 
 test('2. log out, log in by password, log out, log in by SMS', async ({ page }, testInfo) => {
-  test.setTimeout(150_000);
   const phone = newPhone();
   await registerThroughUi(page, phone, 'pass1234');
-  const codeSentAt = Date.now();
   await expect(page).toHaveURL(/#\/$/);
   await logOut(page);
 
@@ -38,8 +36,7 @@ test('2. log out, log in by password, log out, log in by SMS', async ({ page }, 
   await expect(page).toHaveURL(/#\/$/);
   await logOut(page);
 
-  // One SMS per phone per 60 s: the login code may be asked for a minute after the register code.
-  await page.waitForTimeout(Math.max(0, codeSentAt + 61_000 - Date.now()));
+  // The 60 s resend wait is per phone and event: the login code may follow the register code at once.
   await open(page, '/pages/login/login');
   await page.getByRole('tab', { name: 'SMS code login' }).click();
   await page.getByLabel('phone number').fill(phone);
