@@ -26,7 +26,7 @@ export const ENDPOINTS = {
   userIndex: '/api/user/index',
 } as const;
 
-/** Development-only routes of the reference server (absent when NODE_ENV=production). */
+/** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */
 export const DEV_ENDPOINTS = {
   /** GET ?mobile=: the SMS codes "sent", newest first (`SmsOutboxEntry[]`). */
   smsOutbox: '/dev/sms-outbox',

@@ -1,0 +1,66 @@
+import { DEV_ENDPOINTS, ENDPOINTS } from '@instalment/shared/api';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { SmsProvider } from '../../src/services/sms';
+import { startServer, TEST_OPTIONS, type TestServer } from '../helpers';
+import { post, request } from './traffic';
+
+const silentProvider: SmsProvider = { send: async () => {} };
+const PRODUCTION = {
+  DATABASE_FILE: ':memory:',
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://api.example.com',
+  CORS_ORIGINS: 'https://app.example.com',
+  APP_URL: 'https://app.example.com',
+  FILE_URL_SECRET: 'x'.repeat(32),
+};
+
+describe('with NODE_ENV and DEV_ROUTES unset', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The configuration exactly as the environment gives it, then the test's fast hash.
+    server = await startServer({ ...loadConfig({ DATABASE_FILE: ':memory:' }), passwordCostLog2: TEST_OPTIONS.passwordCostLog2 });
+  });
+  afterAll(() => server.close());
+
+  test('every /dev/* route answers 404, and the outbox cannot be read to take over an account', async () => {
+    expect(server.app.appConfig.env).toBe('development');
+    const mobile = '13912340000';
+    expect((await post(server.baseURL, ENDPOINTS.smsSend, { mobile, event: 'mobilelogin' })).body.code).toBe(1);
+    for (const [method, path, body] of [
+      ['GET', `${DEV_ENDPOINTS.smsOutbox}?mobile=${mobile}`, undefined],
+      ['POST', DEV_ENDPOINTS.expireTokens, { mobile }],
+      ['POST', DEV_ENDPOINTS.reviewLoan, { order_no: 'L1', decision: 'approve' }],
+      ['POST', DEV_ENDPOINTS.ageLoan, { order_no: 'L1', days: 30 }],
+    ] as const) {
+      expect((await request(server.baseURL, method, path, body)).status).toBe(404);
+    }
+  });
+});
+
+test('DEV_ROUTES=1 turns them on outside production', async () => {
+  const server = await startServer({ ...loadConfig({ DATABASE_FILE: ':memory:', DEV_ROUTES: '1' }), passwordCostLog2: TEST_OPTIONS.passwordCostLog2 });
+  try {
+    expect((await request(server.baseURL, 'GET', DEV_ENDPOINTS.smsOutbox)).status).toBe(200);
+  } finally {
+    await server.close();
+  }
+});
+
+test('production refuses to start with the development routes, or without a real SMS provider', () => {
+  expect(() => buildApp({ ...loadConfig({ ...PRODUCTION, DEV_ROUTES: '1' }), smsProvider: silentProvider })).toThrow(/DEV_ROUTES cannot be on in production/);
+  expect(() => buildApp(loadConfig(PRODUCTION))).toThrow(/production needs a real SMS provider/);
+});
+
+test('production refuses to start on development defaults: CORS, app origins, link key, public URL', () => {
+  const problems = (env: Record<string, string>) => () => buildApp({ ...loadConfig({ ...PRODUCTION, ...env }), smsProvider: silentProvider });
+  expect(problems({ CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS must list the app's origins/);
+  expect(problems({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS must list the app's origins/);
+  expect(problems({ APP_URL: '' })).toThrow(/APP_URL must list/);
+  expect(problems({ FILE_URL_SECRET: '' })).toThrow(/FILE_URL_SECRET must be set/);
+  expect(problems({ PUBLIC_URL: '' })).toThrow(/PUBLIC_URL must be set/);
+  expect(problems({ PASSWORD_COST_LOG2: '14' })).toThrow(/PASSWORD_COST_LOG2 cannot be below 17/);
+  expect(() => loadConfig({ FILE_URL_SECRET: 'short' })).toThrow(/at least 32 characters/);
+  const app = buildApp({ ...loadConfig(PRODUCTION), smsProvider: silentProvider });
+  return app.close();
+});
