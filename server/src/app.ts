@@ -64,7 +64,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
   const problems = productionProblems(config, smsProvider !== undefined);
   if (problems.length > 0) throw new Error(problems.join(' '));
-  const app = Fastify({ logger, bodyLimit: 256 * 1024 });
+  const app = Fastify({ logger, bodyLimit: 256 * 1024, trustProxy: config.trustProxy });
 
   const db = openDatabase(config.databaseFile, now());
   const uploads = uploadDirFor(config);

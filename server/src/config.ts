@@ -33,6 +33,11 @@ export interface AppConfig {
   autoConfirmVouchers: boolean;
   tokenTtlSeconds: number;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (the key of every
+   * per-address limit): false (none: the socket's address), how many hops, or their addresses.
+   */
+  trustProxy: false | number | string[];
   /** The /dev/* helpers (SMS outbox, ageing loans…): only when asked for, never in production. */
   devRoutes: boolean;
   /** Key of the signed links to uploaded files; null: a random one per process (refused in production). */
@@ -118,6 +123,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   autoConfirmVouchers: false,
   tokenTtlSeconds: 30 * 24 * 3600,
   logLevel: 'info',
+  trustProxy: false,
   devRoutes: false,
   fileUrlSecret: null,
   passwordCostLog2: 17,
@@ -182,6 +188,17 @@ export function originAllowed(rule: OriginRule, origin: string): boolean {
   return rule.includes(url.origin);
 }
 
+/** TRUST_PROXY: a number of hops, or a comma-separated list of proxy addresses or CIDR ranges. */
+function proxiesOf(raw: string | undefined): AppConfig['trustProxy'] {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^\d{1,2}$/.test(raw.trim())) return Number(raw.trim());
+  const list = raw.split(',').map((item) => item.trim());
+  if (list.some((item) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(item))) {
+    throw new Error(`TRUST_PROXY must be a number of hops or a list of proxy addresses, not "${raw}".`);
+  }
+  return list;
+}
+
 function limitsOf(env: Env): Limits {
   const entries = Object.entries(LIMIT_VARIABLES) as Array<[keyof Limits, string]>;
   return Object.fromEntries(entries.map(([key, name]) => [key, integer(env, name, DEFAULT_LIMITS[key], 1, 2 ** 40)])) as unknown as Limits;
@@ -223,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     autoConfirmVouchers: flag(env, 'AUTO_CONFIRM_VOUCHERS', DEFAULT_CONFIG.autoConfirmVouchers),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', DEFAULT_CONFIG.tokenTtlSeconds, 60, 365 * 24 * 3600),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    trustProxy: proxiesOf(env.TRUST_PROXY),
     devRoutes: flag(env, 'DEV_ROUTES', DEFAULT_CONFIG.devRoutes),
     fileUrlSecret: secret,
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),

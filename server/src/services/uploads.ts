@@ -83,13 +83,13 @@ export class UploadService {
   async storeFile(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
     checkName(filename);
     if (data.length === 0) throw new Refusal('The file is empty.');
-    if (data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
     this.ctx.db.transaction(() => this.reserveBytes(userId, data.length)).immediate();
     return this.write(userId, data, filename);
   }
 
   /** Stores a whole file whose bytes were already counted against the user's quota. */
   private async write(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
+    if (data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
     const type = detectType(data);
     if (!type) throw new Refusal(TYPE_REFUSED);
     const claimed = claimedType(filename);
@@ -138,7 +138,8 @@ export class UploadService {
     // The session's size, its count and the quota are checked and the chunk recorded in one
     // transaction before any byte is written: parallel chunks cannot all pass the same total.
     const { db } = this.ctx;
-    db.transaction(() => {
+    const file = `${request.chunkindex}.${randomBytes(6).toString('hex')}.part`;
+    const replaced = db.transaction(() => {
       const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, request.chunkid) as
         | { chunkcount: number }
         | undefined;
@@ -161,20 +162,28 @@ export class UploadService {
       if (others + data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
       this.reserveBytes(userId, data.length);
       // A retried chunk replaces the earlier copy.
-      db.prepare('INSERT OR REPLACE INTO chunk_parts (user_id, chunkid, chunkindex, size) VALUES (?, ?, ?, ?)').run(
+      const earlier = db
+        .prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?')
+        .get(userId, request.chunkid, request.chunkindex) as { file: string } | undefined;
+      db.prepare('INSERT OR REPLACE INTO chunk_parts (user_id, chunkid, chunkindex, size, file) VALUES (?, ?, ?, ?, ?)').run(
         userId,
         request.chunkid,
         request.chunkindex,
         data.length,
+        file,
       );
       db.prepare('UPDATE chunk_sessions SET updated_at = ? WHERE user_id = ? AND chunkid = ?').run(this.ctx.now(), userId, request.chunkid);
+      return earlier?.file ?? null;
     }).immediate();
 
     await fs.promises.mkdir(dir, { recursive: true });
-    const part = path.join(dir, `${request.chunkindex}.part`);
-    const partial = `${part}.${randomBytes(4).toString('hex')}`;
-    await fs.promises.writeFile(partial, data);
-    await fs.promises.rename(partial, part);
+    await fs.promises.writeFile(path.join(dir, file), data);
+    if (replaced) await fs.promises.rm(path.join(dir, replaced), { force: true });
+    // A parallel copy of this chunk recorded after this one has replaced it while it was written.
+    const current = db.prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?').get(userId, request.chunkid, request.chunkindex) as
+      | { file: string }
+      | undefined;
+    if (current?.file !== file) await fs.promises.rm(path.join(dir, file), { force: true });
     return { chunkid: request.chunkid, chunkindex: request.chunkindex };
   }
 
@@ -190,22 +199,23 @@ export class UploadService {
       if (chunkcount !== null && chunkcount !== session.chunkcount) {
         throw new Refusal(`chunkcount ${chunkcount} does not match the ${session.chunkcount} chunks uploaded.`);
       }
-      const received = new Set(
-        (db.prepare('SELECT chunkindex FROM chunk_parts WHERE user_id = ? AND chunkid = ?').all(userId, chunkid) as Array<{ chunkindex: number }>).map(
-          (row) => row.chunkindex,
+      const files = new Map(
+        (db.prepare('SELECT chunkindex, file FROM chunk_parts WHERE user_id = ? AND chunkid = ?').all(userId, chunkid) as Array<{ chunkindex: number; file: string }>).map(
+          (row) => [row.chunkindex, row.file],
         ),
       );
-      const missing = Array.from({ length: session.chunkcount }, (_unused, index) => index).find((index) => !received.has(index));
+      const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
+      const missing = order.find((index) => !files.has(index));
       if (missing !== undefined) {
         throw new Refusal(`chunkindex ${missing} is missing (${session.chunkcount} chunks expected); upload it before merging.`);
       }
       db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
-      return session.chunkcount;
+      return order.map((index) => files.get(index)!);
     }).immediate();
     try {
       const parts = await Promise.all(
-        Array.from({ length: claimed }, (_unused, index) =>
-          fs.promises.readFile(path.join(dir, `${index}.part`)).catch(() => {
+        claimed.map((file, index) =>
+          fs.promises.readFile(path.join(dir, file)).catch(() => {
             throw new Refusal(`chunkindex ${index} did not finish uploading; upload the file again.`);
           }),
         ),

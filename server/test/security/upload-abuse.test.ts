@@ -75,6 +75,17 @@ test('15 simultaneous 2 MB chunks on one chunk id store at most the 10 MB a file
   expect(chunkBytes(uploadDir)).toBeLessThanOrEqual(10 * MB);
 });
 
+test('parallel copies of one chunk leave exactly one of them, the one the merge stores', async () => {
+  const user = await signUp(server);
+  const id = chunkid();
+  const copies = Array.from({ length: 8 }, (_unused, index) => pdf(1024 * (index + 1)));
+  await Promise.all(copies.map((copy) => uploadChunk(user.http, { chunkid: id, chunkindex: 0, chunkcount: 1, filename: 'a.pdf' }, blob(copy))));
+  expect(copies.map((copy) => copy.length)).toContain(chunkBytes(uploadDir));
+  const merged = await mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 1 });
+  const served = Buffer.from(await (await fetch(merged.fullurl)).arrayBuffer());
+  expect(copies.some((copy) => copy.equals(served))).toBe(true);
+});
+
 test('50 MB a day per user', async () => {
   const user = await signUp(server);
   for (let i = 0; i < 5; i += 1) await uploadFile(user.http, blob(pdf(10 * MB - 1024), 'application/pdf'), 'statement.pdf');

@@ -25,8 +25,9 @@ CREATE INDEX login_failures_account ON login_failures(account, at);
 CREATE INDEX login_failures_address ON login_failures(address, at);
 CREATE INDEX login_failures_at ON login_failures(at);
 
--- A chunked upload in progress and the size of each chunk received, so that the session's
--- total is checked and reserved in one transaction before a chunk reaches the disk.
+-- A chunked upload in progress and each chunk received (its size, and the file that holds it:
+-- a retried chunk gets a new file, so parallel copies of one chunk never share a name), so that
+-- the session's total is checked and reserved in one transaction before a chunk reaches the disk.
 CREATE TABLE chunk_sessions (
   user_id INTEGER NOT NULL REFERENCES users(id),
   chunkid TEXT NOT NULL,
@@ -41,6 +42,7 @@ CREATE TABLE chunk_parts (
   chunkid TEXT NOT NULL,
   chunkindex INTEGER NOT NULL,
   size INTEGER NOT NULL,
+  file TEXT NOT NULL,
   PRIMARY KEY (user_id, chunkid, chunkindex),
   FOREIGN KEY (user_id, chunkid) REFERENCES chunk_sessions(user_id, chunkid) ON DELETE CASCADE
 );

@@ -64,3 +64,10 @@ test('production refuses to start on development defaults: CORS, app origins, li
   const app = buildApp({ ...loadConfig(PRODUCTION), smsProvider: silentProvider });
   return app.close();
 });
+
+test('TRUST_PROXY names the proxies whose X-Forwarded-For gives the client address; unset, none', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be/);
+});
