@@ -35,9 +35,9 @@ export interface AppConfig {
   logLevel: string;
   /**
    * Which proxies' X-Forwarded-For to believe for the client's address (the key of every
-   * per-address limit): false (none: the socket's address), how many hops, or their addresses.
+   * per-address limit): false (none: the socket's address), or their addresses.
    */
-  trustProxy: false | number | string[];
+  trustProxy: false | string[];
   /** The /dev/* helpers (SMS outbox, ageing loans…): only when asked for, never in production. */
   devRoutes: boolean;
   /** Key of the signed links to uploaded files; null: a random one per process (refused in production). */
@@ -188,13 +188,12 @@ export function originAllowed(rule: OriginRule, origin: string): boolean {
   return rule.includes(url.origin);
 }
 
-/** TRUST_PROXY: a number of hops, or a comma-separated list of proxy addresses or CIDR ranges. */
+/** TRUST_PROXY: a comma-separated list of proxy addresses or CIDR ranges. */
 function proxiesOf(raw: string | undefined): AppConfig['trustProxy'] {
   if (raw === undefined || raw.trim() === '') return false;
-  if (/^\d{1,2}$/.test(raw.trim())) return Number(raw.trim());
   const list = raw.split(',').map((item) => item.trim());
   if (list.some((item) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(item))) {
-    throw new Error(`TRUST_PROXY must be a number of hops or a list of proxy addresses, not "${raw}".`);
+    throw new Error(`TRUST_PROXY must be a list of proxy addresses or CIDR ranges, not "${raw}".`);
   }
   return list;
 }

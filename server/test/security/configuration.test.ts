@@ -65,9 +65,21 @@ test('production refuses to start on development defaults: CORS, app origins, li
   return app.close();
 });
 
-test('TRUST_PROXY names the proxies whose X-Forwarded-For gives the client address; unset, none', () => {
+test('TRUST_PROXY names the proxies whose X-Forwarded-For gives the client address; unset, none', async () => {
   expect(loadConfig({}).trustProxy).toBe(false);
-  expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be/);
+
+  const send = (server: TestServer, client: string, index: number) =>
+    post(server.baseURL, ENDPOINTS.smsSend, { mobile: `1340000000${index}`, event: 'register' }, { 'x-forwarded-for': client });
+  const direct = await startServer({ limits: { smsSendsPerAddress: 1 } });
+  const proxied = await startServer({ trustProxy: ['127.0.0.1'], limits: { smsSendsPerAddress: 1 } });
+  try {
+    // Without TRUST_PROXY the header is the caller's word and changes nothing.
+    expect([(await send(direct, '203.0.113.1', 1)).status, (await send(direct, '203.0.113.2', 2)).status]).toEqual([200, 429]);
+    expect([(await send(proxied, '203.0.113.1', 1)).status, (await send(proxied, '203.0.113.2', 2)).status]).toEqual([200, 200]);
+    expect((await send(proxied, '203.0.113.2', 3)).status).toBe(429);
+  } finally {
+    await Promise.all([direct.close(), proxied.close()]);
+  }
 });
