@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { ENDPOINTS, register, sendSms } from '@instalment/shared/api';
 import { DEFAULT_CONFIG } from '../../src/config';
 import { latestCode, newPhone, PASSWORD, signUp, startServer, type TestServer } from '../helpers';
@@ -97,6 +98,30 @@ test('two servers on one database share the count: 5 guesses in all, not 5 each'
     expect((await login(second, user.mobile, PASSWORD)).body.msg).toMatch(LOCKED);
   } finally {
     await Promise.all([first.close(), second.close()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('failed logins take no memory and leave the database when their window has passed', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'failures-'));
+  const databaseFile = path.join(dir, 'failures.db');
+  const server = await startServer({ databaseFile });
+  const stored = () => {
+    const reader = new Database(databaseFile, { readonly: true });
+    try {
+      return (reader.prepare('SELECT COUNT(*) AS n FROM login_failures').get() as { n: number }).n;
+    } finally {
+      reader.close();
+    }
+  };
+  try {
+    await flood(300, 16, (index) => login(server, `unknown_${index}`, WRONG));
+    expect(stored()).toBe(300);
+    server.clock.advance(15 * 60_000);
+    await login(server, 'unknown_last', WRONG);
+    expect(stored()).toBe(1);
+  } finally {
+    await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
