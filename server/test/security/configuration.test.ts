@@ -83,3 +83,10 @@ test('TRUST_PROXY names the proxies whose X-Forwarded-For gives the client addre
     await Promise.all([direct.close(), proxied.close()]);
   }
 });
+
+test('every limit is read from its variable, and a nonsense value stops the start', () => {
+  const limits = loadConfig({ SMS_SENDS_PER_ADDRESS: '5', UPLOAD_BYTES_PER_USER_PER_DAY: '1048576', OPEN_CHUNK_SESSIONS_PER_USER: '2' }).limits;
+  expect(limits).toMatchObject({ smsSendsPerAddress: 5, uploadBytesPerUserPerDay: 1048576, openChunkSessionsPerUser: 2, loginFailuresPerAccount: 5 });
+  expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT must be a whole number/);
+  expect(() => loadConfig({ PASSWORD_COST_LOG2: '30' })).toThrow(/PASSWORD_COST_LOG2 must be a whole number from 10 to 20/);
+});
