@@ -32,6 +32,8 @@ export interface AppConfig {
   /** Confirm payment proofs at once instead of leaving them pending review. */
   autoConfirmVouchers: boolean;
   tokenTtlSeconds: number;
+  /** Each account's credit line unless it has its own: the most principal it may owe at once. */
+  creditLimitFen: number;
   logLevel: string;
   /**
    * Which proxies' X-Forwarded-For to believe for the client's address (the key of every
@@ -122,6 +124,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   approvalDelaySeconds: 60,
   autoConfirmVouchers: false,
   tokenTtlSeconds: 30 * 24 * 3600,
+  creditLimitFen: 5_000_000,
   logLevel: 'info',
   trustProxy: false,
   devRoutes: false,
@@ -238,6 +241,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     approvalDelaySeconds: integer(env, 'APPROVAL_DELAY_SECONDS', DEFAULT_CONFIG.approvalDelaySeconds, 0, 30 * 24 * 3600),
     autoConfirmVouchers: flag(env, 'AUTO_CONFIRM_VOUCHERS', DEFAULT_CONFIG.autoConfirmVouchers),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', DEFAULT_CONFIG.tokenTtlSeconds, 60, 365 * 24 * 3600),
+    creditLimitFen: integer(env, 'CREDIT_LIMIT', DEFAULT_CONFIG.creditLimitFen / 100, 0, 100_000_000) * 100,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     trustProxy: proxiesOf(env.TRUST_PROXY),
     devRoutes: flag(env, 'DEV_ROUTES', DEFAULT_CONFIG.devRoutes),

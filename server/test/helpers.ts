@@ -89,14 +89,14 @@ export function newPhone(): string {
 
 export const PASSWORD = 'secret123';
 
-/** Registers a new user through SMS and returns a client holding its token. */
-export async function signUp(server: TestServer, mobile = newPhone()): Promise<TestClient & { mobile: string }> {
+/** Registers a new user through SMS and returns a client holding its token and an application in its own name. */
+export async function signUp(server: TestServer, mobile = newPhone()): Promise<TestClient & { mobile: string; application: LoanApplication }> {
   const client = server.client();
   await sendSms(client.http, { mobile, event: 'register' });
   const code = await latestCode(client, mobile, 'register');
   const result = await register(client.http, { mobile, code, password: PASSWORD });
   client.token = result.userinfo.token;
-  return Object.assign(client, { mobile });
+  return Object.assign(client, { mobile, application: applicationOf(mobile) });
 }
 
 /** Logs a known phone in by SMS (the 60 s resend rule is passed by moving the clock). */
@@ -119,6 +119,11 @@ export const APPLICATION: LoanApplication = {
   bank_name: 'Industrial and Commercial Bank of China',
   agree_contract: true,
 };
+
+/** An application whose ID card is this phone's own: one ID card belongs to one account. */
+export function applicationOf(mobile: string): LoanApplication {
+  return { ...APPLICATION, id_card: `1101011990030${mobile.slice(-5)}` };
+}
 
 /** The rejection of a call: its ApiError, or a failure when it succeeded. */
 export async function refusal(call: Promise<unknown>): Promise<ApiError> {

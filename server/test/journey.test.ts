@@ -1,3 +1,4 @@
+import { maskIdCard } from '@instalment/shared/format';
 import {
   bankInfo,
   cashier,
@@ -59,7 +60,7 @@ test('register → SMS login → apply → list → detail → instalments → c
   expect(template).toMatchObject({ contract_no: null, borrower: null, lender: { name: 'Instalment Finance Co., Ltd.' } });
   expect(template.clauses.length).toBeGreaterThanOrEqual(8);
 
-  const { order_no } = await createLoan(user.http, APPLICATION);
+  const { order_no } = await createLoan(user.http, registered.application);
   expect(order_no).toMatch(/^L20260115\d{6}$/);
 
   const page = await myLoans(user.http);
@@ -80,7 +81,7 @@ test('register → SMS login → apply → list → detail → instalments → c
   const detail = await orderDetail(user.http, { order_no });
   expect(detail).toMatchObject({
     status: 'repaying',
-    id_card: '110***********1234',
+    id_card: maskIdCard(registered.application.id_card),
     bank_card: '**** **** **** 3445',
     monthly_payment: fromFen(schedule.monthlyPaymentFen),
     total_repayment: fromFen(schedule.totalRepaymentFen),
@@ -101,13 +102,13 @@ test('register → SMS login → apply → list → detail → instalments → c
   expect(plan.list.reduce((sum, item) => sum + toFen(item.principal)!, 0)).toBe(1_200_000);
 
   const contract = await contractInfo(user.http, { order_no });
-  expect(contract).toMatchObject({ order_no, amount: '12000.00', term: 3, borrower: { name: 'Li Lei', id: '110***********1234' } });
+  expect(contract).toMatchObject({ order_no, amount: '12000.00', term: 3, borrower: { name: 'Li Lei', id: maskIdCard(registered.application.id_card) } });
   expect(contract.contract_no).toBe(`HT${order_no.slice(1)}`);
 
-  // Nothing is overdue, so the cashier offers the next instalment; asking again gives the same payment.
-  const first = await cashier(user.http, { order_no });
+  // The cashier pays what it is asked for; asking again gives the same payment.
+  const first = await cashier(user.http, { order_no, periods: '1' });
   expect(first.items.map((item) => item.period)).toEqual([1]);
-  expect((await cashier(user.http, { order_no })).payment_no).toBe(first.payment_no);
+  expect((await cashier(user.http, { order_no, periods: '1' })).payment_no).toBe(first.payment_no);
 
   const all = await cashier(user.http, { order_no, periods: '1,2,3' });
   expect(all.payment_no).not.toBe(first.payment_no);
@@ -142,7 +143,7 @@ test('register → SMS login → apply → list → detail → instalments → c
   expect(settled.settled_at).toBe(new Date(server.clock.now).toISOString());
   const after = await installments(user.http, { order_no });
   expect(after.list.every((item) => item.status === 'paid' && item.paid_at === settled.settled_at)).toBe(true);
-  expect((await refusal(cashier(user.http, { order_no }))).message).toBe('This loan is settled; there is nothing left to pay.');
+  expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe('This loan is settled; there is nothing left to pay.');
 
   await logout(user.http);
   expect((await refusal(userIndex(user.http))).code).toBe(401);
@@ -150,8 +151,8 @@ test('register → SMS login → apply → list → detail → instalments → c
 
 test('the gateway returns only to the app and leaves the payment open when refused', async () => {
   const user = await signUp(server);
-  const { order_no } = await createLoan(user.http, APPLICATION);
-  const due = await cashier(user.http, { order_no });
+  const { order_no } = await createLoan(user.http, user.application);
+  const due = await cashier(user.http, { order_no, periods: '1' });
   const page = await fetch(`${server.baseURL}${due.pay_url}&return_url=${encodeURIComponent('https://evil.example/steal')}`);
   expect(page.status).toBe(400);
   const confirm = await submitGateway({ payment_no: due.payment_no, return_url: 'https://evil.example/', decision: 'pay' });

@@ -8,8 +8,8 @@ import {
   uploadFile,
   uploadVoucher,
 } from '@instalment/shared/api';
-import { computeSchedule, fromFen, penaltyFen } from '@instalment/shared/loan';
-import { APPLICATION, blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
+import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/shared/loan';
+import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
 
 describe('overdue, cashier selection and payment proofs', () => {
   let server: TestServer;
@@ -24,7 +24,7 @@ describe('overdue, cashier selection and payment proofs', () => {
 
   test('an unpaid instalment past its due date is overdue and accrues a daily penalty', async () => {
     const user = await signUp(server);
-    const { order_no } = await createLoan(user.http, APPLICATION);
+    const { order_no } = await createLoan(user.http, user.application);
     const created = server.clock.now;
     try {
       // 2026-02-15 is the first due date; 10 days later it is 10 days overdue.
@@ -40,8 +40,9 @@ describe('overdue, cashier selection and payment proofs', () => {
       expect(detail).toMatchObject({ status: 'overdue', status_label: 'overdue', overdue_days: 10, penalty: fromFen(penalty) });
       expect((await myLoans(user.http)).list[0].status).toBe('overdue');
 
-      // Default selection: every overdue instalment and the next one due.
-      const due = await cashier(user.http, { order_no });
+      // The cashier never guesses: without periods or payoff it refuses.
+      expect((await refusal(cashier(user.http, { order_no }))).message).toBe('Choose the instalments to pay.');
+      const due = await cashier(user.http, { order_no, periods: '1,2' });
       expect(due.items.map((item) => item.period)).toEqual([1, 2]);
       expect(due.total).toBe(fromFen(first.totalFen + penalty + schedule.instalments[1].totalFen));
       expect((await refusal(cashier(user.http, { order_no, periods: '2' }))).message).toBe('The earliest unpaid instalment must be paid first.');
@@ -69,7 +70,7 @@ describe('overdue, cashier selection and payment proofs', () => {
 
   test('a payment proof is recorded pending review and blocks a second one for the same instalments', async () => {
     const user = await signUp(server);
-    const { order_no } = await createLoan(user.http, APPLICATION);
+    const { order_no } = await createLoan(user.http, user.application);
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const amount = fromFen(schedule.instalments[0].totalFen);
     const voucher = await uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: file.fullurl, remark: 'ICBC transfer' });
@@ -78,23 +79,25 @@ describe('overdue, cashier selection and payment proofs', () => {
     const detail = await orderDetail(user.http, { order_no });
     expect(detail.vouchers).toEqual([voucher]);
     expect(detail.paid_periods).toBe(0);
-    expect((await refusal(uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: file.url }))).message).toBe(
-      'A payment proof for these instalments is already waiting for review.',
+    const another = await uploadFile(user.http, blob(Buffer.concat([PNG_BYTES, Buffer.from([0])]), 'image/png'), 'receipt2.png');
+    expect((await refusal(uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: another.url }))).message).toBe(
+      'Instalment 1 has a payment proof under review.',
     );
   });
 
   test('payment proofs are refused when they do not add up', async () => {
     const user = await signUp(server);
     const other = await signUp(server);
-    const { order_no } = await createLoan(user.http, APPLICATION);
+    const { order_no } = await createLoan(user.http, user.application);
     const mine = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const theirs = await uploadFile(other.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const amount = fromFen(schedule.instalments[0].totalFen);
     const cases: Array<[Parameters<typeof uploadVoucher>[1], string]> = [
       [{ order_no, periods: [], amount, file_url: mine.url }, 'Choose at least one instalment to pay.'],
       [{ order_no, periods: [2], amount, file_url: mine.url }, 'The earliest unpaid instalment must be paid first.'],
-      [{ order_no, periods: [1], amount: 'lots', file_url: mine.url }, 'Enter the amount you transferred, such as 1234.56.'],
-      [{ order_no, periods: [1], amount: '1.00', file_url: mine.url }, `The amount is less than the ¥${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} these instalments require.`],
+      [{ order_no, periods: [1], amount: 'lots', file_url: mine.url }, `The amount must be ${formatMoney(amount)}, what these instalments cost today.`],
+      [{ order_no, periods: [1], amount: '1.00', file_url: mine.url }, `The amount must be ${formatMoney(amount)}, what these instalments cost today.`],
+      [{ order_no, periods: [1], amount: '999999999999.99', file_url: mine.url }, `The amount must be ${formatMoney(amount)}, what these instalments cost today.`],
       [{ order_no, periods: [1], amount, file_url: theirs.url }, 'Upload the payment proof first, then submit it.'],
       [{ order_no, periods: [1], amount, file_url: 'https://evil.example/x.png' }, 'Upload the payment proof first, then submit it.'],
       [{ order_no, periods: [1], amount, file_url: mine.url, remark: 'x'.repeat(201) }, 'The remark may be at most 200 characters.'],
@@ -110,7 +113,7 @@ test('with AUTO_CONFIRM_VOUCHERS a proof pays its instalments at once', async ()
   const server = await startServer({ autoConfirmVouchers: true });
   try {
     const user = await signUp(server);
-    const { order_no } = await createLoan(user.http, { ...APPLICATION, term: 6, amount: '3000' });
+    const { order_no } = await createLoan(user.http, { ...user.application, term: 6, amount: '3000' });
     const plan = await installments(user.http, { order_no });
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const due = await cashier(user.http, { order_no, periods: '1,2' });
@@ -136,11 +139,11 @@ test('delayed approval: pending until the review time, then repaying from that d
   const server = await startServer({ approvalMode: 'delay', approvalDelaySeconds: 120 });
   try {
     const user = await signUp(server);
-    const { order_no } = await createLoan(user.http, APPLICATION);
+    const { order_no } = await createLoan(user.http, user.application);
     const pending = await orderDetail(user.http, { order_no });
     expect(pending).toMatchObject({ status: 'pending', status_label: 'pending review', approved_at: null, next_due_date: null, remaining_principal: '0.00' });
     expect((await installments(user.http, { order_no })).list).toEqual([]);
-    expect((await refusal(cashier(user.http, { order_no }))).message).toBe('This loan is still under review; there is nothing to pay yet.');
+    expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe('This loan is still under review; there is nothing to pay yet.');
     server.clock.advance(120_000);
     expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'repaying', next_due_date: '2026-02-15' });
   } finally {
@@ -152,8 +155,8 @@ test('manual approval: a reviewer approves or rejects through the development ro
   const server = await startServer({ approvalMode: 'manual' });
   try {
     const user = await signUp(server);
-    const approved = (await createLoan(user.http, APPLICATION)).order_no;
-    const rejected = (await createLoan(user.http, APPLICATION)).order_no;
+    const approved = (await createLoan(user.http, user.application)).order_no;
+    const rejected = (await createLoan(user.http, user.application)).order_no;
     server.clock.advance(DAY_MS);
     expect((await orderDetail(user.http, { order_no: approved })).status).toBe('pending');
     const review = (order_no: string, decision: string) => user.http.post<{ status: string }>(DEV_ENDPOINTS.reviewLoan, { order_no, decision });
@@ -162,7 +165,7 @@ test('manual approval: a reviewer approves or rejects through the development ro
     expect((await refusal(review(rejected, 'approve'))).message).toBe('This loan is rejected, not pending review.');
     expect((await installments(user.http, { order_no: approved })).list[0].due_date).toBe('2026-02-16');
     expect((await orderDetail(user.http, { order_no: rejected })).status).toBe('rejected');
-    expect((await refusal(cashier(user.http, { order_no: rejected }))).message).toBe('This application was rejected; there is nothing to pay.');
+    expect((await refusal(cashier(user.http, { order_no: rejected, periods: '1' }))).message).toBe('This application was rejected; there is nothing to pay.');
     // Newest first.
     expect((await myLoans(user.http)).list.map((loan) => loan.order_no)).toEqual([rejected, approved]);
   } finally {
@@ -174,7 +177,7 @@ test('the development route ages a loan so its instalments fall overdue', async 
   const server = await startServer();
   try {
     const user = await signUp(server);
-    const { order_no } = await createLoan(user.http, APPLICATION);
+    const { order_no } = await createLoan(user.http, user.application);
     await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
     const plan = await installments(user.http, { order_no });
     expect(plan.list[0]).toMatchObject({ due_date: '2026-01-06', status: 'overdue', overdue_days: 9 });

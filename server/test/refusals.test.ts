@@ -21,7 +21,7 @@ let orderNo: string;
 beforeAll(async () => {
   server = await startServer();
   user = await signUp(server);
-  orderNo = (await createLoan(user.http, APPLICATION)).order_no;
+  orderNo = (await createLoan(user.http, user.application)).order_no;
 });
 afterAll(() => server.close());
 
@@ -80,7 +80,7 @@ test('malformed bodies are refused with code 0, never a 500', async () => {
     expect(response.status).toBeLessThan(500);
     expect(await response.json()).toMatchObject({ code: 0, data: null });
   }
-  const form = await post('amount=5000&term=6&purpose=travel&real_name=Han+Meimei&id_card=440301200002290011&bank_card=6222020200112233&bank_name=BOC&agree_contract=true', 'application/x-www-form-urlencoded');
+  const form = await post(`amount=5000&term=6&purpose=travel&real_name=Li+Lei&id_card=${user.application.id_card}&bank_card=6222020200112233&bank_name=BOC&agree_contract=true`, 'application/x-www-form-urlencoded');
   expect(await form.json()).toMatchObject({ code: 1, data: { order_no: expect.stringMatching(/^L/) } });
   const xml = await post('<a/>', 'application/xml');
   expect(xml.status).toBe(415);

@@ -1,4 +1,5 @@
-import type { BankInfo, LoanRates, PaymentChannel } from '@instalment/shared/api';
+import type { BankInfo, PaymentChannel } from '@instalment/shared/api';
+import type { StoredRates } from '../services/catalogue';
 import { LOAN_PURPOSES } from '@instalment/shared/loan';
 
 /**
@@ -6,7 +7,7 @@ import { LOAN_PURPOSES } from '@instalment/shared/loan';
  * basis points: 0.80 %/month interest and 0.30 %/month fee for 3 months comes to an APR of
  * roughly 17 %, inside the 24 % ceiling Chinese courts enforce.
  */
-export const SEED_RATES: LoanRates = {
+export const SEED_RATES: StoredRates = {
   currency: 'CNY',
   min_amount: '1000.00',
   max_amount: '50000.00',

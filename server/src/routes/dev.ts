@@ -38,6 +38,14 @@ export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
     return ok({ status: services.loans.review(text(body, 'order_no'), decision) });
   });
 
+  /** { voucher_id, decision: 'approve' | 'reject' }: the reviewer's decision on a payment proof. */
+  app.post(DEV_ENDPOINTS.reviewVoucher, async (request) => {
+    const body = fieldsOf(request.body);
+    const decision = text(body, 'decision');
+    if (decision !== 'approve' && decision !== 'reject') throw new Refusal('decision must be approve or reject.');
+    return ok({ status: services.vouchers.review(wholeNumber(body, 'voucher_id', null, 1, 1_000_000_000), decision) });
+  });
+
   /** { order_no, days }: moves the loan's dates that many days into the past, so instalments fall overdue. */
   app.post(DEV_ENDPOINTS.ageLoan, async (request) => {
     const body = fieldsOf(request.body);

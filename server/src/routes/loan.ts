@@ -1,14 +1,15 @@
 import { ENDPOINTS, type Voucher } from '@instalment/shared/api';
+import { fromFen } from '@instalment/shared/loan';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { fieldsOf, pageOf, text } from '../http/input';
+import { fieldsOf, pageOf, text, wholeNumber } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { RouteDeps } from './deps';
 
 export function loanRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
-  const { loans, catalogue, payments, vouchers } = services;
+  const { loans, catalogue, payments, vouchers, credit, ledger } = services;
   const orderNo = (query: unknown) => text(fieldsOf(query), 'order_no');
   /**
    * Proof files open only to their owner, and an <img> cannot send the token: the services are
@@ -48,11 +49,36 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
 
   app.get(ENDPOINTS.cashier, { preHandler: auth.required }, async (request) => {
     const query = fieldsOf(request.query);
-    return ok(payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods')));
+    return ok(payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1'));
   });
 
+  app.get(ENDPOINTS.payoff, { preHandler: auth.required }, async (request) => {
+    const loan = loans.find(userOf(request).id, orderNo(request.query));
+    const quote = ledger.price(loan, { payoff: true }).quote!;
+    return ok({
+      order_no: loan.order_no,
+      as_of: ledger.today(),
+      principal: fromFen(quote.principalFen),
+      interest: fromFen(quote.interestFen),
+      fee: fromFen(quote.feeFen),
+      penalty: fromFen(quote.penaltyFen),
+      total: fromFen(quote.totalFen),
+    });
+  });
+
+  app.get(ENDPOINTS.credit, { preHandler: auth.required }, async (request) => ok(credit.line(userOf(request).id)));
+
+  app.get(ENDPOINTS.paymentState, { preHandler: auth.required }, async (request) =>
+    ok(payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
+  );
+
   app.post(ENDPOINTS.uploadVoucher, { preHandler: auth.required }, async (request) => {
-    const voucher = withProofLink(request, vouchers.submit(userOf(request).id, fieldsOf(request.body), ''));
+    const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, fieldsOf(request.body), ''));
     return ok(voucher, voucher.status === 'approved' ? 'Payment proof confirmed' : 'Payment proof submitted for review');
+  });
+
+  app.post(ENDPOINTS.withdrawVoucher, { preHandler: auth.required }, async (request) => {
+    const voucherId = wholeNumber(fieldsOf(request.body), 'voucher_id', null, 1, 1_000_000_000);
+    return ok(withProofLink(request, vouchers.withdraw(userOf(request).id, voucherId, '')), 'Payment proof withdrawn');
   });
 }

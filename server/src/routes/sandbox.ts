@@ -1,12 +1,10 @@
 import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
-import { formatMoney, fromFen } from '@instalment/shared/loan';
+import { formatMoney, fromFen, parsePeriods } from '@instalment/shared/loan';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { originAllowed } from '../config';
 import { fieldsOf, text } from '../http/input';
-import type { PaymentChannel } from '@instalment/shared/api';
+import type { PaymentChannel, PaymentResult } from '@instalment/shared/api';
 import type { RouteDeps } from './deps';
-
-export type PaymentResult = 'success' | 'cancelled' | 'failed';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -95,6 +93,9 @@ export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteD
     if (payment.status === 'paid') {
       return sendPage(reply, 200, 'Payment complete', `<div class="card"><p>This payment has already been made.</p>${back('success', 'Back to the app')}</div>`);
     }
+    if (payment.status === 'repriced') {
+      return sendPage(reply, 409, 'Price changed', `<div class="card"><p>What is due changed since this payment was opened. Nothing was charged. Go back to see the new amount.</p>${back('repriced', 'Back to the app')}</div>`);
+    }
     if (payment.status !== 'open' || payments.isExpired(payment)) {
       return sendPage(reply, 410, 'Payment expired', `<div class="card"><p>This payment is no longer open. Go back and start the payment again.</p>${back('failed', 'Back to the app')}</div>`);
     }
@@ -108,7 +109,7 @@ export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteD
 <dl>
 <dt>Merchant</dt><dd>Instalment Finance Co., Ltd.</dd>
 <dt>Order</dt><dd>${escapeHtml(payment.order_no)}</dd>
-<dt>Instalments</dt><dd>${escapeHtml(payment.periods.split(',').join(', '))}</dd>
+<dt>Instalments</dt><dd>${payment.payoff === 1 ? 'the whole loan (payoff)' : escapeHtml((parsePeriods(payment.periods) ?? []).join(', '))}</dd>
 <dt>Pay with</dt><dd>${escapeHtml(channel.name)}</dd>
 <dt>Payment no.</dt><dd>${escapeHtml(payment.payment_no)}</dd>
 </dl>

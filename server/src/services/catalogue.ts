@@ -1,5 +1,9 @@
-import type { BankInfo, LoanRates, PaymentChannel } from '@instalment/shared/api';
+import type { BankInfo, LoanRates, PaymentChannel, TermRate } from '@instalment/shared/api';
+import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/shared/loan';
 import type { Db } from '../db/database';
+
+/** The rates as kept in `settings`: the price of each term, without what follows from it. */
+export type StoredRates = Omit<LoanRates, 'terms'> & { terms: Array<Omit<TermRate, 'apr_bp'>> };
 
 /** The product as configured in `settings`: rates, payment channels, the receiving account. */
 export class CatalogueService {
@@ -11,8 +15,16 @@ export class CatalogueService {
     return JSON.parse(row.value) as T;
   }
 
+  /** The offer with each term's APR, computed from its price rather than stored beside it. */
   rates(): LoanRates {
-    return this.read<LoanRates>('loan_rates');
+    const stored = this.read<StoredRates>('loan_rates');
+    return {
+      ...stored,
+      terms: stored.terms.map((offer) => ({
+        ...offer,
+        apr_bp: priceAprBp(APR_REFERENCE_AMOUNT_FEN, offer.term, offer.monthly_rate_bp, offer.monthly_fee_bp),
+      })),
+    };
   }
 
   channels(): PaymentChannel[] {

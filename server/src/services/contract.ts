@@ -1,6 +1,6 @@
 import type { ContractClause, ContractInfo, LoanRates } from '@instalment/shared/api';
 import { maskBankCard, maskIdCard } from '@instalment/shared/format';
-import { calendarDate, formatMoney, formatRate, fromFen } from '@instalment/shared/loan';
+import { calendarDate, formatMoney, formatRate, fromFen, priceAprBp } from '@instalment/shared/loan';
 import { iso } from '../context';
 import { LENDER } from '../db/catalogue';
 import type { LoanRow } from './loans';
@@ -13,6 +13,7 @@ interface Terms {
   rate: string;
   fee: string;
   penalty: string;
+  apr: string;
   account: string;
   firstDue: string;
 }
@@ -29,6 +30,7 @@ function templateTerms(rates: LoanRates): Terms {
     rate: rateRange((offer) => offer.monthly_rate_bp),
     fee: rateRange((offer) => offer.monthly_fee_bp),
     penalty: formatRate(rates.overdue_daily_penalty_bp),
+    apr: `${formatRate(Math.min(...rates.terms.map((offer) => offer.apr_bp)))} to ${formatRate(Math.max(...rates.terms.map((offer) => offer.apr_bp)))} a year, according to the term chosen`,
     account: "the bank card in the Borrower's own name given in the application",
     firstDue: 'one month after the loan is disbursed',
   };
@@ -46,7 +48,7 @@ function clauses(terms: Terms): ContractClause[] {
     },
     {
       title: '3. Interest and service fee',
-      body: `Interest accrues at ${terms.rate} on the principal outstanding. A service fee of ${terms.fee} of the original amount is charged with every instalment. The Lender has shown the Borrower the total cost of the loan, including the annualised rate, before signing.`,
+      body: `Interest accrues at ${terms.rate} on the principal outstanding. A service fee of ${terms.fee} of the original amount is charged with every instalment. The annual percentage rate, counting interest and fees, is ${terms.apr}. The Lender has shown the Borrower the total cost of the loan, including the annualised rate, before signing.`,
     },
     {
       title: '4. Disbursement',
@@ -54,7 +56,7 @@ function clauses(terms: Terms): ContractClause[] {
     },
     {
       title: '5. Early repayment',
-      body: 'The Borrower may repay one or more instalments before they fall due, in order, at no extra charge. Interest is charged only for the time the principal was outstanding.',
+      body: 'The Borrower may repay one or more instalments before they fall due, in order, at no extra charge, or repay the whole loan at any time. Interest is charged only for the time the principal was outstanding: repaying the whole loan costs the principal not yet repaid, what is unpaid of the instalments already due, and interest since the last due date at the monthly rate × 12 / 365 a day; no interest or fee is charged for months not yet begun.',
     },
     {
       title: '6. Late payment',
@@ -91,6 +93,7 @@ export function contractTemplate(rates: LoanRates): ContractInfo {
     term: null,
     monthly_rate_bp: null,
     monthly_fee_bp: null,
+    apr_bp: null,
     repayment_method: rates.repayment_method,
     signed_at: null,
     clauses: clauses(templateTerms(rates)),
@@ -99,6 +102,7 @@ export function contractTemplate(rates: LoanRates): ContractInfo {
 
 /** The contract a loan was signed under, with its own figures. */
 export function loanContract(loan: LoanRow, rates: LoanRates): ContractInfo {
+  const apr = priceAprBp(loan.amount_fen, loan.term, loan.monthly_rate_bp, loan.monthly_fee_bp);
   return {
     contract_no: `HT${loan.order_no.slice(1)}`,
     order_no: loan.order_no,
@@ -109,6 +113,7 @@ export function loanContract(loan: LoanRow, rates: LoanRates): ContractInfo {
     term: loan.term,
     monthly_rate_bp: loan.monthly_rate_bp,
     monthly_fee_bp: loan.monthly_fee_bp,
+    apr_bp: apr,
     repayment_method: rates.repayment_method,
     signed_at: iso(loan.created_at),
     clauses: clauses({
@@ -117,6 +122,7 @@ export function loanContract(loan: LoanRow, rates: LoanRates): ContractInfo {
       rate: `${formatRate(loan.monthly_rate_bp)} per month`,
       fee: `${formatRate(loan.monthly_fee_bp)} per month`,
       penalty: formatRate(loan.penalty_bp),
+      apr: `${formatRate(apr)} a year`,
       account: `the Borrower's ${loan.bank_name} card ${maskBankCard(loan.bank_card)}`,
       firstDue: loan.approved_at === null ? 'one month after the loan is disbursed' : `one month after disbursement on ${calendarDate(loan.approved_at)}`,
     }),

@@ -1,5 +1,7 @@
 import type { Context } from '../context';
 import { CatalogueService } from './catalogue';
+import { CreditService } from './credit';
+import { Ledger } from './ledger';
 import { LoanService } from './loans';
 import { LoginAttempts } from './login-attempts';
 import { NewsService } from './news';
@@ -17,6 +19,8 @@ export interface Services {
   /** The development outbox, when codes go there (no custom provider). */
   outbox: OutboxSmsProvider | null;
   catalogue: CatalogueService;
+  ledger: Ledger;
+  credit: CreditService;
   loans: LoanService;
   payments: PaymentService;
   vouchers: VoucherService;
@@ -29,8 +33,10 @@ export function createServices(ctx: Context, uploadDir: string, smsProvider?: Sm
   const tokens = new TokenService(ctx);
   const sms = new SmsService(ctx, smsProvider ?? outbox!);
   const catalogue = new CatalogueService(ctx.db);
-  const loans = new LoanService(ctx, catalogue);
-  const payments = new PaymentService(ctx, loans, catalogue);
+  const ledger = new Ledger(ctx);
+  const credit = new CreditService(ctx);
+  const loans = new LoanService(ctx, catalogue, ledger, credit);
+  const payments = new PaymentService(ctx, loans, ledger, catalogue);
   const uploads = new UploadService(ctx, uploadDir);
   return {
     tokens,
@@ -38,9 +44,11 @@ export function createServices(ctx: Context, uploadDir: string, smsProvider?: Sm
     sms,
     outbox,
     catalogue,
+    ledger,
+    credit,
     loans,
     payments,
-    vouchers: new VoucherService(ctx, loans, payments, uploads),
+    vouchers: new VoucherService(ctx, loans, ledger, uploads),
     uploads,
     news: new NewsService(ctx),
   };

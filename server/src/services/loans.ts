@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type {
-  Instalment,
   InstalmentsResult,
   LoanApplication,
   LoanCreated,
@@ -14,6 +13,7 @@ import type {
 } from '@instalment/shared/api';
 import { maskBankCard, maskIdCard } from '@instalment/shared/format';
 import {
+  annualRateBp,
   calendarDate,
   canTransition,
   checkApplication,
@@ -22,9 +22,7 @@ import {
   fromFen,
   LOAN_STATUS_LABELS,
   loanMessages,
-  overdueDays,
-  penaltyFen,
-  statusFromInstalments,
+  parsePeriods,
   toFen,
   type ApplicationProblem,
 } from '@instalment/shared/loan';
@@ -34,6 +32,8 @@ import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import { text, type Fields, type PageRequest } from '../http/input';
 import type { CatalogueService } from './catalogue';
+import type { CreditService } from './credit';
+import type { InstalmentState, Ledger } from './ledger';
 
 export interface LoanRow {
   id: number;
@@ -58,17 +58,6 @@ export interface LoanRow {
   settled_at: number | null;
 }
 
-interface InstalmentRow {
-  period: number;
-  due_date: string;
-  principal_fen: number;
-  interest_fen: number;
-  fee_fen: number;
-  paid_at: number | null;
-  penalty_fen: number;
-  overdue_days: number;
-}
-
 interface VoucherRow {
   id: number;
   periods: string;
@@ -77,14 +66,6 @@ interface VoucherRow {
   remark: string;
   status: Voucher['status'];
   created_at: number;
-}
-
-/** An instalment as of a day: its wire form plus the fen the services compute with. */
-export interface InstalmentState {
-  view: Instalment;
-  principalFen: number;
-  totalFen: number;
-  penaltyFen: number;
 }
 
 /** One message for every order that is missing or not the caller's: nobody learns which. */
@@ -115,6 +96,8 @@ export class LoanService {
   constructor(
     private readonly ctx: Context,
     private readonly catalogue: CatalogueService,
+    private readonly ledger: Ledger,
+    private readonly credit: CreditService,
   ) {}
 
   private today(): string {
@@ -140,9 +123,14 @@ export class LoanService {
     const offer = rates.terms.find((item) => item.term === application.term)!;
     const now = this.ctx.now();
     const mode = this.ctx.config.approvalMode;
-    const orderNo = this.insertLoan({
+    const amountFen = toFen(application.amount!)!;
+    // Checked and recorded under one write lock, so simultaneous applications (from this process
+    // or another on the same database) cannot each see the same available credit.
+    const orderNo = this.ctx.db.transaction(() => {
+      this.credit.admit(userId, amountFen, { realName: application.real_name!, idCard: application.id_card! });
+      return this.insertLoan({
       user_id: userId,
-      amount_fen: toFen(application.amount!)!,
+      amount_fen: amountFen,
       term: offer.term,
       monthly_rate_bp: offer.monthly_rate_bp,
       monthly_fee_bp: offer.monthly_fee_bp,
@@ -156,7 +144,8 @@ export class LoanService {
       status: 'pending',
       created_at: now,
       approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
-    });
+      });
+    }).immediate();
     this.approveDue(userId);
     return { order_no: orderNo };
   }
@@ -228,40 +217,9 @@ export class LoanService {
     return this.ctx.db.prepare('SELECT * FROM loans WHERE id = ?').get(id) as LoanRow;
   }
 
-  /** The schedule as of today: unpaid instalments due before today are overdue and accrue a penalty. */
-  instalmentStates(loan: LoanRow, today = this.today()): InstalmentState[] {
-    const rows = this.ctx.db
-      .prepare('SELECT * FROM instalments WHERE loan_id = ? ORDER BY period')
-      .all(loan.id) as InstalmentRow[];
-    return rows.map((row) => {
-      const base = row.principal_fen + row.interest_fen + row.fee_fen;
-      const paid = row.paid_at !== null;
-      const days = paid ? row.overdue_days : overdueDays(row.due_date, today, loan.grace_days);
-      const penalty = paid ? row.penalty_fen : penaltyFen(row.principal_fen + row.interest_fen, days, loan.penalty_bp);
-      return {
-        principalFen: row.principal_fen,
-        totalFen: base + penalty,
-        penaltyFen: penalty,
-        view: {
-          period: row.period,
-          due_date: row.due_date,
-          principal: fromFen(row.principal_fen),
-          interest: fromFen(row.interest_fen),
-          fee: fromFen(row.fee_fen),
-          penalty: fromFen(penalty),
-          total: fromFen(base + penalty),
-          status: paid ? 'paid' : days > 0 ? 'overdue' : 'unpaid',
-          overdue_days: days,
-          paid_at: paid ? iso(row.paid_at!) : null,
-        },
-      };
-    });
-  }
-
   /** Disbursed loans take their status from their instalments; the stored one follows along. */
   private currentStatus(loan: LoanRow, states: InstalmentState[]): LoanStatus {
-    if (loan.status === 'pending' || loan.status === 'rejected' || states.length === 0) return loan.status;
-    const status = statusFromInstalments(states.map((state) => state.view.status));
+    const status = this.ledger.statusOf(loan, states);
     if (status !== loan.status && canTransition(loan.status, status)) {
       this.ctx.db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
     }
@@ -270,7 +228,7 @@ export class LoanService {
 
   private summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
     const status = this.currentStatus(loan, states);
-    const open = states.filter((state) => state.view.status !== 'paid');
+    const open = states.filter((state) => !state.ledger.paid);
     const next = open[0] ?? null;
     return {
       order_no: loan.order_no,
@@ -281,7 +239,7 @@ export class LoanService {
       created_at: iso(loan.created_at),
       next_due_date: next ? next.view.due_date : null,
       next_due_amount: next ? next.view.total : null,
-      remaining_principal: fromFen(open.reduce((sum, state) => sum + state.principalFen, 0)),
+      remaining_principal: fromFen(open.reduce((sum, state) => sum + state.ledger.principalFen, 0)),
     };
   }
 
@@ -291,13 +249,13 @@ export class LoanService {
     const rows = this.ctx.db
       .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
       .all(userId, page.limit, (page.page - 1) * page.limit) as LoanRow[];
-    return { list: rows.map((loan) => this.summary(loan, this.instalmentStates(loan))), total, page: page.page, limit: page.limit };
+    return { list: rows.map((loan) => this.summary(loan, this.ledger.states(loan))), total, page: page.page, limit: page.limit };
   }
 
   /** `base` is this server's absolute URL, which makes voucher file URLs absolute. */
   detail(userId: number, orderNo: string, base: string): LoanDetail {
     const loan = this.find(userId, orderNo);
-    const states = this.instalmentStates(loan);
+    const states = this.ledger.states(loan);
     const schedule = computeSchedule({
       amountFen: loan.amount_fen,
       term: loan.term,
@@ -323,14 +281,15 @@ export class LoanService {
       approved_at: loan.approved_at === null ? null : iso(loan.approved_at),
       settled_at: loan.settled_at === null ? null : iso(loan.settled_at),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
-      penalty: fromFen(overdue.reduce((sum, state) => sum + state.penaltyFen, 0)),
+      penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
       vouchers: this.vouchers(loan, base),
+      apr_bp: annualRateBp(loan.amount_fen, schedule.instalments.map((item) => item.totalFen)),
     };
   }
 
   instalments(userId: number, orderNo: string): InstalmentsResult {
     const loan = this.find(userId, orderNo);
-    return { order_no: loan.order_no, list: this.instalmentStates(loan).map((state) => state.view) };
+    return { order_no: loan.order_no, list: this.ledger.states(loan).map((state) => state.view) };
   }
 
   vouchers(loan: LoanRow, base: string): Voucher[] {
@@ -338,36 +297,13 @@ export class LoanService {
     return rows.map((row) => ({
       id: row.id,
       order_no: loan.order_no,
-      periods: row.periods.split(',').map(Number),
+      periods: parsePeriods(row.periods) ?? [],
       amount: fromFen(row.amount_fen),
       file_url: `${base}${row.file_url}`,
       remark: row.remark,
       status: row.status,
       created_at: iso(row.created_at),
     }));
-  }
-
-  /**
-   * Marks instalments paid as of `atMs`, freezing the penalty they carried that day, and moves
-   * the loan on (settled when nothing is left). Periods already paid are left as they were.
-   */
-  markPaid(loan: LoanRow, periods: readonly number[], paidBy: string, atMs: number): void {
-    const today = calendarDate(atMs);
-    const states = new Map(this.instalmentStates(loan, today).map((state) => [state.view.period, state]));
-    const update = this.ctx.db.prepare(
-      'UPDATE instalments SET paid_at = ?, penalty_fen = ?, overdue_days = ?, paid_by = ? WHERE loan_id = ? AND period = ? AND paid_at IS NULL',
-    );
-    for (const period of periods) {
-      const state = states.get(period);
-      if (state) update.run(atMs, state.penaltyFen, state.view.overdue_days, paidBy, loan.id, period);
-    }
-    const after = this.instalmentStates(loan, today);
-    const status = statusFromInstalments(after.map((state) => state.view.status));
-    if (status === 'settled') {
-      this.ctx.db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
-    } else {
-      this.ctx.db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
-    }
   }
 
   /**

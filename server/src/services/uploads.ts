@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChunkStored } from '@instalment/shared/api';
@@ -246,6 +246,13 @@ export class UploadService {
     if (!STORED_URL.test(pathname)) return null;
     const row = this.ctx.db.prepare('SELECT 1 FROM uploads WHERE url = ? AND user_id = ?').get(pathname, userId);
     return row ? pathname : null;
+  }
+
+  /** SHA-256 of a stored file's content (by its path as `ownUpload` returns it): the same receipt under two names is one receipt. */
+  async contentHash(url: string): Promise<string> {
+    const [, day, name] = STORED_URL.exec(url)!;
+    const bytes = await fs.promises.readFile(path.join(this.dir, day, name));
+    return createHash('sha256').update(bytes).digest('hex');
   }
 
   /** The stored file behind /uploads/<day>/<name>, or null. */

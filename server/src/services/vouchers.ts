@@ -1,15 +1,13 @@
 import type { Voucher } from '@instalment/shared/api';
-import { checkPeriodSelection, formatMoney, formatPeriods, fromFen, loanMessages, parsePeriods, toFen } from '@instalment/shared/loan';
-import { translator } from '@instalment/shared/i18n';
+import { calendarDate, formatMoney, formatPeriods, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
 import { validateFreeText } from '@instalment/shared/validation';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
 import { check, text, type Fields } from '../http/input';
-import type { LoanService } from './loans';
-import type { PaymentService } from './payments';
+import type { Ledger } from './ledger';
+import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
 
-const en = translator(loanMessages, 'en');
 const MAX_REMARK = 200;
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
@@ -20,59 +18,102 @@ function periodsOf(value: unknown): number[] | null {
   return typeof value === 'string' ? parsePeriods(value) : null;
 }
 
+interface VoucherRow {
+  id: number;
+  loan_id: number;
+  periods: string;
+  amount_fen: number;
+  status: Voucher['status'];
+  created_at: number;
+}
+
 /**
- * Payment proofs for bank transfers: recorded pending review, or confirmed at once (and the
- * instalments paid) when the server runs with AUTO_CONFIRM_VOUCHERS.
+ * Payment proofs for bank transfers. A pending proof reserves its instalments in the ledger
+ * (they are not offered for payment) until it is approved — which settles them through the
+ * ledger, at the price of the day it was uploaded — rejected or withdrawn by the borrower.
+ * Its amount must be exactly what its instalments cost that day, and one receipt file backs
+ * at most one live proof. With AUTO_CONFIRM_VOUCHERS a proof is approved at once.
  */
 export class VoucherService {
   constructor(
     private readonly ctx: Context,
     private readonly loans: LoanService,
-    private readonly payments: PaymentService,
+    private readonly ledger: Ledger,
     private readonly uploads: UploadService,
   ) {}
 
-  submit(userId: number, body: Fields, base: string): Voucher {
-    const loan = this.loans.find(userId, text(body, 'order_no'));
-    const due = this.payments.dueStates(loan);
+  async submit(userId: number, body: Fields, base: string): Promise<Voucher> {
+    const orderNo = this.loans.find(userId, text(body, 'order_no')).order_no;
     const periods = periodsOf(body.periods);
     if (periods === null) throw new Refusal('periods must be a list of instalment numbers, such as [1, 2].');
-    const problem = checkPeriodSelection(
-      due.map((state) => state.view.period),
-      periods,
-    );
-    if (problem) throw new Refusal(en(problem));
-    const selected = [...new Set(periods)].sort((a, b) => a - b);
-
-    const pending = this.ctx.db.prepare("SELECT periods FROM vouchers WHERE loan_id = ? AND status = 'pending'").all(loan.id) as Array<{
-      periods: string;
-    }>;
-    if (pending.some((row) => row.periods.split(',').map(Number).some((period) => selected.includes(period)))) {
-      throw new Refusal('A payment proof for these instalments is already waiting for review.');
-    }
-
-    const amountFen = toFen(text(body, 'amount'));
-    if (amountFen === null || amountFen === 0) throw new Refusal('Enter the amount you transferred, such as 1234.56.');
-    const dueFen = due.filter((state) => selected.includes(state.view.period)).reduce((sum, state) => sum + state.totalFen, 0);
-    if (amountFen < dueFen) throw new Refusal(`The amount is less than the ${formatMoney(fromFen(dueFen))} these instalments require.`);
-
     const fileUrl = this.uploads.ownUpload(userId, text(body, 'file_url'));
     if (!fileUrl) throw new Refusal('Upload the payment proof first, then submit it.');
     const remark = check(validateFreeText, text(body, 'remark'));
     if (remark.length > MAX_REMARK) throw new Refusal(`The remark may be at most ${MAX_REMARK} characters.`);
+    const amountFen = toFen(text(body, 'amount'));
+    const fileHash = await this.uploads.contentHash(fileUrl);
 
-    const now = this.ctx.now();
-    const autoConfirm = this.ctx.config.autoConfirmVouchers;
-    this.ctx.db.transaction(() => {
-      const id = this.ctx.db
-        .prepare('INSERT INTO vouchers (loan_id, periods, amount_fen, file_url, remark, status, created_at, reviewed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(loan.id, formatPeriods(selected), amountFen, fileUrl, remark, autoConfirm ? 'approved' : 'pending', now, autoConfirm ? now : null)
-        .lastInsertRowid;
-      if (autoConfirm) {
-        this.loans.markPaid(loan, selected, `voucher:${id}`, now);
-        this.payments.voidCovering(loan.id, selected);
+    // Everything from the price to the reservation happens under one write lock, after the
+    // file was read: nothing between the check and the insert can pay or reserve these periods.
+    const { db } = this.ctx;
+    const id = db
+      .transaction(() => {
+        const loan = this.loans.find(userId, orderNo);
+        const price = this.ledger.price(loan, { payoff: false, periods });
+        if (amountFen === null || amountFen !== price.amountFen) {
+          throw new Refusal(`The amount must be ${formatMoney(fromFen(price.amountFen))}, what these instalments cost today.`);
+        }
+        if (db.prepare("SELECT 1 FROM vouchers WHERE file_hash = ? AND status IN ('pending', 'approved')").get(fileHash)) {
+          throw new Refusal('This receipt already backs another payment proof. Upload the receipt of this transfer.');
+        }
+        const now = this.ctx.now();
+        const voucherId = Number(
+          db
+            .prepare("INSERT INTO vouchers (loan_id, periods, amount_fen, file_url, file_hash, remark, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)")
+            .run(loan.id, formatPeriods(price.periods), amountFen, fileUrl, fileHash, remark, now).lastInsertRowid,
+        );
+        if (this.ctx.config.autoConfirmVouchers) this.review(voucherId, 'approve');
+        return voucherId;
+      })
+      .immediate();
+    return this.view(userId, orderNo, id, base);
+  }
+
+  /** The borrower takes a pending proof back, freeing its instalments to be paid another way. */
+  withdraw(userId: number, voucherId: number, base: string): Voucher {
+    const row = this.byId(voucherId);
+    const loan = row ? this.loans.byId(row.loan_id) : null;
+    if (!row || !loan || loan.user_id !== userId) throw new Refusal('Payment proof not found.');
+    if (row.status !== 'pending') throw new Refusal('Only a proof waiting for review can be withdrawn.');
+    this.ctx.db.prepare("UPDATE vouchers SET status = 'withdrawn', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(this.ctx.now(), voucherId);
+    return this.view(userId, loan.order_no, voucherId, base);
+  }
+
+  /** The reviewer's decision: approval settles the proof's instalments at the price of its day. */
+  review(voucherId: number, decision: 'approve' | 'reject'): Voucher['status'] {
+    const { db } = this.ctx;
+    return db.transaction(() => {
+      const row = this.byId(voucherId);
+      if (!row) throw new Refusal('Payment proof not found.');
+      if (row.status !== 'pending') throw new Refusal(`This proof is ${row.status}, not waiting for review.`);
+      const now = this.ctx.now();
+      const status = decision === 'approve' ? 'approved' : 'rejected';
+      // The reservation is lifted first, so that the ledger may settle these instalments.
+      db.prepare('UPDATE vouchers SET status = ?, reviewed_at = ? WHERE id = ?').run(status, now, voucherId);
+      if (decision === 'approve') {
+        const loan: LoanRow = this.loans.byId(row.loan_id);
+        const settled = this.ledger.settle(loan, { payoff: false, periods: parsePeriods(row.periods) ?? [] }, `voucher:${voucherId}`, now, calendarDate(row.created_at));
+        if (settled.amountFen !== row.amount_fen) throw new Refusal('The instalments of this proof no longer cost what it says; reject it.');
       }
+      return status;
     })();
-    return this.loans.vouchers(loan, base)[0];
+  }
+
+  private byId(voucherId: number): VoucherRow | null {
+    return (this.ctx.db.prepare('SELECT * FROM vouchers WHERE id = ?').get(voucherId) as VoucherRow | undefined) ?? null;
+  }
+
+  private view(userId: number, orderNo: string, voucherId: number, base: string): Voucher {
+    return this.loans.vouchers(this.loans.find(userId, orderNo), base).find((voucher) => voucher.id === voucherId)!;
   }
 }

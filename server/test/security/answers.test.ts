@@ -87,19 +87,19 @@ describe('free text refuses control and text-direction characters', () => {
   test('bank name: NUL, line breaks and a right-to-left override', async () => {
     const user = await signUp(server);
     for (const bank_name of ['Bank\u0000of China', 'Bank of\r\nChina', 'ICBC \u202Egpj.exe']) {
-      expect((await refusal(createLoan(user.http, { ...APPLICATION, bank_name }))).message).toBe(unsafe);
+      expect((await refusal(createLoan(user.http, { ...user.application, bank_name }))).message).toBe(unsafe);
     }
-    await createLoan(user.http, { ...APPLICATION, bank_name: '中国工商银行 <ICBC>' });
+    await createLoan(user.http, { ...user.application, bank_name: '中国工商银行 <ICBC>' });
   });
 
   test('real name: no line breaks', async () => {
     const user = await signUp(server);
-    expect((await refusal(createLoan(user.http, { ...APPLICATION, real_name: 'Li\r\nLei' }))).message).toBe(validationMessage('realNameInvalid'));
+    expect((await refusal(createLoan(user.http, { ...user.application, real_name: 'Li\r\nLei' }))).message).toBe(validationMessage('realNameInvalid'));
   });
 
   test('payment-proof remark', async () => {
     const user = await signUp(server);
-    const { order_no } = await createLoan(user.http, APPLICATION);
+    const { order_no } = await createLoan(user.http, user.application);
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const amount = fromFen(1_000_000_00);
     const submit = (remark: string) => uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: file.url, remark });

@@ -36,6 +36,8 @@ export const DEV_ENDPOINTS = {
   reviewLoan: '/dev/review-loan',
   /** POST { order_no, days }: moves a loan's dates into the past so instalments fall overdue. */
   ageLoan: '/dev/age-loan',
+  /** POST { voucher_id, decision: 'approve' | 'reject' }: the review of a payment proof. */
+  reviewVoucher: '/dev/review-voucher',
 } as const;
 
 /** Routes of the reference server's sandbox payment gateway (outside the SPEC §7 API). */

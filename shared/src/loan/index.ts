@@ -6,3 +6,5 @@ export * from './penalty';
 export * from './repayment';
 export * from './application';
 export * from './messages';
+export * from './apr';
+export * from './ledger';

@@ -236,7 +236,7 @@ describe('applications', () => {
     min_amount: '1000.00',
     max_amount: '50000.00',
     amount_step: '100.00',
-    terms: [{ term: 3, monthly_rate_bp: 80, monthly_fee_bp: 30 }],
+    terms: [{ term: 3, monthly_rate_bp: 80, monthly_fee_bp: 30, apr_bp: 1496 }],
     repayment_method: 'equal_instalment',
     overdue_daily_penalty_bp: 5,
     grace_days: 0,

@@ -1,0 +1,202 @@
+import type { Instalment, LoanStatus } from '@instalment/shared/api';
+import {
+  calendarDate,
+  checkPeriodSelection,
+  fromFen,
+  isRepayable,
+  loanMessages,
+  overdueDays,
+  parsePeriods,
+  payablePeriods,
+  payoffQuote,
+  penaltyFen,
+  priceOfPeriods,
+  statusFromInstalments,
+  type LedgerInstalment,
+  type PayoffQuoteFen,
+} from '@instalment/shared/loan';
+import { translator } from '@instalment/shared/i18n';
+import { iso, type Context } from '../context';
+import { Refusal } from '../http/errors';
+import type { LoanRow } from './loans';
+
+interface InstalmentRow {
+  period: number;
+  due_date: string;
+  principal_fen: number;
+  interest_fen: number;
+  fee_fen: number;
+  paid_at: number | null;
+  penalty_fen: number;
+  overdue_days: number;
+  paid_interest_fen: number | null;
+  paid_fee_fen: number | null;
+}
+
+/** An instalment as of a day: its wire form and the ledger's figures in fen. */
+export interface InstalmentState {
+  view: Instalment;
+  ledger: LedgerInstalment;
+}
+
+/** What is being paid: chosen instalments, or the whole loan at the payoff quote. */
+export type Selection = { payoff: false; periods: readonly number[] } | { payoff: true };
+
+export interface Price {
+  periods: number[];
+  amountFen: number;
+  items: InstalmentState[];
+  quote: PayoffQuoteFen | null;
+}
+
+const en = translator(loanMessages, 'en');
+
+const NOTHING_TO_PAY: Partial<Record<LoanStatus, string>> = {
+  pending: 'This loan is still under review; there is nothing to pay yet.',
+  rejected: 'This application was rejected; there is nothing to pay.',
+  settled: 'This loan is settled; there is nothing left to pay.',
+};
+
+/**
+ * The repayment ledger: the one place that decides what a loan owes, for which instalments, on
+ * which day, and the only writer of settlements. Cashier payments, transfer proofs and payoffs
+ * all settle through `settle`, which prices the selection again and settles each instalment
+ * once. The rules themselves are in `shared/loan/ledger.ts`, where the app reads them too.
+ */
+export class Ledger {
+  constructor(private readonly ctx: Context) {}
+
+  today(): string {
+    return calendarDate(this.ctx.now());
+  }
+
+  /** Periods covered by proofs waiting for review: reserved, not payable. */
+  private underReview(loanId: number): Set<number> {
+    const rows = this.ctx.db.prepare("SELECT periods FROM vouchers WHERE loan_id = ? AND status = 'pending'").all(loanId) as Array<{ periods: string }>;
+    return new Set(rows.flatMap((row) => parsePeriods(row.periods) ?? []));
+  }
+
+  /** The schedule as of `today`: unpaid instalments past their grace accrue a penalty; paid ones show what they were settled for. */
+  states(loan: LoanRow, today = this.today()): InstalmentState[] {
+    const rows = this.ctx.db.prepare('SELECT * FROM instalments WHERE loan_id = ? ORDER BY period').all(loan.id) as InstalmentRow[];
+    const reserved = this.underReview(loan.id);
+    return rows.map((row) => {
+      const paid = row.paid_at !== null;
+      const days = paid ? row.overdue_days : overdueDays(row.due_date, today, loan.grace_days);
+      const penalty = paid ? row.penalty_fen : penaltyFen(row.principal_fen + row.interest_fen, days, loan.penalty_bp);
+      const interest = paid ? (row.paid_interest_fen ?? row.interest_fen) : row.interest_fen;
+      const fee = paid ? (row.paid_fee_fen ?? row.fee_fen) : row.fee_fen;
+      const underReview = !paid && reserved.has(row.period);
+      return {
+        ledger: {
+          period: row.period,
+          dueDate: row.due_date,
+          principalFen: row.principal_fen,
+          interestFen: row.interest_fen,
+          feeFen: row.fee_fen,
+          penaltyFen: penalty,
+          paid,
+          underReview,
+        },
+        view: {
+          period: row.period,
+          due_date: row.due_date,
+          principal: fromFen(row.principal_fen),
+          interest: fromFen(interest),
+          fee: fromFen(fee),
+          penalty: fromFen(penalty),
+          total: fromFen(row.principal_fen + interest + fee + penalty),
+          status: paid ? 'paid' : days > 0 ? 'overdue' : 'unpaid',
+          overdue_days: days,
+          paid_at: paid ? iso(row.paid_at!) : null,
+          under_review: underReview,
+        },
+      };
+    });
+  }
+
+  /** The status a loan has by its instalments (pending and rejected have none). */
+  statusOf(loan: LoanRow, states: readonly InstalmentState[]): LoanStatus {
+    if (loan.status === 'pending' || loan.status === 'rejected' || states.length === 0) return loan.status;
+    return statusFromInstalments(states.map((state) => state.view.status));
+  }
+
+  /** The loan's instalments, or a refusal when it owes nothing (pending, rejected, settled). */
+  owing(loan: LoanRow, today = this.today()): InstalmentState[] {
+    const states = this.states(loan, today);
+    if (!isRepayable(this.statusOf(loan, states)) || states.every((state) => state.ledger.paid)) {
+      throw new Refusal(NOTHING_TO_PAY[loan.status] ?? NOTHING_TO_PAY.settled!);
+    }
+    return states;
+  }
+
+  /**
+   * What paying `selection` costs on `today`, or a refusal that says why it cannot be paid:
+   * the loan owes nothing, an instalment is paid or under review, or the selection skips one.
+   */
+  price(loan: LoanRow, selection: Selection, today = this.today()): Price {
+    const states = this.owing(loan, today);
+    const unpaid = states.filter((state) => !state.ledger.paid);
+    const ledger = states.map((state) => state.ledger);
+    if (selection.payoff) {
+      if (unpaid.some((state) => state.ledger.underReview)) {
+        throw new Refusal('A payment proof for this loan is under review. Withdraw it, or wait for its review, before paying the loan off.');
+      }
+      const quote = payoffQuote(ledger, { amountFen: loan.amount_fen, monthlyRateBp: loan.monthly_rate_bp, startDate: calendarDate(loan.approved_at!), today });
+      return { periods: unpaid.map((state) => state.view.period), amountFen: quote.totalFen, items: unpaid, quote };
+    }
+    const periods = [...new Set(selection.periods)].sort((a, b) => a - b);
+    for (const period of periods) {
+      const state = states.find((candidate) => candidate.view.period === period);
+      if (state?.ledger.paid) throw new Refusal(`Instalment ${period} is already paid.`);
+      if (state?.ledger.underReview) throw new Refusal(`Instalment ${period} has a payment proof under review.`);
+    }
+    const problem = checkPeriodSelection(payablePeriods(ledger), periods);
+    if (problem) throw new Refusal(en(problem));
+    return { periods, amountFen: priceOfPeriods(ledger, periods), items: states.filter((state) => periods.includes(state.view.period)), quote: null };
+  }
+
+  /**
+   * Settles `selection` at `atMs`, priced as of `pricedOn` (the day a proof was uploaded, or
+   * today): records what each instalment was settled for, voids other open payments that
+   * covered them, and moves the loan on. Each instalment is settled once: an instalment that
+   * was settled meanwhile makes the whole settlement fail, and the caller's transaction with it.
+   */
+  settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = calendarDate(atMs)): Price {
+    const { db } = this.ctx;
+    return db.transaction(() => {
+      const price = this.price(loan, selection, pricedOn);
+      const parts = new Map(price.quote?.parts.map((part) => [part.period, part]));
+      const update = db.prepare(
+        `UPDATE instalments SET paid_at = ?, penalty_fen = ?, overdue_days = ?, paid_interest_fen = ?, paid_fee_fen = ?, paid_by = ?
+         WHERE loan_id = ? AND period = ? AND paid_at IS NULL`,
+      );
+      for (const item of price.items) {
+        const part = parts.get(item.view.period);
+        const charged = part ?? { interestFen: item.ledger.interestFen, feeFen: item.ledger.feeFen, penaltyFen: item.ledger.penaltyFen };
+        const changed = update.run(atMs, charged.penaltyFen, item.view.overdue_days, charged.interestFen, charged.feeFen, paidBy, loan.id, item.view.period).changes;
+        if (changed !== 1) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
+      }
+      this.voidOpenPayments(loan.id, price.periods, paidBy);
+      const status = this.statusOf(loan, this.states(loan, pricedOn));
+      if (status === 'settled') db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
+      else db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
+      return price;
+    })();
+  }
+
+  /** Open payments covering settled instalments can never be paid: they are void (the paying one excepted). */
+  private voidOpenPayments(loanId: number, periods: readonly number[], paidBy: string): void {
+    const open = this.ctx.db.prepare("SELECT id, payment_no, periods, payoff FROM payments WHERE loan_id = ? AND status = 'open'").all(loanId) as Array<{
+      id: number;
+      payment_no: string;
+      periods: string;
+      payoff: number;
+    }>;
+    for (const payment of open) {
+      if (paidBy === `payment:${payment.payment_no}`) continue;
+      const covers = payment.payoff === 1 || (parsePeriods(payment.periods) ?? []).some((period) => periods.includes(period));
+      if (covers) this.ctx.db.prepare("UPDATE payments SET status = 'void' WHERE id = ?").run(payment.id);
+    }
+  }
+}
