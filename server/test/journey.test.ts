@@ -15,7 +15,7 @@ import {
   userIndex,
 } from '@instalment/shared/api';
 import { computeSchedule, fromFen, toFen } from '@instalment/shared/loan';
-import { APPLICATION, newPhone, PASSWORD, refusal, signUp, smsLogin, startServer, type TestServer } from './helpers';
+import { newPhone, PASSWORD, refusal, signUp, smsLogin, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {

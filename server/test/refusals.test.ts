@@ -16,7 +16,7 @@ import {
 import { APPLICATION, PASSWORD, refusal, signUp, startServer, type TestClient, type TestServer } from './helpers';
 
 let server: TestServer;
-let user: TestClient;
+let user: Awaited<ReturnType<typeof signUp>>;
 let orderNo: string;
 beforeAll(async () => {
   server = await startServer();

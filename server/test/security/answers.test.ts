@@ -3,7 +3,7 @@ import { fromFen } from '@instalment/shared/loan';
 import { validationMessage } from '@instalment/shared/validation';
 import type { SmsProvider } from '../../src/services/sms';
 import { illustrationPath, ILLUSTRATION_NAMES } from '../../src/static/images';
-import { APPLICATION, blob, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../helpers';
+import { blob, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../helpers';
 import { request } from './traffic';
 
 let server: TestServer;
