@@ -1,10 +1,10 @@
 import type { Instalment, Money } from '@instalment/shared/api';
-import { checkPeriodSelection, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
+import { checkPeriodSelection, fromFen, isPayable, parsePeriods, toFen } from '@instalment/shared/loan';
 
-/** Periods still owed, earliest first. */
+/** Periods that can be paid now (unpaid, no proof under review), earliest first. */
 export function openPeriods(list: readonly Instalment[]): number[] {
   return list
-    .filter((item) => item.status !== 'paid')
+    .filter(isPayable)
     .map((item) => item.period)
     .sort((a, b) => a - b);
 }

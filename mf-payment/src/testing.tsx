@@ -46,6 +46,7 @@ export function instalment(period: number, status: Instalment['status'], total: 
     status,
     overdue_days: 0,
     paid_at: status === 'paid' ? '2026-01-15T02:00:00.000Z' : null,
+    under_review: false,
     ...extra,
   };
 }

@@ -41,7 +41,7 @@ export function PeriodPicker({ legend, list, selected, onChange, showPaid = fals
       <ul className={styles.list}>
         {rows.map((item) => {
           const paid = item.status === 'paid';
-          const status = tl(`instalment_${item.status}`);
+          const status = item.under_review ? t('underReview') : tl(`instalment_${item.status}`);
           return (
             <li key={item.period} className={`${styles.row} ${paid ? styles.paid : ''}`}>
               <label className={styles.label}>
@@ -49,7 +49,7 @@ export function PeriodPicker({ legend, list, selected, onChange, showPaid = fals
                   type="checkbox"
                   className={styles.check}
                   checked={paid || selected.includes(item.period)}
-                  disabled={paid}
+                  disabled={paid || item.under_review}
                   onChange={() => toggle(item.period)}
                   aria-label={t('periodLabel', { n: item.period, date: item.due_date, amount: formatMoney(item.total), status })}
                 />
@@ -64,7 +64,7 @@ export function PeriodPicker({ legend, list, selected, onChange, showPaid = fals
                 </span>
                 <span className={styles.side}>
                   <span className={styles.amount}>{formatMoney(item.total)}</span>
-                  <Tag tone={item.status}>{status}</Tag>
+                  <Tag tone={item.under_review ? 'pending' : item.status}>{status}</Tag>
                 </span>
               </label>
             </li>

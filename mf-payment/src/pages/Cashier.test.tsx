@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
 import { leaveFor } from '../gateway';
 import { API_BASE, instalment, renderPage, stubLoan, testHost } from '../testing';
 import Cashier from './Cashier';
@@ -16,6 +17,8 @@ const channels: PaymentChannel[] = [
 
 const cashier: CashierData = {
   order_no: 'L100',
+  payoff: false,
+  quote: null,
   items: [instalment(2, 'overdue', '306.00'), instalment(3, 'unpaid', '300.00')],
   total: '606.00',
   channels,
@@ -24,12 +27,12 @@ const cashier: CashierData = {
   expires_at: '2026-03-01T10:00:00.000Z',
 };
 
-function setup() {
-  const { host, navigate } = testHost();
-  const cashierCall = jest.fn(async () => cashier);
+function setup(query: Record<string, string> = { order_no: 'L100', periods: '2,3' }, answer: () => Promise<CashierData> = async () => cashier) {
+  const { host, navigate, ui } = testHost();
+  const cashierCall = jest.fn(answer);
   stubLoan(host, { cashier: cashierCall, channels: jest.fn(async () => channels) });
-  renderPage(Cashier, host, { order_no: 'L100', periods: '2,3' });
-  return { cashierCall, navigate };
+  renderPage(Cashier, host, query);
+  return { cashierCall, navigate, ui };
 }
 
 beforeEach(() => jest.mocked(leaveFor).mockClear());
@@ -38,9 +41,42 @@ describe('Cashier', () => {
   it('shows the amount due and the instalments for the query it was given', async () => {
     const { cashierCall } = setup();
     expect(await screen.findByText('¥606.00')).toBeInTheDocument();
-    expect(cashierCall).toHaveBeenCalledWith({ order_no: 'L100', periods: '2,3' });
+    expect(cashierCall).toHaveBeenCalledWith({ order_no: 'L100', periods: '2,3' }, { toast: false });
     expect(screen.getByText(/Period 2/)).toBeInTheDocument();
     expect(screen.getByText(/P42/)).toBeInTheDocument();
+  });
+
+  it('never guesses: opened without periods (after the back button), it opens no payment and sends the borrower to choose', async () => {
+    const user = userEvent.setup();
+    const { cashierCall, navigate } = setup({ order_no: 'L100' });
+    expect(await screen.findByText('Choose the instalments to pay first.')).toBeInTheDocument();
+    expect(cashierCall).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'choose instalments' }));
+    expect(navigate).toHaveBeenCalledWith('/pages/payment/repay', { order_no: 'L100' }, { replace: true });
+  });
+
+  it('an instalment already paid or a settled loan is a state with a way back, not an error to retry', async () => {
+    const user = userEvent.setup();
+    const { navigate, ui } = setup({ order_no: 'L100', periods: '1' }, async () => {
+      throw new ApiError('This loan is settled; there is nothing left to pay.', 0);
+    });
+    expect(await screen.findByText('This loan is settled; there is nothing left to pay.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(ui.toast).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'back to the loan' }));
+    expect(navigate).toHaveBeenCalledWith('/pages/loan/detail', { order_no: 'L100' }, { replace: true });
+  });
+
+  it('a payoff shows the quote and asks the server for exactly that', async () => {
+    const quote = { order_no: 'L100', as_of: '2026-03-01', principal: '5018.59', interest: '17.32', fee: '0.00', penalty: '0.00', total: '5035.91' };
+    const { cashierCall } = setup({ order_no: 'L100', payoff: '1' }, async () => ({ ...cashier, payoff: true, quote, total: quote.total }));
+    expect(await screen.findByText('Pay off the whole loan')).toBeInTheDocument();
+    expect(cashierCall).toHaveBeenCalledWith({ order_no: 'L100', payoff: '1' }, { toast: false });
+    expect(screen.getByText('Quote for 2026-03-01')).toBeInTheDocument();
+    expect(screen.getByText('¥17.32')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'pay ¥5,035.91' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Bank transfer/ })).not.toBeInTheDocument();
   });
 
   it('offers the enabled gateway channels, and the transfer channel leads to the proof upload', async () => {

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
 import type { PageProps } from '@instalment/shared/host';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
+import { ApiError } from '@instalment/shared/http';
 import { commonMessages } from '@instalment/shared/i18n';
 import { formatMoney, loanMessages } from '@instalment/shared/loan';
-import { Button, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
+import { Button, EmptyState, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
 import { gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
@@ -25,7 +26,14 @@ function usableChannels(cashier: CashierData, all: PaymentChannel[]): Omit<Cashi
   };
 }
 
-/** Amount due, the instalments in it, the channels, and one payment however often "pay" is tapped. */
+/** A refusal of the server (a paid or reserved instalment, a settled loan) is a state of the loan, not a failure to retry. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.code === 0;
+
+/**
+ * Amount due, the instalments in it, the channels, and one payment however often "pay" is
+ * tapped. It pays exactly what the link asks for — `periods`, or `payoff=1` for the whole loan
+ * — and never guesses: without either it sends the borrower to choose.
+ */
 export default function Cashier({ query }: PageProps) {
   const host = useHost();
   const t = useT(messages);
@@ -33,11 +41,18 @@ export default function Cashier({ query }: PageProps) {
   const tl = useT(loanMessages);
   const locale = useLocale();
   const orderNo = query.order_no ?? '';
+  const periods = query.periods ?? '';
+  const payoff = query.payoff === '1';
+  const selectionGiven = payoff || periods !== '';
   const { data, error, loading, reload } = useLoad(async (): Promise<CashierView | null> => {
-    if (!orderNo) return null;
-    const [cashier, channels] = await Promise.all([host.api.loan.cashier({ ...query, order_no: orderNo }), host.api.loan.channels()]);
+    if (!orderNo || !selectionGiven) return null;
+    const selection = payoff ? { payoff: '1' as const } : { periods };
+    const [cashier, channels] = await Promise.all([
+      host.api.loan.cashier({ order_no: orderNo, ...selection }, { toast: false }),
+      host.api.loan.channels(),
+    ]);
     return { cashier, ...usableChannels(cashier, channels) };
-  }, [host, orderNo, query.periods]);
+  }, [host, orderNo, periods, payoff]);
   const [channel, setChannel] = useState('');
   const [paying, setPaying] = useState(false);
   const started = useRef(false);
@@ -55,6 +70,31 @@ export default function Cashier({ query }: PageProps) {
   }, []);
 
   if (!orderNo) return <ErrorState message={t('noOrder')} />;
+  if (!selectionGiven) {
+    return (
+      <div className={styles.page}>
+        <EmptyState message={t('chooseFirst')} />
+        <Button variant="primary" block onClick={() => host.navigate('/pages/payment/repay', { order_no: orderNo }, { replace: true })}>
+          {t('chooseInstalments')}
+        </Button>
+      </div>
+    );
+  }
+  if (error && !data && isRefusal(error)) {
+    return (
+      <div className={styles.page}>
+        <section className={styles.card} aria-labelledby="cashier-nothing">
+          <h2 id="cashier-nothing" className={styles.sectionTitle}>
+            {t('nothingToPayHere')}
+          </h2>
+          <p role="status">{error.message}</p>
+        </section>
+        <Button variant="primary" block onClick={() => host.navigate('/pages/loan/detail', { order_no: orderNo }, { replace: true })}>
+          {t('backToLoan')}
+        </Button>
+      </div>
+    );
+  }
   if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
   if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
 
@@ -67,14 +107,14 @@ export default function Cashier({ query }: PageProps) {
     setPaying(true);
     leaveFor(gatewayUrl(host, cashier, chosen));
   };
-  const toTransfer = () =>
-    host.navigate('/pages/payment/upload', query.periods ? { order_no: orderNo, periods: query.periods } : { order_no: orderNo });
+  const toTransfer = () => host.navigate('/pages/payment/upload', { order_no: orderNo, periods });
+  const quote = cashier.quote;
 
   return (
     <div className={styles.page}>
       <section className={styles.amountCard} aria-labelledby="cashier-amount">
         <h2 id="cashier-amount" className={styles.muted}>
-          {t('amountDue')}
+          {cashier.payoff ? t('payoffTitle') : t('amountDue')}
         </h2>
         <p className={styles.hugeAmount}>{formatMoney(cashier.total)}</p>
         <p className={styles.muted}>
@@ -83,17 +123,33 @@ export default function Cashier({ query }: PageProps) {
         <p className={styles.muted}>{t('expiresAt', { time: new Date(cashier.expires_at).toLocaleString(locale) })}</p>
       </section>
 
-      <section className={styles.card} aria-labelledby="cashier-items">
-        <h2 id="cashier-items" className={styles.sectionTitle}>
-          {t('items')}
-        </h2>
-        <Rows
-          rows={cashier.items.map((item): [string, string] => [
-            `${t('period', { n: item.period })} · ${t('dueOn', { date: item.due_date })}${item.status === 'overdue' ? ` · ${tl('instalment_overdue')}` : ''}`,
-            formatMoney(item.total),
-          ])}
-        />
-      </section>
+      {quote ? (
+        <section className={styles.card} aria-labelledby="cashier-quote">
+          <h2 id="cashier-quote" className={styles.sectionTitle}>
+            {t('quoteAsOf', { date: quote.as_of })}
+          </h2>
+          <Rows
+            rows={[
+              [t('quotePrincipal'), formatMoney(quote.principal)],
+              [t('quoteInterest'), formatMoney(quote.interest)],
+              [t('quoteFee'), formatMoney(quote.fee)],
+              [t('quotePenalty'), formatMoney(quote.penalty)],
+            ]}
+          />
+        </section>
+      ) : (
+        <section className={styles.card} aria-labelledby="cashier-items">
+          <h2 id="cashier-items" className={styles.sectionTitle}>
+            {t('items')}
+          </h2>
+          <Rows
+            rows={cashier.items.map((item): [string, string] => [
+              `${t('period', { n: item.period })} · ${t('dueOn', { date: item.due_date })}${item.status === 'overdue' ? ` · ${tl('instalment_overdue')}` : ''}`,
+              formatMoney(item.total),
+            ])}
+          />
+        </section>
+      )}
 
       <fieldset className={styles.channels}>
         <legend className={styles.sectionTitle}>{t('channels')}</legend>
@@ -114,7 +170,7 @@ export default function Cashier({ query }: PageProps) {
             </span>
           </label>
         ))}
-        {transfer && (
+        {transfer && !cashier.payoff && (
           <button type="button" className={styles.channelLink} onClick={toTransfer}>
             <span className={styles.channelText}>
               <span className={styles.channelName}>{transfer.name}</span>

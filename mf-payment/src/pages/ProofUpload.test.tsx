@@ -30,7 +30,7 @@ async function setup(query: Record<string, string> = { order_no: 'L100' }) {
   return { user, host, navigate, ui, uploadVoucher };
 }
 
-const amountInput = () => screen.getByLabelText('Amount paid (yuan)');
+const amount = () => screen.getByRole('status', { name: 'Amount transferred' });
 const fileInput = () => screen.getByLabelText(/Payment proof/);
 const remarkInput = () => screen.getByLabelText('Remark (optional)');
 const submitButton = (name: RegExp | string = 'submit proof') => screen.getByRole('button', { name });
@@ -45,10 +45,25 @@ describe('ProofUpload', () => {
     expect(ui.toast).toHaveBeenCalledWith('copied', 'success');
   });
 
-  it('prefills the amount with the selected periods from the link', async () => {
-    await setup({ order_no: 'L100', periods: '2,3' });
-    expect(amountInput()).toHaveValue('606.00');
+  it('the amount is exactly what the periods from the link cost, and follows the selection', async () => {
+    const { user } = await setup({ order_no: 'L100', periods: '2,3' });
+    expect(amount()).toHaveTextContent('¥606.00');
     expect(screen.getByRole('checkbox', { name: /^Period 3,/ })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /^Period 3,/ }));
+    expect(amount()).toHaveTextContent('¥306.00');
+  });
+
+  it('an instalment under review is shown so and cannot be chosen again', async () => {
+    const user = userEvent.setup();
+    const { host } = testHost();
+    const list = schedule().list.map((item) => (item.period === 2 ? { ...item, under_review: true } : item));
+    stubLoan(host, { bankInfo: jest.fn(async () => bank), installments: jest.fn(async () => ({ order_no: 'L100', list })) });
+    renderPage(ProofUpload, host, { order_no: 'L100' });
+    const reserved = await screen.findByRole('checkbox', { name: /^Period 2,.*proof under review/ });
+    expect(reserved).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /^Period 3,/ })).toBeChecked();
+    await user.click(reserved);
+    expect(amount()).toHaveTextContent('¥300.00');
   });
 
   it('refuses a file of the wrong type before sending anything', async () => {
@@ -61,16 +76,8 @@ describe('ProofUpload', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
-  it('validates the amount on blur and on submit', async () => {
+  it('asks for the receipt on submit', async () => {
     const { user } = await setup();
-    await user.clear(amountInput());
-    await user.type(amountInput(), '12.345');
-    await user.tab();
-    expect(screen.getByText('Enter an amount in yuan.')).toBeInTheDocument();
-    await user.clear(amountInput());
-    await user.type(amountInput(), '300');
-    await user.tab();
-    expect(screen.getByText('The amount is less than the ¥306.00 these instalments require.')).toBeInTheDocument();
     await user.click(submitButton());
     expect(screen.getByText('Choose the picture or PDF of your transfer receipt.')).toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();
@@ -79,14 +86,12 @@ describe('ProofUpload', () => {
   it('keeps every entry and the file when the upload fails, and the retry sends them', async () => {
     const { user, navigate, ui, uploadVoucher } = await setup();
     upload.mockRejectedValueOnce(new ApiError('upload failed', 'unparseable'));
-    await user.clear(amountInput());
-    await user.type(amountInput(), '306');
     await user.upload(fileInput(), receipt());
     await user.type(remarkInput(), 'ref 889');
     await user.click(submitButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('upload failed');
-    expect(amountInput()).toHaveValue('306');
+    expect(amount()).toHaveTextContent('¥306.00');
     expect(remarkInput()).toHaveValue('ref 889');
     expect(screen.getByText('receipt.png')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^Period 2,/ })).toBeChecked();
@@ -113,7 +118,7 @@ describe('ProofUpload', () => {
     await user.click(submitButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The amount does not match the transfer.');
-    expect(amountInput()).toHaveValue('306.00');
+    expect(amount()).toHaveTextContent('¥306.00');
     expect(screen.getByText('receipt.png')).toBeInTheDocument();
 
     await user.click(submitButton('retry'));

@@ -4,8 +4,8 @@ import type { PageProps } from '@instalment/shared/host';
 import { useHost, useT } from '@instalment/shared/host';
 import { isAbort } from '@instalment/shared/http';
 import { commonMessages, type CommonMessageKey } from '@instalment/shared/i18n';
-import { checkPeriodSelection, formatMoney, fromFen, loanMessages, toFen } from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, Field, useLoad } from '@instalment/shared/ui';
+import { checkPeriodSelection, formatMoney, loanMessages } from '@instalment/shared/loan';
+import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
 import { checkProofFile, downscaleImage, uploadMessages, type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
 import { CopyRows } from '../components/CopyRows';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -26,13 +26,6 @@ const STAGE_TEXT: Record<Stage, CommonMessageKey> = {
 };
 
 const REMARK_MAX = 200;
-
-/** Money, and not less than the instalments it pays (the server holds the same rule). */
-function amountProblem(amount: string, due: string): 'amountInvalid' | 'amountTooLow' | null {
-  const fen = toFen(amount);
-  if (fen === null || fen === 0) return 'amountInvalid';
-  return fen < (toFen(due) ?? 0) ? 'amountTooLow' : null;
-}
 
 interface ProofData {
   bank: BankInfo;
@@ -68,9 +61,6 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const open = openPeriods(list);
 
   const [selected, setSelected] = useState(() => initialSelection(list, requestedPeriods));
-  const [amount, setAmount] = useState(() => selectedTotal(list, selected));
-  const [amountEdited, setAmountEdited] = useState(false);
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [periodsError, setPeriodsError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -90,10 +80,6 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const choosePeriods = (next: number[]) => {
     setSelected(next);
     setPeriodsError(null);
-    if (!amountEdited) {
-      setAmount(selectedTotal(list, next));
-      setAmountError(null);
-    }
   };
 
   const pickFile = (picked: File | null) => {
@@ -103,17 +89,14 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
     setFailure(null);
   };
 
+  // A proof is for exactly what its instalments cost today: the server refuses anything else.
   const total = selectedTotal(list, selected);
-  const amountMessage = (key: ReturnType<typeof amountProblem>) =>
-    key === 'amountTooLow' ? t('amountTooLow', { amount: formatMoney(total) }) : key ? tl(key) : null;
 
   const validate = (): boolean => {
     const periodProblem = checkPeriodSelection(open, selected);
-    const amountKey = amountProblem(amount, total);
     setPeriodsError(periodProblem ? tl(periodProblem) : null);
-    setAmountError(amountMessage(amountKey));
     if (!file && !fileError) setFileError(t('fileRequired'));
-    return !periodProblem && !amountKey && file !== null;
+    return !periodProblem && file !== null;
   };
 
   const submit = async (event: FormEvent) => {
@@ -136,7 +119,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
       }
       setStage('submitting');
       await host.api.loan.uploadVoucher(
-        { order_no: orderNo, periods: [...selected].sort((a, b) => a - b), amount: fromFen(toFen(amount)!), file_url: fileUrl, remark: remark.trim() || undefined },
+        { order_no: orderNo, periods: [...selected].sort((a, b) => a - b), amount: total, file_url: fileUrl, remark: remark.trim() || undefined },
         { loading: false, toast: false },
       );
       host.ui.toast(t('submitted'), 'success');
@@ -178,21 +161,15 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
             {periodsError}
           </p>
         )}
-        <Field
-          label={t('amountPaid')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          error={amountError}
-          hint={t('amountPaidHint', { amount: formatMoney(total) })}
-          disabled={busy}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setAmountEdited(true);
-            if (amountError) setAmountError(null);
-          }}
-          onBlur={() => setAmountError(amountMessage(amountProblem(amount, total)))}
-        />
+        <div className={styles.amountRow}>
+          <span className={styles.fieldLabel} id="proof-amount-label">
+            {t('amountPaid')}
+          </span>
+          <output className={styles.bigAmount} aria-labelledby="proof-amount-label" aria-live="polite">
+            {formatMoney(total)}
+          </output>
+          <p className={styles.hint}>{t('amountExactHint')}</p>
+        </div>
         <ProofFilePicker file={file} error={fileError} disabled={busy} onPick={pickFile} />
         <div className={styles.textareaField}>
           <label htmlFor={remarkId} className={styles.fieldLabel}>

@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PaymentState } from '@instalment/shared/api';
 import { renderPage, schedule, stubLoan, testHost } from '../testing';
 import Repay from './Repay';
 
-function setup(query: Record<string, string> = { order_no: 'L100' }) {
+function setup(query: Record<string, string> = { order_no: 'L100' }, payment: Partial<PaymentState> = {}) {
   const { host, navigate } = testHost();
   const installments = jest.fn(async () => schedule());
-  stubLoan(host, { installments });
+  const paymentState = jest.fn(async (): Promise<PaymentState> => ({ payment_no: 'P9', order_no: 'L100', periods: [2], payoff: false, amount: '306.00', status: 'paid', paid_at: null, ...payment }));
+  stubLoan(host, { installments, paymentState });
   const { unmount } = renderPage(Repay, host, query);
   return { installments, navigate, unmount };
 }
@@ -65,10 +67,24 @@ describe('Repay', () => {
   });
 
   it('says so when the payment was cancelled or failed', async () => {
-    const { unmount } = setup({ order_no: 'L100', payment_no: 'P9', result: 'cancelled' });
+    const { unmount } = setup({ order_no: 'L100', payment_no: 'P9', result: 'cancelled' }, { status: 'open' });
     expect(await screen.findByText('payment cancelled')).toBeInTheDocument();
     unmount();
-    setup({ order_no: 'L100', payment_no: 'P9', result: 'failed' });
+    setup({ order_no: 'L100', payment_no: 'P9', result: 'failed' }, { status: 'void' });
     expect(await screen.findByText('payment failed')).toBeInTheDocument();
+  });
+
+  it('believes the server, not the address: a "success" the server has not recorded is not shown as paid', async () => {
+    setup({ order_no: 'L100', payment_no: 'P9', result: 'success' }, { status: 'open' });
+    expect(await screen.findByText('payment not confirmed')).toBeInTheDocument();
+    expect(screen.queryByText('payment successful')).not.toBeInTheDocument();
+  });
+
+  it('a payment whose price changed sends the borrower back to the cashier for the new amount', async () => {
+    const user = userEvent.setup();
+    const { navigate } = setup({ order_no: 'L100', payment_no: 'P9', result: 'repriced' }, { status: 'repriced', periods: [2, 3] });
+    expect(await screen.findByText('the amount changed')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'pay the new amount' }));
+    expect(navigate).toHaveBeenCalledWith('/pages/payment/cashier', { order_no: 'L100', periods: '2,3' });
   });
 });

@@ -9,14 +9,37 @@ import { dueNowSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import styles from './pages.module.css';
 
-/** Where the sandbox gateway sends the user back to: `result` and `payment_no` in the query. */
+/**
+ * Where the gateway sends the borrower back to, with `payment_no` and `result` in the query.
+ * The query only says what the gateway page reported; what was paid is asked of the server.
+ */
 function OutcomeBanner({ result, paymentNo }: { result?: string; paymentNo?: string }) {
+  const host = useHost();
   const t = useT(messages);
-  if (result === 'success') {
+  const { data: payment } = useLoad(
+    () => (paymentNo ? host.api.loan.paymentState({ payment_no: paymentNo }, { toast: false, loading: false }) : Promise.resolve(null)),
+    [host, paymentNo],
+  );
+  if (!result || !paymentNo) return null;
+  if (payment?.status === 'paid') {
     return (
       <div className={styles.bannerSuccess} role="status">
         <strong>{t('paymentSuccess')}</strong>
-        {paymentNo && <p>{t('paymentSuccessHint', { payment_no: paymentNo })}</p>}
+        <p>{t('paymentSuccessHint', { payment_no: paymentNo })}</p>
+      </div>
+    );
+  }
+  if (payment?.status === 'repriced' || result === 'repriced') {
+    const again: Record<string, string> = payment?.payoff ? { payoff: '1' } : { periods: formatPeriods(payment?.periods ?? []) };
+    return (
+      <div className={styles.bannerWarning} role="status">
+        <strong>{t('paymentRepriced')}</strong>
+        <p>{t('paymentRepricedHint')}</p>
+        {payment && (
+          <Button variant="primary" onClick={() => host.navigate('/pages/payment/cashier', { order_no: payment.order_no, ...again })}>
+            {t('payNewAmount')}
+          </Button>
+        )}
       </div>
     );
   }
@@ -28,7 +51,13 @@ function OutcomeBanner({ result, paymentNo }: { result?: string; paymentNo?: str
       </div>
     );
   }
-  return null;
+  if (!payment) return null;
+  return (
+    <div className={styles.bannerWarning} role="status">
+      <strong>{t('paymentUnconfirmed')}</strong>
+      <p>{t('paymentUnconfirmedHint', { payment_no: paymentNo })}</p>
+    </div>
+  );
 }
 
 /** Choose which instalments to pay (earliest first, no gaps), see the total, go to the cashier. */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LoanDetail, LoanSummary, MyLoansPage } from '@instalment/shared/api';
-import { renderPage, stubLoan, testHost } from '../testing';
+import type { InstalmentsResult, LoanSummary, MyLoansPage } from '@instalment/shared/api';
+import { instalment, renderPage, stubLoan, testHost } from '../testing';
 import Repayments from './Repayments';
 
 function loan(order_no: string, status: LoanSummary['status'], next_due_date: string | null, next_due_amount: string | null = '300.00'): LoanSummary {
@@ -20,11 +20,26 @@ function loan(order_no: string, status: LoanSummary['status'], next_due_date: st
 
 const page = (list: LoanSummary[], pageNo: number, total: number): MyLoansPage => ({ list, total, page: pageNo, limit: 10 });
 
+/** Nothing overdue: the next instalment is what is owed. */
+const SCHEDULE_DUE = [instalment(1, 'paid', '300.00'), instalment(2, 'unpaid', '300.00'), instalment(3, 'unpaid', '300.00')];
+/** Three overdue instalments: all of them, penalties included, are owed now. */
+const SCHEDULE_OVERDUE = [
+  instalment(1, 'overdue', '1767.67', { penalty: '17.67', overdue_days: 40 }),
+  instalment(2, 'overdue', '1742.12', { penalty: '7.12', overdue_days: 12 }),
+  instalment(3, 'overdue', '1714.48', { penalty: '0.48', overdue_days: 1 }),
+  instalment(4, 'unpaid', '1734.00'),
+];
+const schedules: Record<string, InstalmentsResult['list']> = {
+  'L-overdue': SCHEDULE_OVERDUE,
+  'L-review': [instalment(1, 'unpaid', '300.00', { under_review: true }), instalment(2, 'unpaid', '300.00')],
+};
+
 function setup(pages: MyLoansPage[][]) {
   const { host, navigate } = testHost();
   let load = 0;
   const myLoans = jest.fn(async ({ page: pageNo = 1 }: { page?: number } = {}) => pages[Math.min(load, pages.length - 1)][pageNo - 1]);
-  stubLoan(host, { myLoans, orderDetail: jest.fn(async () => ({ overdue_days: 12, penalty: '18.36' }) as LoanDetail) });
+  const installments = jest.fn(async ({ order_no }: { order_no: string }): Promise<InstalmentsResult> => ({ order_no, list: schedules[order_no] ?? SCHEDULE_DUE }));
+  stubLoan(host, { myLoans, installments });
   renderPage(Repayments, host);
   return { host, myLoans, navigate, nextLoad: () => (load += 1) };
 }
@@ -38,8 +53,21 @@ describe('Repayments', () => {
     const cards = await screen.findAllByRole('listitem');
     expect(myLoans).toHaveBeenCalledTimes(2);
     expect(cards.map((card) => within(card).getByText(/^Order no\./).textContent)).toEqual(['Order no. L-overdue', 'Order no. L-soon', 'Order no. L-later']);
-    expect(within(cards[0]).getByText('Overdue 12 days · Penalty ¥18.36')).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Overdue 40 days · Penalty ¥25.27')).toBeInTheDocument();
     expect(within(cards[1]).queryByText(/Overdue \d+ days/)).not.toBeInTheDocument();
+  });
+
+  it('the headline is what is owed now: every overdue instalment with its penalty, or else the next one', async () => {
+    setup([[page([loan('L-overdue', 'overdue', '2026-03-01', '1767.67'), loan('L-soon', 'repaying', '2026-04-02'), loan('L-review', 'repaying', '2026-05-02')], 1, 3)]]);
+    const cards = await screen.findAllByRole('listitem');
+    // 1,767.67 + 1,742.12 + 1,714.48, not period 1 alone.
+    expect(within(cards[0]).getByText('¥5,224.27')).toBeInTheDocument();
+    expect(within(cards[0]).getByText(/Period 1, Period 2, Period 3/)).toBeInTheDocument();
+    expect(within(cards[1]).getByText('¥300.00')).toBeInTheDocument();
+    expect(within(cards[1]).getByText(/Period 2 ·/)).toBeInTheDocument();
+    // Under review is not owed: the next instalment is.
+    expect(within(cards[2]).getByText(/^Period 2 ·/)).toBeInTheDocument();
+    expect(within(cards[2]).getByText('proof under review')).toBeInTheDocument();
   });
 
   it('each loan leads to repay and to the proof upload', async () => {

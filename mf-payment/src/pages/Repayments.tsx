@@ -21,11 +21,15 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
         <span className={overdue ? styles.badgeOverdue : styles.badge}>{tl(`status_${loan.status}`)}</span>
       </div>
       <div className={styles.dueLine}>
-        <span className={styles.bigAmount}>{formatMoney(loan.next_due_amount ?? '0.00')}</span>
+        <span className={styles.muted}>{t('owedNow')}</span>
+        <span className={styles.bigAmount}>{formatMoney(loan.owed)}</span>
         <span className={styles.muted}>
+          {loan.owed_periods.map((period) => t('period', { n: period })).join(', ')}
+          {loan.owed_periods.length > 0 && ' · '}
           {t('nextDue')} {loan.next_due_date}
         </span>
       </div>
+      {loan.under_review && <p className={styles.muted}>{t('underReview')}</p>}
       {overdue && (
         <p className={styles.overdueLine}>
           {t('overdueDays', { days: loan.overdue_days })} · {t('penalty', { amount: formatMoney(loan.penalty) })}
@@ -47,6 +51,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
           variant="primary"
           aria-label={t('repayLoan', { order_no: loan.order_no })}
           onClick={() => host.navigate('/pages/payment/repay', { order_no: loan.order_no })}
+          disabled={loan.owed_periods.length === 0}
         >
           {t('repay')}
         </Button>

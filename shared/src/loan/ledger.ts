@@ -103,6 +103,11 @@ export function payoffQuote(instalments: readonly LedgerInstalment[], terms: Pay
   return { principalFen, interestFen, feeFen, penaltyFen, totalFen: principalFen + interestFen + feeFen + penaltyFen, parts };
 }
 
+/** An instalment on the wire can be paid now: unpaid and not reserved by a proof under review. */
+export function isPayable(item: { status: 'unpaid' | 'overdue' | 'paid'; under_review: boolean }): boolean {
+  return item.status !== 'paid' && !item.under_review;
+}
+
 /**
  * What the borrower owes now (the repayments headline): every overdue instalment with its
  * penalty, or, when nothing is overdue, the next instalment. Instalments under review are not
@@ -111,7 +116,7 @@ export function payoffQuote(instalments: readonly LedgerInstalment[], terms: Pay
 export function owedNow<T extends { status: 'unpaid' | 'overdue' | 'paid'; under_review: boolean; period: number }>(
   instalments: readonly T[],
 ): T[] {
-  const open = instalments.filter((item) => item.status !== 'paid' && !item.under_review);
+  const open = instalments.filter(isPayable);
   const overdue = open.filter((item) => item.status === 'overdue');
   if (overdue.length > 0) return overdue;
   return open.length > 0 ? [open[0]] : [];
