@@ -59,3 +59,38 @@ export function previewSchedule(amountText: string, termText: string, rates: Loa
     startDate: calendarDate(now),
   });
 }
+
+/**
+ * The draft survives a trip to the login page (a session that expired mid-form) for as long as
+ * the tab lives: kept in this tab's sessionStorage, never in localStorage, and removed once the
+ * application is sent.
+ */
+const DRAFT_KEY = 'instalment.applyDraft';
+
+export function loadDraft(storage: Storage = window.sessionStorage): Draft {
+  try {
+    const saved = JSON.parse(storage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
+    if (!saved || typeof saved !== 'object') return EMPTY_DRAFT;
+    const draft = { ...EMPTY_DRAFT };
+    for (const field of DRAFT_FIELDS) {
+      const value = saved[field];
+      if (field === 'agree_contract') draft.agree_contract = value === true;
+      else if (typeof value === 'string') draft[field] = value;
+    }
+    return draft;
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+export function saveDraft(draft: Draft, storage: Storage = window.sessionStorage): void {
+  try {
+    storage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // A full or disabled storage only costs the convenience of restoring the form.
+  }
+}
+
+export function clearDraft(storage: Storage = window.sessionStorage): void {
+  storage.removeItem(DRAFT_KEY);
+}

@@ -7,5 +7,6 @@ export const PATHS = {
   impact: '/pages/overdue/impact',
   settlement: '/pages/borrowing/settlement',
   repay: '/pages/payment/repay',
+  cashier: '/pages/payment/cashier',
   upload: '/pages/payment/upload',
 } as const;

@@ -1,6 +1,7 @@
 import type { Instalment } from '@instalment/shared/api';
 import { useT } from '@instalment/shared/host';
-import { formatMoney } from '@instalment/shared/loan';
+import { formatMoney, loanMessages } from '@instalment/shared/loan';
+import { Tag } from '@instalment/shared/ui';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import { InstalmentStatusTag } from './StatusTag';
@@ -9,13 +10,14 @@ import styles from './InstalmentList.module.css';
 /** The schedule of a disbursed loan, each period with where it stands. */
 export function InstalmentList({ instalments, term }: { instalments: Instalment[]; term: number }) {
   const t = useT(messages);
+  const tLoan = useT(loanMessages);
   return (
     <ol className={styles.list}>
       {instalments.map((item) => (
         <li key={item.period} className={`${styles.item} ${styles[item.status] ?? ''}`}>
           <div className={styles.head}>
             <span className={styles.period}>{t('periodOf', { period: item.period, term })}</span>
-            <InstalmentStatusTag status={item.status} />
+            {item.under_review ? <Tag tone="pending">{tLoan('underReview')}</Tag> : <InstalmentStatusTag status={item.status} />}
           </div>
           <div className={styles.main}>
             <span>{t('dueOn', { date: item.due_date })}</span>

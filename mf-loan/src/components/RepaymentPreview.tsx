@@ -1,10 +1,17 @@
 import { useId } from 'react';
 import { useT } from '@instalment/shared/host';
-import { formatMoney, fromFen, type Schedule } from '@instalment/shared/loan';
+import { annualRateBp, formatMoney, formatRate, fromFen, type Schedule } from '@instalment/shared/loan';
 import { messages } from '../messages';
 import styles from './RepaymentPreview.module.css';
 
 const money = (fen: number) => formatMoney(fromFen(fen));
+
+/** The APR the borrower is signing up to, from the schedule itself (what is lent is what is repaid less interest and fees). */
+const aprOf = (schedule: Schedule) =>
+  annualRateBp(
+    schedule.totalRepaymentFen - schedule.totalInterestFen - schedule.totalFeeFen,
+    schedule.instalments.map((row) => row.totalFen),
+  );
 
 /** What the applicant will repay, from the same schedule rule the server applies at disbursal. */
 export function RepaymentPreview({ schedule }: { schedule: Schedule | null }) {
@@ -31,8 +38,16 @@ export function RepaymentPreview({ schedule }: { schedule: Schedule | null }) {
               <dd>{money(schedule.totalFeeFen)}</dd>
             </div>
             <div>
+              <dt>{t('totalCost')}</dt>
+              <dd>{money(schedule.totalInterestFen + schedule.totalFeeFen)}</dd>
+            </div>
+            <div>
               <dt>{t('totalRepayment')}</dt>
               <dd>{money(schedule.totalRepaymentFen)}</dd>
+            </div>
+            <div className={styles.headline}>
+              <dt>{t('annualRate')}</dt>
+              <dd>{formatRate(aprOf(schedule))}</dd>
             </div>
           </dl>
           <div className={styles.scroll}>

@@ -1,13 +1,17 @@
 import type { Voucher } from '@instalment/shared/api';
 import { useT } from '@instalment/shared/host';
 import { formatMoney, formatPeriods } from '@instalment/shared/loan';
+import { Button } from '@instalment/shared/ui';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import { VoucherStatusTag } from './StatusTag';
 import styles from './VoucherList.module.css';
 
-/** Payment proofs the borrower sent, with where each stands in review. */
-export function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
+/**
+ * Payment proofs the borrower sent, with where each stands in review. A pending proof reserves
+ * its instalments; withdrawing it frees them to be paid another way.
+ */
+export function VoucherList({ vouchers, onWithdraw }: { vouchers: Voucher[]; onWithdraw?: (voucher: Voucher) => void }) {
   const t = useT(messages);
   return (
     <ul className={styles.list}>
@@ -19,6 +23,11 @@ export function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
           </div>
           <p className={styles.meta}>{t('uploadedOn', { date: dayOf(voucher.created_at) })}</p>
           {voucher.remark && <p className={styles.meta}>{voucher.remark}</p>}
+          {voucher.status === 'pending' && onWithdraw && (
+            <Button size="small" onClick={() => onWithdraw(voucher)} aria-label={t('withdrawProofFor', { periods: formatPeriods(voucher.periods) })}>
+              {t('withdrawProof')}
+            </Button>
+          )}
         </li>
       ))}
     </ul>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
+import type { CreditLine } from '@instalment/shared/api';
+import { annualRateBp } from '@instalment/shared/loan';
 import { RATES } from '../testing/fixtures';
 import { makeTestHost, renderWithHost } from '../testing/testHost';
 import Apply from './Apply';
@@ -8,11 +10,14 @@ import Apply from './Apply';
 // 2025-01-31 12:00 in the platform's time zone (UTC+8): the preview's loans start that day.
 const NOW = Date.UTC(2025, 0, 31, 4);
 
-function setup(stub: (loan: ReturnType<typeof makeTestHost>['loan']) => void = (loan) => loan.loanRates.mockResolvedValue(RATES)) {
+const CREDIT: CreditLine = { limit: '50000.00', used: '0.00', available: '50000.00', blocked: null };
+
+function setup(stub: (loan: ReturnType<typeof makeTestHost>['loan']) => void = (loan) => loan.loanRates.mockResolvedValue(RATES), credit = CREDIT) {
   const test = makeTestHost();
+  test.loan.credit.mockResolvedValue(credit);
   stub(test.loan);
-  renderWithHost(test.host, <Apply query={{}} />);
-  return { ...test, user: userEvent.setup() };
+  const { unmount } = renderWithHost(test.host, <Apply query={{}} />);
+  return { ...test, unmount, user: userEvent.setup() };
 }
 
 const field = {
@@ -45,14 +50,16 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
+  window.sessionStorage.clear();
 });
 afterEach(() => jest.restoreAllMocks());
 
 describe('Apply', () => {
   it('offers the terms and the amount range of the rates', async () => {
     setup();
-    expect(await screen.findByRole('radio', { name: '3 months · 1.00% interest a month' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: '6 months · 1.00% interest a month + 0.50% fee a month' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: '3 months · 1.00% interest a month · APR 12.00%' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '6 months · 1.00% interest a month + 0.50% fee a month · APR 22.22%' })).toBeInTheDocument();
+    expect(screen.getByText('¥50,000.00 of ¥50,000.00')).toBeInTheDocument();
     expect(field.amount()).toHaveAccessibleDescription('From ¥1,000.00 to ¥50,000.00, in steps of ¥100.00');
     expect(screen.getByRole('link', { name: 'loan contract' })).toHaveAttribute('href', '#/pages/loan/contract');
   });
@@ -126,6 +133,9 @@ describe('Apply', () => {
     expect(total('Total interest')).toBe('¥794.23');
     expect(total('Total fees')).toBe('¥0.00');
     expect(total('Total repayment')).toBe('¥12,794.23');
+    expect(total('Total cost of credit')).toBe('¥794.23');
+    // No fee: the APR is the monthly rate × 12 exactly.
+    expect(total('Annual percentage rate (APR)')).toBe('12.00%');
 
     const table = screen.getByRole('table', { name: 'Repayment schedule' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -144,6 +154,47 @@ describe('Apply', () => {
     //   Monthly payment 1035.29 + 30.00 = ¥1,065.29; fees 6 · 30.00 = ¥180.00.
     expect(total('Monthly payment')).toBe('¥1,065.29');
     expect(total('Total fees')).toBe('¥180.00');
+    // The fee is charged on the whole amount while the principal shrinks: well above 12 %.
+    expect(total('Annual percentage rate (APR)')).toBe(`${(annualRateBp(600_000, [106_529, 106_529, 106_529, 106_529, 106_529, 106_528]) / 100).toFixed(2)}%`);
+    expect(Number.parseFloat(total('Annual percentage rate (APR)')!)).toBeGreaterThan(21);
+  });
+
+  it('refuses more than the available credit, and an account with an overdue loan cannot apply', async () => {
+    const { user, loan } = setup(undefined, { ...CREDIT, used: '45000.00', available: '5000.00' });
+    await user.type(await screen.findByLabelText('Loan amount (¥)'), '6000');
+    await user.tab();
+    expect(screen.getByText('The amount is more than your available credit of ¥5,000.00.')).toBeInTheDocument();
+    await user.click(field.submit());
+    expect(loan.createLoan).not.toHaveBeenCalled();
+  });
+
+  it('an overdue loan blocks applying, with the way to what that means', async () => {
+    setup(undefined, { ...CREDIT, blocked: 'overdue' });
+    expect(await screen.findByText('You have an overdue instalment. Repay it before applying for a new loan.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit application' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'what being overdue means' })).toHaveAttribute('href', '#/pages/overdue/impact');
+  });
+
+  it('keeps the draft for this tab across a trip to the login page, and forgets it once sent', async () => {
+    const first = setup();
+    await screen.findByLabelText('Loan amount (¥)');
+    await fillValid(first.user);
+    first.unmount();
+
+    // The session expired: the shell sent the borrower to log in, and back to this page.
+    const second = setup();
+    expect(await screen.findByLabelText('Loan amount (¥)')).toHaveValue('12000');
+    expect(field.idCard()).toHaveValue('11010519491231002X');
+    expect(field.bankName()).toHaveValue('Bank of China');
+    expect(field.consent()).toBeChecked();
+    expect(window.localStorage.length).toBe(0);
+    second.loan.createLoan.mockResolvedValue({ order_no: 'L1' });
+    await second.user.click(field.submit());
+    await waitFor(() => expect(second.navigate).toHaveBeenCalled());
+    second.unmount();
+
+    setup();
+    expect(await screen.findByLabelText('Loan amount (¥)')).toHaveValue('');
   });
 
   it('keeps every field and shows the reason when the application fails', async () => {

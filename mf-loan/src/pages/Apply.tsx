@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
-import type { LoanRates } from '@instalment/shared/api';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CreditLine, LoanRates } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages } from '@instalment/shared/loan';
+import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/shared/loan';
 import { Button, ErrorState, Field, useLoad } from '@instalment/shared/ui';
-import { DRAFT_FIELDS, type Draft, type DraftField, EMPTY_DRAFT, previewSchedule, toApplication } from '../applicationDraft';
+import { clearDraft, DRAFT_FIELDS, type Draft, type DraftField, loadDraft, previewSchedule, saveDraft, toApplication } from '../applicationDraft';
 import { AppLink } from '../components/AppLink';
 import { Loading } from '../components/Loading';
 import { RepaymentPreview } from '../components/RepaymentPreview';
@@ -16,31 +16,42 @@ const BANKS = ['bank_icbc', 'bank_ccb', 'bank_abc', 'bank_boc', 'bank_bocom', 'b
 
 export default function Apply(_props: PageProps) {
   const host = useHost();
-  const rates = useLoad(() => host.api.loan.loanRates({ loading: false, toast: false }), [host]);
-  if (rates.data) return <ApplyForm rates={rates.data} />;
-  if (rates.error) return <ErrorState message={rates.error.message} onRetry={() => void rates.reload()} />;
+  const offer = useLoad(async () => {
+    const [rates, credit] = await Promise.all([host.api.loan.loanRates(QUIET), host.api.loan.credit(QUIET)]);
+    return { rates, credit };
+  }, [host]);
+  if (offer.data) return <ApplyForm rates={offer.data.rates} credit={offer.data.credit} />;
+  if (offer.error) return <ErrorState message={offer.error.message} onRetry={() => void offer.reload()} />;
   return <Loading />;
 }
 
-function ApplyForm({ rates }: { rates: LoanRates }) {
+const QUIET = { loading: false, toast: false };
+
+function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) {
   const host = useHost();
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   const problemText = useProblemText(rates);
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [draft, setDraft] = useState<Draft>(() => loadDraft());
   const [shown, setShown] = useState<ReadonlySet<DraftField>>(new Set());
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // One start date for the whole visit, so the preview's due dates do not move while typing.
   const [today] = useState(() => Date.now());
 
+  useEffect(() => saveDraft(draft), [draft]);
+
   const application = toApplication(draft);
   const problems = checkApplication(application, rates);
+  // Within the rules, but more than this account may still borrow: the server says the same.
+  const overCredit = !problems.amount && (toFen(application.amount) ?? 0) > (toFen(credit.available) ?? 0);
   const errorOf = (field: DraftField) => {
+    if (!shown.has(field)) return null;
     const problem = problems[field];
-    return shown.has(field) && problem ? problemText(problem) : null;
+    if (problem) return problemText(problem);
+    return field === 'amount' && overCredit ? t('overCredit', { amount: formatMoney(credit.available) }) : null;
   };
   const schedule = useMemo(() => previewSchedule(draft.amount, draft.term, rates, today), [draft.amount, draft.term, rates, today]);
 
@@ -58,7 +69,7 @@ function ApplyForm({ rates }: { rates: LoanRates }) {
     event.preventDefault();
     setShown(new Set(DRAFT_FIELDS));
     setFailure(null);
-    const invalid = DRAFT_FIELDS.find((field) => problems[field]);
+    const invalid = DRAFT_FIELDS.find((field) => problems[field] || (field === 'amount' && overCredit));
     if (invalid) {
       form.current?.querySelector<HTMLElement>(`[name="${invalid}"]`)?.focus();
       return;
@@ -66,6 +77,7 @@ function ApplyForm({ rates }: { rates: LoanRates }) {
     setBusy(true);
     try {
       const created = await host.api.loan.createLoan(application, { toast: false });
+      clearDraft();
       host.navigate(PATHS.detail, { order_no: created.order_no }, { replace: true });
     } catch (caught) {
       setFailure(t('submitFailed', { reason: caught instanceof Error ? caught.message : String(caught) }));
@@ -78,10 +90,25 @@ function ApplyForm({ rates }: { rates: LoanRates }) {
   const consentError = errorOf('agree_contract');
   const purposes = LOAN_PURPOSES.filter((purpose) => rates.purposes.includes(purpose));
 
+  if (credit.blocked === 'overdue') {
+    return (
+      <section className={styles.section} aria-labelledby={`${ids}-blocked`}>
+        <h2 id={`${ids}-blocked`} className={styles.heading}>
+          {t('sectionLoan')}
+        </h2>
+        <p role="status">{t('creditBlockedOverdue')}</p>
+        <AppLink path={PATHS.impact}>{t('seeOverdueImpact')}</AppLink>
+      </section>
+    );
+  }
+
   return (
     <form ref={form} className={styles.form} onSubmit={submit} noValidate>
       <section className={styles.section}>
         <h2 className={styles.heading}>{t('sectionLoan')}</h2>
+        <p className={styles.credit}>
+          {t('creditLine')}: <strong>{t('creditOf', { available: formatMoney(credit.available), limit: formatMoney(credit.limit) })}</strong>
+        </p>
         <Field
           label={t('amount')}
           inputMode="decimal"
@@ -106,6 +133,7 @@ function ApplyForm({ rates }: { rates: LoanRates }) {
               <span>
                 {t('termOption', { months: tLoan('months', { n: offer.term }), rate: formatRate(offer.monthly_rate_bp) })}
                 {offer.monthly_fee_bp > 0 && t('termFee', { fee: formatRate(offer.monthly_fee_bp) })}
+                {t('termApr', { apr: formatRate(offer.apr_bp) })}
               </span>
             </label>
           ))}

@@ -51,6 +51,7 @@ function ContractView({ contract }: { contract: ContractInfo }) {
             [t('loanTerm'), contract.term ? tLoan('months', { n: contract.term }) : open],
             [t('monthlyRate'), contract.monthly_rate_bp === null ? open : formatRate(contract.monthly_rate_bp)],
             [t('monthlyFee'), contract.monthly_fee_bp === null ? open : formatRate(contract.monthly_fee_bp)],
+            [t('annualRate'), contract.apr_bp === null ? open : formatRate(contract.apr_bp)],
             [t('repaymentMethod'), t(`method_${contract.repayment_method}`)],
             [t('signedOn'), contract.signed_at ? dayOf(contract.signed_at) : t('notSigned')],
           ]}

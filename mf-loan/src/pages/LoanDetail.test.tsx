@@ -22,12 +22,20 @@ const schedule = [
   instalment(3, { status: 'unpaid' }),
 ];
 
+const quote = { order_no: 'L20250003', as_of: '2025-03-22', principal: '2000.00', interest: '21.33', fee: '0.00', penalty: '6.18', total: '2027.51' };
+
 function setup(loan = overdueLoan, list = schedule) {
   const test = makeTestHost();
   test.loan.orderDetail.mockResolvedValue(loan);
   test.loan.installments.mockResolvedValue({ order_no: loan.order_no, list });
+  test.loan.payoff.mockResolvedValue(quote);
   renderWithHost(test.host, <LoanDetail query={{ order_no: loan.order_no }} />);
   return { ...test, user: userEvent.setup() };
+}
+
+async function waitForItem(period: number) {
+  await screen.findByRole('heading', { name: 'Instalments' });
+  return instalmentItem(period);
 }
 
 function instalmentItem(period: number) {
@@ -36,6 +44,28 @@ function instalmentItem(period: number) {
 }
 
 describe('LoanDetail', () => {
+  it('discloses the annual rate and offers to pay the loan off at today\'s quote', async () => {
+    const { user, navigate } = setup();
+    expect(await screen.findByText('12.00%')).toBeInTheDocument();
+    expect(screen.getByText('Annual percentage rate (APR)')).toBeInTheDocument();
+    expect(await screen.findByText('¥2,027.51')).toBeInTheDocument();
+    expect(screen.getByText(/today \(2025-03-22\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'pay off now (¥2,027.51)' }));
+    expect(navigate).toHaveBeenCalledWith('/pages/payment/cashier', { order_no: 'L20250003', payoff: '1' });
+  });
+
+  it('marks an instalment under review and lets the borrower withdraw its proof', async () => {
+    const reserved = schedule.map((item) => (item.period === 2 ? { ...item, under_review: true } : item));
+    const { user, loan, host } = setup(overdueLoan, reserved);
+    expect(await within(await waitForItem(2)).findByText('proof under review')).toBeInTheDocument();
+    loan.withdrawVoucher.mockResolvedValue({ ...overdueLoan.vouchers[0], status: 'withdrawn' });
+    await user.click(screen.getByRole('button', { name: 'Withdraw the proof for periods 2' }));
+    expect(host.ui.confirm).toHaveBeenCalled();
+    expect(loan.withdrawVoucher).toHaveBeenCalledWith({ voucher_id: 1 });
+    expect(loan.orderDetail).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Withdraw the proof for periods 1' })).not.toBeInTheDocument();
+  });
+
   it('shows the summary of the loan', async () => {
     setup();
     expect(await screen.findByText('Loan no. L20250003')).toBeInTheDocument();

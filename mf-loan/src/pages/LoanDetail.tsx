@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Instalment, LoanDetail as Loan } from '@instalment/shared/api';
+import type { Instalment, LoanDetail as Loan, Voucher } from '@instalment/shared/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/shared/loan';
 import { Button, Card, Rows, useLoad } from '@instalment/shared/ui';
@@ -29,13 +29,14 @@ export default function LoanDetail({ query }: PageProps) {
   usePullDownRefresh(() => loaded.reload());
 
   if (!orderNo) return <LoanNotFound />;
-  if (loaded.data) return <LoanView loan={loaded.data.loan} instalments={loaded.data.instalments} />;
+  if (loaded.data) return <LoanView loan={loaded.data.loan} instalments={loaded.data.instalments} onChange={() => void loaded.reload()} />;
   if (loaded.error) return <LoanLoadFailure error={loaded.error} orderNo={orderNo} onRetry={() => void loaded.reload()} />;
   if (loaded.loading) return <Loading />;
   return <LoanNotFound orderNo={orderNo} />;
 }
 
-function LoanView({ loan, instalments }: { loan: Loan; instalments: Instalment[] }) {
+function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Instalment[]; onChange: () => void }) {
+  const host = useHost();
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   const rows: Array<[string, ReactNode]> = [
@@ -45,6 +46,7 @@ function LoanView({ loan, instalments }: { loan: Loan; instalments: Instalment[]
     [t('purpose'), tLoan(`purpose_${loan.purpose}`)],
     [t('monthlyRate'), formatRate(loan.monthly_rate_bp)],
     [t('monthlyFee'), formatRate(loan.monthly_fee_bp)],
+    [t('annualRate'), formatRate(loan.apr_bp)],
     [t('monthlyPayment'), formatMoney(loan.monthly_payment)],
     [t('totalInterest'), formatMoney(loan.total_interest)],
     [t('totalFees'), formatMoney(loan.total_fee)],
@@ -60,6 +62,13 @@ function LoanView({ loan, instalments }: { loan: Loan; instalments: Instalment[]
     rows.push([t('overdueDays'), String(loan.overdue_days)], [t('penalty'), formatMoney(loan.penalty)]);
   }
 
+  const withdraw = async (voucher: Voucher) => {
+    if (!(await host.ui.confirm(t('withdrawProofConfirm')))) return;
+    await host.api.loan.withdrawVoucher({ voucher_id: voucher.id });
+    host.ui.toast(t('proofWithdrawn'), 'success');
+    onChange();
+  };
+
   return (
     <div className={styles.page}>
       <Card>
@@ -68,6 +77,7 @@ function LoanView({ loan, instalments }: { loan: Loan; instalments: Instalment[]
         <Rows rows={rows} />
       </Card>
       <LoanActions loan={loan} />
+      {isRepayable(loan.status) && <PayoffOffer loan={loan} />}
       <Card>
         <h2 className={styles.heading}>{t('instalments')}</h2>
         {instalments.length > 0 ? <InstalmentList instalments={instalments} term={loan.term} /> : <p className={styles.muted}>{t('noInstalments')}</p>}
@@ -75,10 +85,40 @@ function LoanView({ loan, instalments }: { loan: Loan; instalments: Instalment[]
       {loan.vouchers.length > 0 && (
         <Card>
           <h2 className={styles.heading}>{t('vouchers')}</h2>
-          <VoucherList vouchers={loan.vouchers} />
+          <VoucherList vouchers={loan.vouchers} onWithdraw={(voucher) => void withdraw(voucher).catch(() => undefined)} />
         </Card>
       )}
     </div>
+  );
+}
+
+/**
+ * Settling the whole loan today, at the quote the server computes: interest only for the days
+ * the principal was outstanding, nothing for months not yet begun.
+ */
+function PayoffOffer({ loan }: { loan: Loan }) {
+  const host = useHost();
+  const t = useT(messages);
+  const { data: quote, error } = useLoad(() => host.api.loan.payoff({ order_no: loan.order_no }, QUIET), [host, loan.order_no]);
+  if (error) return <p className={styles.muted}>{error.message}</p>;
+  if (!quote) return null;
+  return (
+    <Card>
+      <h2 className={styles.heading}>{t('payoffTitle')}</h2>
+      <p className={styles.muted}>{t('payoffHint', { date: quote.as_of })}</p>
+      <Rows
+        rows={[
+          [t('payoffPrincipal'), formatMoney(quote.principal)],
+          [t('payoffInterest'), formatMoney(quote.interest)],
+          [t('payoffFee'), formatMoney(quote.fee)],
+          [t('payoffPenalty'), formatMoney(quote.penalty)],
+          [t('payoffTotal'), formatMoney(quote.total)],
+        ]}
+      />
+      <Button variant="primary" block onClick={() => host.navigate(PATHS.cashier, { order_no: loan.order_no, payoff: '1' })}>
+        {t('payoffNow', { amount: formatMoney(quote.total) })}
+      </Button>
+    </Card>
   );
 }
 

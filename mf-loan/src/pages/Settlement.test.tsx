@@ -15,6 +15,7 @@ const contract: ContractInfo = {
   term: 3,
   monthly_rate_bp: 100,
   monthly_fee_bp: 0,
+  apr_bp: 1200,
   repayment_method: 'equal_instalment',
   signed_at: '2025-01-10T02:00:00.000Z',
   clauses: [],

@@ -6,9 +6,9 @@ export const RATES: LoanRates = {
   max_amount: '50000.00',
   amount_step: '100.00',
   terms: [
-    { term: 3, monthly_rate_bp: 100, monthly_fee_bp: 0 },
-    { term: 6, monthly_rate_bp: 100, monthly_fee_bp: 50 },
-    { term: 12, monthly_rate_bp: 100, monthly_fee_bp: 0 },
+    { term: 3, monthly_rate_bp: 100, monthly_fee_bp: 0, apr_bp: 1200 },
+    { term: 6, monthly_rate_bp: 100, monthly_fee_bp: 50, apr_bp: 2222 },
+    { term: 12, monthly_rate_bp: 100, monthly_fee_bp: 0, apr_bp: 1200 },
   ],
   repayment_method: 'equal_instalment',
   overdue_daily_penalty_bp: 5,
@@ -47,6 +47,7 @@ export function instalment(period: number, overrides: Partial<Instalment> = {}):
     status: 'unpaid',
     overdue_days: 0,
     paid_at: null,
+    under_review: false,
     ...overrides,
   };
 }
@@ -73,6 +74,7 @@ export function detail(overrides: Partial<LoanDetail> = {}): LoanDetail {
     overdue_days: 0,
     penalty: '0.00',
     vouchers: [],
+    apr_bp: 1200,
     ...overrides,
   };
 }

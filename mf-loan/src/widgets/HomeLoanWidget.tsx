@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import type { LoanRates } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
@@ -36,13 +37,17 @@ function Offer({ rates, onApply }: { rates: LoanRates; onApply: () => void }) {
   const tLoan = useT(loanMessages);
   const terms = rates.terms.map((offer) => offer.term).sort((a, b) => a - b);
   const lowestRate = Math.min(...rates.terms.map((offer) => offer.monthly_rate_bp));
+  const lowestApr = Math.min(...rates.terms.map((offer) => offer.apr_bp));
+  const highestApr = Math.max(...rates.terms.map((offer) => offer.apr_bp));
   return (
     <>
       <p className={styles.amount}>{t('upTo', { max: formatMoney(rates.max_amount) })}</p>
+      <AvailableCredit />
       <ul className={styles.facts}>
         <li>{t('widgetRange', { min: formatMoney(rates.min_amount), max: formatMoney(rates.max_amount) })}</li>
         {terms.length > 0 && <li>{t('widgetTerms', { terms: tLoan('months', { n: terms.join(t('termsJoin')) }) })}</li>}
         {terms.length > 0 && <li>{t('widgetRate', { rate: formatRate(lowestRate) })}</li>}
+        {terms.length > 0 && <li>{t('widgetApr', { low: formatRate(lowestApr), high: formatRate(highestApr) })}</li>}
       </ul>
       <Button variant="primary" block onClick={onApply}>
         {t('applyNow')}
@@ -50,3 +55,16 @@ function Offer({ rates, onApply }: { rates: LoanRates; onApply: () => void }) {
     </>
   );
 }
+
+/** What the signed-in borrower can still borrow; nothing for a visitor, whose line is not known yet. */
+const AvailableCredit = observer(function AvailableCredit() {
+  const host = useHost();
+  const tLoan = useT(loanMessages);
+  const loggedIn = host.session.isLoggedIn;
+  const credit = useLoad(
+    () => (loggedIn ? host.api.loan.credit({ loading: false, toast: false }) : Promise.resolve(null)),
+    [host, loggedIn],
+  );
+  if (!credit.data) return null;
+  return <p className={styles.credit}>{tLoan('creditAvailable', { amount: formatMoney(credit.data.available) })}</p>;
+});
