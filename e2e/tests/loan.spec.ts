@@ -19,3 +19,19 @@ test('3. apply for a loan → it appears in my loans → detail shows the schedu
   await expect(page.getByText('Li Lei').first()).toBeVisible();
   await lastScreen(page, testInfo);
 });
+
+test('13. the annual rate is disclosed before applying: beside each term and in the preview, with the available credit', async ({ page }, testInfo) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  await open(page, '/pages/loan/apply');
+  await expect(heading(page)).toHaveText('apply for a loan');
+  await expect(page.getByText('¥50,000.00 of ¥50,000.00')).toBeVisible();
+  const term = page.getByRole('radio', { name: /^6 months .* · APR \d+\.\d\d%$/ });
+  await expect(term).toBeVisible();
+  await page.getByLabel('Loan amount (¥)').fill('6000');
+  await term.check();
+  const apr = page.getByText('Annual percentage rate (APR)', { exact: true }).locator('xpath=following-sibling::dd');
+  await expect(apr).toHaveText(/^1\d\.\d\d%$/);
+  await expect(page.getByText('Total cost of credit')).toBeVisible();
+  await lastScreen(page, testInfo);
+});

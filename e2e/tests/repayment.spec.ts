@@ -55,3 +55,54 @@ test('5. a payment proof larger than one chunk is uploaded → the voucher is pe
   await expect(page.getByText('pending review').first()).toBeVisible();
   await lastScreen(page, testInfo);
 });
+
+test('11. a proof under review reserves its instalment: shown so everywhere, and the cashier does not take it', async ({ page }, testInfo) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  const orderNo = await applyThroughUi(page);
+
+  await open(page, `/pages/payment/upload?order_no=${orderNo}&periods=1`);
+  await expect(page.getByRole('status', { name: 'Amount transferred' })).toHaveText(/^¥1,0\d\d\.\d\d$/);
+  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'submit proof' }).click();
+  await expect(page).toHaveURL(new RegExp(`pages/loan/detail\\?order_no=${orderNo}`));
+  await expect(page.getByText('proof under review')).toHaveCount(1);
+
+  await open(page, `/pages/payment/repay?order_no=${orderNo}`);
+  await expect(page.getByRole('checkbox', { name: /^Period 1,.*proof under review/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: /^Period 2,/ })).toBeChecked();
+
+  // Straight to the cashier for period 1, as a stale link or the back button would.
+  await open(page, `/pages/payment/cashier?order_no=${orderNo}&periods=1`);
+  await expect(page.getByText('Instalment 1 has a payment proof under review.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^pay / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'retry' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'back to the loan' }).click();
+  await expect(page).toHaveURL(new RegExp(`pages/loan/detail\\?order_no=${orderNo}`));
+  await lastScreen(page, testInfo);
+});
+
+test('12. pay a loan off on the day it was disbursed: exactly the amount borrowed → settled → certificate', async ({ page }, testInfo) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  const orderNo = await applyThroughUi(page, '6000');
+
+  await open(page, `/pages/loan/detail?order_no=${orderNo}`);
+  await page.getByRole('button', { name: 'pay off now (¥6,000.00)' }).click();
+  await expect(heading(page)).toHaveText('cashier');
+  await expect(page.getByText('Pay off the whole loan')).toBeVisible();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'pay ¥6,000.00' }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/pages\/payment\/repay/);
+  await expect(page.getByText('payment successful')).toBeVisible();
+
+  await open(page, `/pages/loan/detail?order_no=${orderNo}`);
+  await expect(page.getByText('settled').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Settlement certificate' }).click();
+  await expect(page.getByText(`SC-${orderNo}`)).toBeVisible();
+  await lastScreen(page, testInfo);
+});
+
+/** A 1×1 PNG: the smallest receipt the server accepts. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -76,6 +76,13 @@ export async function pullDown(page: Page, distance = 240) {
   await cdp.detach();
 }
 
+let idCounter = Date.now() % 10_000;
+/** An ID card number no other journey used: one ID card belongs to one account. */
+export function newIdCard(): string {
+  idCounter += 1;
+  return `11010119900307${String(idCounter % 10_000).padStart(4, '0')}`;
+}
+
 /** Applies through the apply page for a 3-month loan; answers the new loan's number. */
 export async function applyThroughUi(page: Page, amount = '3000'): Promise<string> {
   await open(page, '/pages/loan/apply');
@@ -84,7 +91,7 @@ export async function applyThroughUi(page: Page, amount = '3000'): Promise<strin
   await page.getByRole('radio', { name: /^3 months/ }).check();
   await page.getByLabel('Purpose').selectOption('travel');
   await page.getByLabel('Real name').fill('Li Lei');
-  await page.getByLabel('National ID card number').fill('110101199003071234');
+  await page.getByLabel('National ID card number').fill(newIdCard());
   await page.getByLabel('Bank card number').fill('6222020200112233');
   await page.getByLabel('Bank', { exact: true }).fill('China Merchants Bank');
   await page.getByRole('checkbox').check();
