@@ -76,6 +76,15 @@ describe('ProofUpload', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('refuses a remark with invisible control or text-direction characters, before sending anything', async () => {
+    const { user } = await setup();
+    await user.upload(fileInput(), receipt());
+    await user.type(remarkInput(), 'ref \u202e988');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Remove the invisible control or text-direction characters from this text.');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
   it('asks for the receipt on submit', async () => {
     const { user } = await setup();
     await user.click(submitButton());

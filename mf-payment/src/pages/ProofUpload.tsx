@@ -6,6 +6,7 @@ import { isAbort } from '@instalment/shared/http';
 import { commonMessages, type CommonMessageKey } from '@instalment/shared/i18n';
 import { checkPeriodSelection, formatMoney, loanMessages } from '@instalment/shared/loan';
 import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { validateFreeText, validationMessages } from '@instalment/shared/validation';
 import { checkProofFile, downscaleImage, uploadMessages, type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
 import { CopyRows } from '../components/CopyRows';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -56,6 +57,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const tc = useT(commonMessages);
   const tl = useT(loanMessages);
   const tu = useT(uploadMessages);
+  const tv = useT(validationMessages);
   const remarkId = useId();
   const list = data.schedule.list;
   const open = openPeriods(list);
@@ -65,6 +67,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
+  const [remarkError, setRemarkError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [stage, setStage] = useState<Stage | null>(null);
   const [progress, setProgress] = useState(0);
@@ -92,11 +95,18 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   // A proof is for exactly what its instalments cost today: the server refuses anything else.
   const total = selectedTotal(list, selected);
 
+  const checkRemark = () => {
+    const problem = validateFreeText(remark);
+    setRemarkError(problem ? tv(problem) : null);
+    return problem === null;
+  };
+
   const validate = (): boolean => {
     const periodProblem = checkPeriodSelection(open, selected);
     setPeriodsError(periodProblem ? tl(periodProblem) : null);
     if (!file && !fileError) setFileError(t('fileRequired'));
-    return !periodProblem && file !== null;
+    const remarkValid = checkRemark();
+    return !periodProblem && file !== null && remarkValid;
   };
 
   const submit = async (event: FormEvent) => {
@@ -183,8 +193,19 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
             rows={3}
             placeholder={t('remarkPlaceholder')}
             disabled={busy}
-            onChange={(event) => setRemark(event.target.value)}
+            aria-invalid={remarkError ? true : undefined}
+            aria-describedby={remarkError ? `${remarkId}-error` : undefined}
+            onChange={(event) => {
+              setRemark(event.target.value);
+              if (remarkError) setRemarkError(null);
+            }}
+            onBlur={checkRemark}
           />
+          {remarkError && (
+            <p id={`${remarkId}-error`} className={styles.error} role="alert">
+              {remarkError}
+            </p>
+          )}
         </div>
 
         {stage && <ProgressBar fraction={stage === 'submitting' ? 1 : progress} label={t('uploadProgress')} text={tc(STAGE_TEXT[stage])} />}
