@@ -4,9 +4,5 @@ import Profile from './pages/Profile';
 import Register from './pages/Register';
 import UserInfo from './pages/UserInfo';
 
-renderStandalone({
-  '/pages/login/login': Login,
-  '/pages/register/register': Register,
-  '/pages/profile/profile': Profile,
-  '/pages/profile/userinfo': UserInfo,
-});
+// The components behind this remote's exposed modules; the pages table says which route opens which.
+renderStandalone('mf_account', { './Login': Login, './Register': Register, './Profile': Profile, './UserInfo': UserInfo });

@@ -3,4 +3,5 @@ import NewsDetail from './pages/NewsDetail';
 import NewsList from './pages/NewsList';
 import LatestNews from './widgets/LatestNews';
 
-renderStandalone({ '/pages/news/list': NewsList, '/pages/news/detail': NewsDetail, '/': LatestNews });
+// The components behind this remote's exposed modules; the pages table says which route opens which.
+renderStandalone('mf_news', { './NewsList': NewsList, './NewsDetail': NewsDetail, './LatestNews': LatestNews });

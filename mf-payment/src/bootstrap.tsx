@@ -4,10 +4,5 @@ import ProofUpload from './pages/ProofUpload';
 import Repay from './pages/Repay';
 import Repayments from './pages/Repayments';
 
-renderStandalone({
-  '/pages/repay/repay': Repayments,
-  '/pages/payment/repay': Repay,
-  '/pages/payment/cashier': Cashier,
-  '/pages/payment/upload': ProofUpload,
-  '/pages/repay/upload': ProofUpload,
-});
+// The components behind this remote's exposed modules; the pages table says which route opens which.
+renderStandalone('mf_payment', { './Repayments': Repayments, './Repay': Repay, './Cashier': Cashier, './ProofUpload': ProofUpload });

@@ -1,37 +1,20 @@
 import type { ComponentType } from 'react';
-import { render } from '@testing-library/react';
 import type { Instalment } from '@instalment/shared/api';
-import { createHost } from '@instalment/shared/harness';
-import { HostContext, type PageProps, type Query } from '@instalment/shared/host';
+import type { PageProps, Query } from '@instalment/shared/host';
+import { createTestHost, renderPage as render } from '@instalment/shared/testing';
 
 export const API_BASE = 'http://api.test';
 
-/** A real host (session, locale, client) on a fake API, with the screen and navigation recorded. */
+/** The shared test host, signed in: every API call fails until the test stubs it. */
 export function testHost() {
-  const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const navigate = jest.fn();
-  const host = createHost({
-    apiBaseURL: API_BASE,
-    storage: window.localStorage,
-    languages: ['en'],
-    ui,
-    navigate,
-    back: jest.fn(),
-    requireLogin: jest.fn(),
-    finishLogin: jest.fn(),
-    routeUrl: (path, query) => `http://app.test/#${path}${query ? `?${new URLSearchParams(query)}` : ''}`,
-  });
+  const { host, ui, navigate } = createTestHost({ loggedIn: true });
   return { host, ui, navigate };
 }
 
 export type TestHost = ReturnType<typeof testHost>['host'];
 
 export function renderPage(Page: ComponentType<PageProps>, host: TestHost, query: Query = {}) {
-  return render(
-    <HostContext.Provider value={host}>
-      <Page query={query} />
-    </HostContext.Provider>,
-  );
+  return render(Page, host, query);
 }
 
 export function instalment(period: number, status: Instalment['status'], total: string, extra: Partial<Instalment> = {}): Instalment {

@@ -1,14 +1,13 @@
 import { loadConfig, type RuntimeConfig } from './config';
 import { preloadExposed, registerAppRemotes } from './federation/remotes';
-import { findRoute } from './routes';
+import { findPage, HOME_WIDGETS } from '@instalment/shared/pages';
 
 /** The route the app opens on decides what to fetch first: its remote starts loading now. */
 function preloadOpeningRoute(): void {
   const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  const page = findRoute(path)?.page;
+  const page = findPage(path)?.page;
   if (page === 'home' || !page) {
-    preloadExposed('mf_loan', './HomeLoanWidget');
-    preloadExposed('mf_news', './LatestNews');
+    for (const widget of Object.values(HOME_WIDGETS)) preloadExposed(widget.remote, widget.module);
   } else {
     preloadExposed(page.remote, page.module);
   }

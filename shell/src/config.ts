@@ -1,12 +1,10 @@
-import type { RemoteName } from './routes';
+import { REMOTE_NAMES, type RemoteName } from '@instalment/shared/pages';
 
 /** /config.json: where the API and each remote live. Re-pointing a remote is an edit of this file. */
 export interface RuntimeConfig {
   apiBaseURL: string;
   remotes: Record<RemoteName, string>;
 }
-
-const REMOTE_NAMES: readonly RemoteName[] = ['mf_account', 'mf_loan', 'mf_payment', 'mf_news'];
 
 export function parseConfig(raw: unknown): RuntimeConfig {
   const value = raw as Partial<RuntimeConfig> | null;

@@ -34,7 +34,7 @@ describe('NewsList', () => {
     expect(images[0]).toHaveAttribute('loading', 'lazy');
     expect(images[0]).toHaveAttribute('alt', '');
 
-    expect(link).toHaveAttribute('href', '#/pages/news/detail?id=1');
+    expect(link).toHaveAttribute('href', 'http://app.test/#/pages/news/detail?id=1');
     await userEvent.click(link);
     expect(host.navigate).toHaveBeenCalledWith('/pages/news/detail', { id: '1' });
   });

@@ -18,7 +18,7 @@ describe('LatestNews', () => {
     expect(host.news.newsLatest).toHaveBeenCalledWith({ limit: 5 }, expect.objectContaining({ loading: false }));
 
     const article = within(section).getByRole('link', { name: /News 3/ });
-    expect(article).toHaveAttribute('href', '#/pages/news/detail?id=3');
+    expect(article).toHaveAttribute('href', 'http://app.test/#/pages/news/detail?id=3');
     await userEvent.click(article);
     expect(host.navigate).toHaveBeenCalledWith('/pages/news/detail', { id: '3' });
 

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HostContext, type PageProps, type Query } from '@instalment/shared/host';
-import { createHost, withQuery } from './createHost';
+import { createHost, HostContext, type PageProps, type Query, withQuery } from '@instalment/shared/host';
+import { PAGES, type RemoteName, routesOf } from '@instalment/shared/pages';
 
 function readHash(): { path: string; query: Query } {
   const [path, search = ''] = window.location.hash.replace(/^#/, '').split('?');
@@ -32,7 +32,7 @@ function Standalone({ pages }: { pages: Record<string, ComponentType<PageProps>>
           else window.location.hash = hash;
         },
         back: () => (window.history.length > 1 ? window.history.back() : (window.location.hash = '#/')),
-        requireLogin: () => (window.location.hash = '#/pages/login/login'),
+        requireLogin: () => (window.location.hash = `#${PAGES.login.path}`),
         finishLogin: () => (window.location.hash = '#/'),
         routeUrl: (path, query) => `${window.location.origin}${window.location.pathname}#${withQuery(path, query)}`,
       }),
@@ -58,6 +58,16 @@ function Standalone({ pages }: { pages: Record<string, ComponentType<PageProps>>
   );
 }
 
-export function renderStandalone(pages: Record<string, ComponentType<PageProps>>): void {
+/**
+ * Renders a remote alone: every route the pages table gives it, each drawn by the component
+ * behind its exposed module (`modules`, keyed like the webpack `exposes`).
+ */
+export function renderStandalone(remote: RemoteName, modules: Record<string, ComponentType<PageProps>>): void {
+  const pages: Record<string, ComponentType<PageProps>> = {};
+  for (const route of routesOf(remote)) {
+    const component = modules[route.module];
+    if (!component) throw new Error(`${remote} exposes no component for ${route.module} (${route.path})`);
+    pages[route.path] ??= component;
+  }
   createRoot(document.getElementById('root')!).render(<Standalone pages={pages} />);
 }

@@ -1,2 +1,1 @@
-export * from './createHost';
 export * from './Standalone';

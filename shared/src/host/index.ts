@@ -1,2 +1,3 @@
 export * from './host';
 export * from './hooks';
+export * from './createHost';

@@ -7,14 +7,14 @@ import { Button } from '@instalment/shared/ui';
 import { loadExposed } from '../federation/remotes';
 import { Home } from '../home/Home';
 import { RemoteView } from '../loader/RemoteView';
-import { findRoute, type RouteDef } from '../routes';
+import { findPage, type PageDef } from '@instalment/shared/pages';
 import type { ShellHost } from '../host/createShellHost';
 import { Header } from './Header';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
 import styles from './frame.module.css';
 
-function RoutePage({ route, query }: { route: RouteDef; query: Record<string, string> }) {
+function RoutePage({ route, query }: { route: PageDef; query: Record<string, string> }) {
   const page = route.page;
   const load = useMemo(
     () => (page === 'home' ? null : () => loadExposed<{ default: ComponentType<PageProps> }>(page.remote, page.module)),
@@ -30,7 +30,7 @@ export const Frame = observer(function Frame() {
   const location = useLocation();
   const titles = useT(titleMessages);
   const t = useT(commonMessages);
-  const route = findRoute(location.pathname);
+  const route = findPage(location.pathname);
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
   const blocked = Boolean(route?.needsLogin && !host.session.isLoggedIn);
 

@@ -1,6 +1,6 @@
 import { titleMessages } from '@instalment/shared/i18n';
 import { useT } from '@instalment/shared/host';
-import { TABS, type TabKey } from '../routes';
+import { TABS, type TabKey } from '@instalment/shared/pages';
 import styles from './frame.module.css';
 
 const ICONS: Record<TabKey, string> = {

@@ -6,7 +6,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '../config';
-import type { RemoteName } from '../routes';
+import type { RemoteName } from '@instalment/shared/pages';
 
 const MANIFEST_ATTEMPTS = 3;
 const RETRY_BASE_MS = 250;

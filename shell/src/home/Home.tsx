@@ -1,12 +1,15 @@
 import type { ComponentType } from 'react';
 import { commonMessages } from '@instalment/shared/i18n';
 import { useT } from '@instalment/shared/host';
+import { HOME_WIDGETS } from '@instalment/shared/pages';
 import { loadExposed } from '../federation/remotes';
 import { RemoteView } from '../loader/RemoteView';
 import styles from './home.module.css';
 
-const loadLoanWidget = () => loadExposed<{ default: ComponentType<object> }>('mf_loan', './HomeLoanWidget');
-const loadLatestNews = () => loadExposed<{ default: ComponentType<object> }>('mf_news', './LatestNews');
+const widgets = Object.values(HOME_WIDGETS).map((widget) => ({
+  id: `${widget.remote}/${widget.module.replace(/^\.\//, '')}`,
+  load: () => loadExposed<{ default: ComponentType<object> }>(widget.remote, widget.module),
+}));
 
 /**
  * Home, composed from two teams' widgets. Each sits in its own loader and error boundary, so
@@ -17,8 +20,9 @@ export function Home() {
   return (
     <div className={styles.home}>
       <p className={styles.brand}>{t('appName')}</p>
-      <RemoteView id="mf_loan/HomeLoanWidget" load={loadLoanWidget} props={{}} compact />
-      <RemoteView id="mf_news/LatestNews" load={loadLatestNews} props={{}} compact />
+      {widgets.map((widget) => (
+        <RemoteView key={widget.id} id={widget.id} load={widget.load} props={{}} compact />
+      ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { createHost, withQuery } from '@instalment/shared/harness';
+import { createHost, withQuery } from '@instalment/shared/host';
 import { commonMessages, translator } from '@instalment/shared/i18n';
 import type { RuntimeConfig } from '../config';
-import { LOGIN_PATH } from '../routes';
+import { PAGES } from '@instalment/shared/pages';
 import { UiStore } from '../ui/UiStore';
 
 /** Where the login page sends the user back to (SPEC: pages that need login come back after it). */
@@ -33,9 +33,9 @@ export function createShellHost(config: Pick<RuntimeConfig, 'apiBaseURL'>, route
     },
     requireLogin: (returnTo, options) => {
       const current = here();
-      if (router.state.location.pathname === LOGIN_PATH) return;
+      if (router.state.location.pathname === PAGES.login.path) return;
       win.sessionStorage.setItem(RETURN_KEY, returnTo ?? current);
-      void router.navigate(LOGIN_PATH, options);
+      void router.navigate(PAGES.login.path, options);
     },
     finishLogin: () => {
       const target = win.sessionStorage.getItem(RETURN_KEY) || '/';

@@ -1,4 +1,4 @@
-import { findRoute, ROUTES, TABS } from './routes';
+import { findPage as findRoute, ROUTES, TABS } from './pages';
 
 /** Every row of SPEC §2's route table, with what the spec says of it. */
 const SPEC_ROUTES: Array<[path: string, note: '' | 'tab' | 'custom nav' | 'pull-down']> = [

@@ -2,7 +2,7 @@ import { createApi } from '@instalment/shared/api';
 import { createHttpClient } from '@instalment/shared/http';
 import { commonMessages } from '@instalment/shared/i18n';
 import { LocaleStore, translator } from '@instalment/shared/i18n';
-import type { Host, HostUi, Query, RefreshHandler } from '@instalment/shared/host';
+import type { Host, HostUi, Query, RefreshHandler } from './host';
 import { SessionStore } from '@instalment/shared/session';
 
 export interface HostParts {

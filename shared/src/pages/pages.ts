@@ -1,0 +1,100 @@
+import type { TitleKey } from '@instalment/shared/i18n';
+import remotes from './remotes.json';
+
+/**
+ * The app's pages, one owner: every route of SPEC §2 with the remote and exposed module that
+ * draws it, its title, tab and header rules. The shell's route table and preloading, the home
+ * page, each remote's standalone harness and every in-page link are built from here.
+ * (Remote names and their packages live in remotes.json, which the build scripts read too.)
+ */
+export type RemoteName = keyof typeof remotes;
+export const REMOTE_NAMES = Object.keys(remotes) as RemoteName[];
+/** The npm workspace (and folder) that builds a remote. */
+export const remotePackage = (remote: RemoteName): string => remotes[remote];
+
+export type TabKey = 'home' | 'repay' | 'mine';
+
+/** A module a remote exposes (its webpack `exposes` key). */
+export interface Exposed {
+  remote: RemoteName;
+  module: string;
+}
+
+export interface PageDef {
+  path: string;
+  title: TitleKey;
+  /** Where the page lives: a remote's exposed module, or the shell's own home page. */
+  page: Exposed | 'home';
+  tab?: TabKey;
+  /** The page draws its own navigation bar (no default header). */
+  customNav?: boolean;
+  pullDownRefresh?: boolean;
+  needsLogin?: boolean;
+}
+
+const account = (module: string): Exposed => ({ remote: 'mf_account', module });
+const loan = (module: string): Exposed => ({ remote: 'mf_loan', module });
+const payment = (module: string): Exposed => ({ remote: 'mf_payment', module });
+const news = (module: string): Exposed => ({ remote: 'mf_news', module });
+
+/**
+ * SPEC §2, row by row (as uni-app's pages.json), named by what each page is. Rows the spec lists
+ * twice (/pages/loan/* and /pages/borrowing/*) open the same exposed page; each keeps its own
+ * pull-down setting.
+ */
+export const PAGES = {
+  home: { path: '/', title: 'home', page: 'home', tab: 'home' },
+  homeIndex: { path: '/pages/index/index', title: 'home', page: 'home', tab: 'home' },
+  repayments: { path: '/pages/repay/repay', title: 'repayments', page: payment('./Repayments'), tab: 'repay', needsLogin: true },
+  profile: { path: '/pages/profile/profile', title: 'mine', page: account('./Profile'), tab: 'mine' },
+  login: { path: '/pages/login/login', title: 'login', page: account('./Login'), customNav: true },
+  register: { path: '/pages/register/register', title: 'register', page: account('./Register'), customNav: true },
+  userInfo: { path: '/pages/profile/userinfo', title: 'userinfo', page: account('./UserInfo'), needsLogin: true },
+  apply: { path: '/pages/loan/apply', title: 'apply', page: loan('./Apply'), needsLogin: true },
+  overdueImpact: { path: '/pages/overdue/impact', title: 'impact', page: loan('./OverdueImpact') },
+  repayProofUpload: { path: '/pages/repay/upload', title: 'upload', page: payment('./ProofUpload'), needsLogin: true },
+  myLoans: { path: '/pages/loan/loan', title: 'myLoans', page: loan('./MyLoans'), needsLogin: true },
+  contract: { path: '/pages/loan/contract', title: 'contract', page: loan('./Contract'), needsLogin: true },
+  loanDetail: { path: '/pages/loan/detail', title: 'loanDetail', page: loan('./LoanDetail'), pullDownRefresh: true, needsLogin: true },
+  borrowingLoans: { path: '/pages/borrowing/loan', title: 'myLoans', page: loan('./MyLoans'), pullDownRefresh: true, needsLogin: true },
+  borrowingDetail: { path: '/pages/borrowing/detail', title: 'loanDetail', page: loan('./LoanDetail'), needsLogin: true },
+  borrowingContract: { path: '/pages/borrowing/contract', title: 'contract', page: loan('./Contract'), needsLogin: true },
+  borrowingApply: { path: '/pages/borrowing/apply', title: 'apply', page: loan('./Apply'), needsLogin: true },
+  borrowingMyLoans: { path: '/pages/borrowing/myloans', title: 'myLoans', page: loan('./MyLoans'), needsLogin: true },
+  borrowingImpact: { path: '/pages/borrowing/impact', title: 'impact', page: loan('./OverdueImpact') },
+  settlement: { path: '/pages/borrowing/settlement', title: 'settlement', page: loan('./Settlement'), needsLogin: true },
+  repay: { path: '/pages/payment/repay', title: 'repay', page: payment('./Repay'), needsLogin: true },
+  cashier: { path: '/pages/payment/cashier', title: 'cashier', page: payment('./Cashier'), needsLogin: true },
+  proofUpload: { path: '/pages/payment/upload', title: 'upload', page: payment('./ProofUpload'), needsLogin: true },
+  newsList: { path: '/pages/news/list', title: 'newsList', page: news('./NewsList'), pullDownRefresh: true },
+  newsDetail: { path: '/pages/news/detail', title: 'newsDetail', page: news('./NewsDetail'), pullDownRefresh: true },
+} as const satisfies Record<string, PageDef>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The route table, in SPEC §2's order. */
+export const ROUTES: readonly PageDef[] = Object.values(PAGES);
+
+/** The home page's widgets, each its own remote's exposed module, in the order they are shown. */
+export const HOME_WIDGETS = {
+  loan: loan('./HomeLoanWidget'),
+  news: news('./LatestNews'),
+} as const satisfies Record<string, Exposed>;
+
+export const TABS: ReadonlyArray<{ key: TabKey; path: string; title: TitleKey }> = [
+  { key: 'home', path: PAGES.home.path, title: 'home' },
+  { key: 'repay', path: PAGES.repayments.path, title: 'repayments' },
+  { key: 'mine', path: PAGES.profile.path, title: 'mine' },
+];
+
+export function findPage(path: string): PageDef | undefined {
+  const normalised = path === '' ? '/' : path.startsWith('/') ? path : `/${path}`;
+  return ROUTES.find((route) => route.path === normalised);
+}
+
+/** Every route a remote draws, with its exposed module, and its home widgets at '/'. */
+export function routesOf(remote: RemoteName): Array<{ path: string; module: string }> {
+  const pages = ROUTES.flatMap((route) => (route.page !== 'home' && route.page.remote === remote ? [{ path: route.path, module: route.page.module }] : []));
+  const widgets = Object.values(HOME_WIDGETS).filter((widget) => widget.remote === remote);
+  return [...widgets.map((widget) => ({ path: PAGES.home.path, module: widget.module })), ...pages];
+}
