@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useHost, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
+import { PageLink } from '@instalment/shared/ui';
 import styles from './AuthScreen.module.css';
 
 /** Login and register draw their own navigation bar (SPEC §2 custom nav): back, and the page's h1. */
@@ -25,19 +26,10 @@ export function AuthScreen({ title, children }: { title: string; children: React
 
 /** "No account yet? Register": a link to the other of the two pages. */
 export function SwitchLink({ prompt, label, path }: { prompt: string; label: string; path: string }) {
-  const host = useHost();
   return (
     <p className={styles.switch}>
       {prompt}{' '}
-      <a
-        href={host.routeUrl(path)}
-        onClick={(event) => {
-          event.preventDefault();
-          host.navigate(path);
-        }}
-      >
-        {label}
-      </a>
+      <PageLink path={path}>{label}</PageLink>
     </p>
   );
 }

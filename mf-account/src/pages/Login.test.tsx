@@ -196,5 +196,16 @@ test('links to register', async () => {
   const user = userEvent.setup();
   renderPage(Login, t);
   await user.click(screen.getByRole('link', { name: 'register' }));
-  expect(t.nav.navigate).toHaveBeenCalledWith('/pages/register/register');
+  expect(t.nav.navigate).toHaveBeenCalledWith('/pages/register/register', undefined);
+});
+
+test('a modified click on the register link is left to the browser (a new tab), not taken over', async () => {
+  const t = makeTestHost();
+  renderPage(Login, t);
+  const link = screen.getByRole('link', { name: 'register' });
+  expect(link).toHaveAttribute('href', 'http://app.test/#/pages/register/register');
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+  link.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(false);
+  expect(t.nav.navigate).not.toHaveBeenCalled();
 });

@@ -4,6 +4,7 @@ import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
 import { useLoginSubmit } from '../auth/completeLogin';
+import { PAGES } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
@@ -85,7 +86,7 @@ export default function Login(_props: PageProps) {
           {t('logIn')}
         </Button>
       </form>
-      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path="/pages/register/register" />
+      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path={PAGES.register.path} />
     </AuthScreen>
   );
 }

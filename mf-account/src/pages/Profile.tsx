@@ -8,6 +8,7 @@ import { Button, Card } from '@instalment/shared/ui';
 import { Avatar, displayName } from '../components/Avatar';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 interface Entry {
   key: string;
@@ -52,12 +53,12 @@ function Profile(_props: PageProps) {
   useTabTap(() => void refresh());
 
   const entries: Entry[] = [
-    { key: 'loans', label: titles('myLoans'), path: '/pages/loan/loan', personal: true },
-    { key: 'repayments', label: titles('repayments'), path: '/pages/repay/repay', personal: true },
-    { key: 'impact', label: titles('impact'), path: '/pages/overdue/impact', personal: false },
-    { key: 'settlements', label: t('settlementCertificates'), path: '/pages/loan/loan', hint: t('settlementHint'), personal: true },
-    { key: 'news', label: titles('newsList'), path: '/pages/news/list', personal: false },
-    { key: 'userinfo', label: titles('userinfo'), path: '/pages/profile/userinfo', personal: true },
+    { key: 'loans', label: titles('myLoans'), path: PAGES.myLoans.path, personal: true },
+    { key: 'repayments', label: titles('repayments'), path: PAGES.repayments.path, personal: true },
+    { key: 'impact', label: titles('impact'), path: PAGES.overdueImpact.path, personal: false },
+    { key: 'settlements', label: t('settlementCertificates'), path: PAGES.myLoans.path, hint: t('settlementHint'), personal: true },
+    { key: 'news', label: titles('newsList'), path: PAGES.newsList.path, personal: false },
+    { key: 'userinfo', label: titles('userinfo'), path: PAGES.userInfo.path, personal: true },
   ];
 
   const logOut = async () => {
@@ -109,7 +110,7 @@ function Profile(_props: PageProps) {
             <Button variant="primary" onClick={() => host.requireLogin()}>
               {t('logIn')}
             </Button>
-            <Button onClick={() => host.navigate('/pages/register/register')}>{t('createAccount')}</Button>
+            <Button onClick={() => host.navigate(PAGES.register.path)}>{t('createAccount')}</Button>
           </div>
         </Card>
       )}

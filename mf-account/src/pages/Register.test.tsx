@@ -132,5 +132,5 @@ test('links to login', async () => {
   const user = userEvent.setup();
   renderPage(Register, t);
   await user.click(screen.getByRole('link', { name: 'log in' }));
-  expect(t.nav.navigate).toHaveBeenCalledWith('/pages/login/login');
+  expect(t.nav.navigate).toHaveBeenCalledWith('/pages/login/login', undefined);
 });

@@ -4,6 +4,7 @@ import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { useLoginSubmit } from '../auth/completeLogin';
+import { PAGES } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { type FieldRule, useForm } from '../forms/useForm';
@@ -46,7 +47,7 @@ export default function Register(_props: PageProps) {
           {t('createAccount')}
         </Button>
       </form>
-      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path="/pages/login/login" />
+      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path={PAGES.login.path} />
     </AuthScreen>
   );
 }

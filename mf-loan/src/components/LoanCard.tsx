@@ -3,17 +3,17 @@ import { useT } from '@instalment/shared/host';
 import { formatMoney, loanMessages } from '@instalment/shared/loan';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
-import { PATHS } from '../paths';
-import { AppLink } from './AppLink';
 import { LoanStatusTag } from './StatusTag';
 import styles from './LoanCard.module.css';
+import { PAGES } from '@instalment/shared/pages';
+import { PageLink } from '@instalment/shared/ui';
 
 /** One loan in the list; the whole card opens its detail. */
 export function LoanCard({ loan }: { loan: LoanSummary }) {
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   return (
-    <AppLink path={PATHS.detail} query={{ order_no: loan.order_no }} className={styles.card}>
+    <PageLink path={PAGES.loanDetail.path} query={{ order_no: loan.order_no }} className={styles.card}>
       <div className={styles.top}>
         <span className={styles.amount}>{formatMoney(loan.amount)}</span>
         <LoanStatusTag status={loan.status} />
@@ -39,6 +39,6 @@ export function LoanCard({ loan }: { loan: LoanSummary }) {
           <dd>{formatMoney(loan.remaining_principal)}</dd>
         </div>
       </dl>
-    </AppLink>
+    </PageLink>
   );
 }

@@ -2,15 +2,14 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import type { CreditLine, LoanRates } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/shared/loan';
-import { Button, ErrorState, Field, useLoad } from '@instalment/shared/ui';
+import { Button, ErrorState, Field, PageLink, useLoad } from '@instalment/shared/ui';
 import { clearDraft, DRAFT_FIELDS, type Draft, type DraftField, loadDraft, previewSchedule, saveDraft, toApplication } from '../applicationDraft';
-import { AppLink } from '../components/AppLink';
 import { Loading } from '../components/Loading';
 import { RepaymentPreview } from '../components/RepaymentPreview';
 import { useProblemText } from '../components/useProblemText';
 import { messages } from '../messages';
-import { PATHS } from '../paths';
 import styles from './Apply.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 const BANKS = ['bank_icbc', 'bank_ccb', 'bank_abc', 'bank_boc', 'bank_bocom', 'bank_cmb', 'bank_psbc'] as const;
 
@@ -78,7 +77,7 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
     try {
       const created = await host.api.loan.createLoan(application, { toast: false });
       clearDraft();
-      host.navigate(PATHS.detail, { order_no: created.order_no }, { replace: true });
+      host.navigate(PAGES.loanDetail.path, { order_no: created.order_no }, { replace: true });
     } catch (caught) {
       setFailure(t('submitFailed', { reason: caught instanceof Error ? caught.message : String(caught) }));
       setBusy(false);
@@ -97,7 +96,7 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
           {t('sectionLoan')}
         </h2>
         <p role="status">{t('creditBlockedOverdue')}</p>
-        <AppLink path={PATHS.impact}>{t('seeOverdueImpact')}</AppLink>
+        <PageLink path={PAGES.overdueImpact.path}>{t('seeOverdueImpact')}</PageLink>
       </section>
     );
   }
@@ -207,9 +206,9 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
           <span>
             {t('agreeBefore')}
             {/* A new tab, so reading the contract does not cost the applicant what they typed. */}
-            <AppLink path={PATHS.contract} newTab>
+            <PageLink path={PAGES.contract.path} newTab>
               {t('agreeLink')}
-            </AppLink>
+            </PageLink>
           </span>
         </label>
         {consentError && (

@@ -10,8 +10,8 @@ import { LoanStatusTag } from '../components/StatusTag';
 import { VoucherList } from '../components/VoucherList';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
-import { PATHS } from '../paths';
 import styles from './LoanDetail.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 const QUIET = { loading: false, toast: false };
 
@@ -115,7 +115,7 @@ function PayoffOffer({ loan }: { loan: Loan }) {
           [t('payoffTotal'), formatMoney(quote.total)],
         ]}
       />
-      <Button variant="primary" block onClick={() => host.navigate(PATHS.cashier, { order_no: loan.order_no, payoff: '1' })}>
+      <Button variant="primary" block onClick={() => host.navigate(PAGES.cashier.path, { order_no: loan.order_no, payoff: '1' })}>
         {t('payoffNow', { amount: formatMoney(quote.total) })}
       </Button>
     </Card>
@@ -131,18 +131,18 @@ function LoanActions({ loan }: { loan: Loan }) {
   return (
     <nav className={styles.actions} aria-label={t('actions')}>
       {repayable && (
-        <Button variant="primary" onClick={() => host.navigate(PATHS.repay, order)}>
+        <Button variant="primary" onClick={() => host.navigate(PAGES.repay.path, order)}>
           {t('repay')}
         </Button>
       )}
-      {repayable && <Button onClick={() => host.navigate(PATHS.upload, order)}>{t('uploadProof')}</Button>}
+      {repayable && <Button onClick={() => host.navigate(PAGES.proofUpload.path, order)}>{t('uploadProof')}</Button>}
       {loan.status === 'settled' && (
-        <Button variant="primary" onClick={() => host.navigate(PATHS.settlement, order)}>
+        <Button variant="primary" onClick={() => host.navigate(PAGES.settlement.path, order)}>
           {t('settlementCertificate')}
         </Button>
       )}
-      {loan.status !== 'rejected' && <Button onClick={() => host.navigate(PATHS.contract, order)}>{t('viewContract')}</Button>}
-      {repayable && <Button onClick={() => host.navigate(PATHS.impact)}>{t('overdueImpact')}</Button>}
+      {loan.status !== 'rejected' && <Button onClick={() => host.navigate(PAGES.contract.path, order)}>{t('viewContract')}</Button>}
+      {repayable && <Button onClick={() => host.navigate(PAGES.overdueImpact.path)}>{t('overdueImpact')}</Button>}
     </nav>
   );
 }

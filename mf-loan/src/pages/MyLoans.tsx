@@ -3,8 +3,8 @@ import { Button, EmptyState, ErrorState, LoadMore, usePagedList } from '@instalm
 import { LoanCard } from '../components/LoanCard';
 import { Loading } from '../components/Loading';
 import { messages } from '../messages';
-import { PATHS } from '../paths';
 import styles from './MyLoans.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 const PAGE_SIZE = 10;
 
@@ -22,7 +22,7 @@ export default function MyLoans(_props: PageProps) {
       <EmptyState
         message={t('noLoans')}
         action={
-          <Button variant="primary" onClick={() => host.navigate(PATHS.apply)}>
+          <Button variant="primary" onClick={() => host.navigate(PAGES.apply.path)}>
             {t('applyForLoan')}
           </Button>
         }

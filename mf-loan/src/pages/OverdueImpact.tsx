@@ -2,12 +2,11 @@ import { observer } from 'mobx-react-lite';
 import type { Api, Instalment, LoanRates, LoanSummary } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { formatMoney, formatRate, fromFen, penaltyFen, toFen } from '@instalment/shared/loan';
-import { Button, Card, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
-import { AppLink } from '../components/AppLink';
+import { Button, Card, ErrorState, PageLink, Rows, useLoad } from '@instalment/shared/ui';
 import { Loading } from '../components/Loading';
 import { messages } from '../messages';
-import { PATHS } from '../paths';
 import styles from './OverdueImpact.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 const QUIET = { loading: false, toast: false };
 const EXAMPLE_FEN = 100_000;
@@ -148,9 +147,9 @@ function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
   return (
     <section className={styles.loan}>
       <h3 className={styles.subheading}>
-        <AppLink path={PATHS.detail} query={{ order_no: loan.order_no }}>
+        <PageLink path={PAGES.loanDetail.path} query={{ order_no: loan.order_no }}>
           {formatMoney(loan.amount)} · {t('loanNo', { order_no: loan.order_no })}
-        </AppLink>
+        </PageLink>
       </h3>
       <ul className={styles.instalments}>
         {instalments.map((item) => (
@@ -165,7 +164,7 @@ function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
           </li>
         ))}
       </ul>
-      <Button variant="primary" block onClick={() => host.navigate(PATHS.repay, { order_no: loan.order_no })}>
+      <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: loan.order_no })}>
         {t('repayNow')}
       </Button>
     </section>

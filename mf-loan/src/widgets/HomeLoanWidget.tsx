@@ -6,8 +6,8 @@ import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
 import { Button, ErrorState, useLoad } from '@instalment/shared/ui';
 import { Loading } from '../components/Loading';
 import { messages } from '../messages';
-import { PATHS } from '../paths';
 import styles from './HomeLoanWidget.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 /** The home page's loan offer: how much, over how long, and the way in. */
 export default function HomeLoanWidget() {
@@ -22,7 +22,7 @@ export default function HomeLoanWidget() {
         {t('widgetTitle')}
       </h2>
       {rates.data ? (
-        <Offer rates={rates.data} onApply={() => host.navigate(PATHS.apply)} />
+        <Offer rates={rates.data} onApply={() => host.navigate(PAGES.apply.path)} />
       ) : rates.error ? (
         <ErrorState message={rates.error.message} onRetry={() => void rates.reload()} />
       ) : (

@@ -1,24 +1,23 @@
 import type { NewsItem } from '@instalment/shared/api';
 import { NewsCover } from './NewsCover';
 import { PublishedDate } from './PublishedDate';
-import { RouteLink } from './RouteLink';
 import styles from './news.module.css';
+import { PAGES } from '@instalment/shared/pages';
+import { PageLink } from '@instalment/shared/ui';
 
-export const NEWS_DETAIL_PATH = '/pages/news/detail';
-export const NEWS_LIST_PATH = '/pages/news/list';
 
 /** One news item as a link to its article; `compact` (home widget) leaves out the summary. */
 export function NewsItemLink({ item, compact = false, headingLevel = 2 }: { item: NewsItem; compact?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <RouteLink path={NEWS_DETAIL_PATH} query={{ id: String(item.id) }} className={`${styles.item} ${compact ? styles.compact : ''}`}>
+    <PageLink path={PAGES.newsDetail.path} query={{ id: String(item.id) }} className={`${styles.item} ${compact ? styles.compact : ''}`}>
       <NewsCover src={item.cover} size={compact ? 'small' : 'normal'} />
       <div className={styles.text}>
         <Heading className={styles.title}>{item.title}</Heading>
         {!compact && item.summary && <p className={styles.summary}>{item.summary}</p>}
         <PublishedDate className={styles.date} iso={item.published_at} />
       </div>
-    </RouteLink>
+    </PageLink>
   );
 }
 

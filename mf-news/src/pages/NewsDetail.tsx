@@ -3,11 +3,11 @@ import { ApiError } from '@instalment/shared/http';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
-import { NEWS_LIST_PATH } from '../components/NewsItemLink';
 import { PublishedDate } from '../components/PublishedDate';
 import { messages } from '../messages';
 import { sanitizeArticle } from '../sanitize';
 import styles from './NewsDetail.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 /** The server answers code 0 ('news not found') for an id it does not know. */
 const isNotFound = (error: Error | null) => error instanceof ApiError && error.code === 0;
@@ -69,7 +69,7 @@ function NotFound() {
     <EmptyState
       message={t('notFound')}
       action={
-        <Button variant="primary" onClick={() => host.navigate(NEWS_LIST_PATH, undefined, { replace: true })}>
+        <Button variant="primary" onClick={() => host.navigate(PAGES.newsList.path, undefined, { replace: true })}>
           {t('backToList')}
         </Button>
       }

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { DEFAULT_LATEST_NEWS } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
-import { EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
-import { NEWS_LIST_PATH, NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
-import { RouteLink } from '../components/RouteLink';
+import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/shared/ui';
+import { PAGES } from '@instalment/shared/pages';
+import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import listStyles from '../components/news.module.css';
 import { messages } from '../messages';
 import styles from './LatestNews.module.css';
@@ -25,9 +25,9 @@ export default function LatestNews() {
         <h2 id={headingId} className={styles.heading}>
           {t('latestNews')}
         </h2>
-        <RouteLink path={NEWS_LIST_PATH} className={styles.more} aria-label={t('moreNews')}>
+        <PageLink path={PAGES.newsList.path} className={styles.more} aria-label={t('moreNews')}>
           {t('more')}
-        </RouteLink>
+        </PageLink>
       </header>
       {latest.data ? (
         latest.data.length > 0 ? (

@@ -9,6 +9,7 @@ import { Button, EmptyState, ErrorState, Rows, useLoad } from '@instalment/share
 import { gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 interface CashierView {
   cashier: CashierData;
@@ -74,7 +75,7 @@ export default function Cashier({ query }: PageProps) {
     return (
       <div className={styles.page}>
         <EmptyState message={t('chooseFirst')} />
-        <Button variant="primary" block onClick={() => host.navigate('/pages/payment/repay', { order_no: orderNo }, { replace: true })}>
+        <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: orderNo }, { replace: true })}>
           {t('chooseInstalments')}
         </Button>
       </div>
@@ -89,7 +90,7 @@ export default function Cashier({ query }: PageProps) {
           </h2>
           <p role="status">{error.message}</p>
         </section>
-        <Button variant="primary" block onClick={() => host.navigate('/pages/loan/detail', { order_no: orderNo }, { replace: true })}>
+        <Button variant="primary" block onClick={() => host.navigate(PAGES.loanDetail.path, { order_no: orderNo }, { replace: true })}>
           {t('backToLoan')}
         </Button>
       </div>
@@ -107,7 +108,7 @@ export default function Cashier({ query }: PageProps) {
     setPaying(true);
     leaveFor(gatewayUrl(host, cashier, chosen));
   };
-  const toTransfer = () => host.navigate('/pages/payment/upload', { order_no: orderNo, periods });
+  const toTransfer = () => host.navigate(PAGES.proofUpload.path, { order_no: orderNo, periods });
   const quote = cashier.quote;
 
   return (

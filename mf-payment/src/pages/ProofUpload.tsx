@@ -15,6 +15,7 @@ import { ProofFilePicker } from '../components/ProofFilePicker';
 import { initialSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import styles from './pages.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 type Stage = UploadStage | 'submitting';
 
@@ -133,7 +134,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
         { loading: false, toast: false },
       );
       host.ui.toast(t('submitted'), 'success');
-      host.navigate('/pages/loan/detail', { order_no: orderNo }, { replace: true });
+      host.navigate(PAGES.loanDetail.path, { order_no: orderNo }, { replace: true });
     } catch (caught) {
       if (isAbort(caught)) setCancelled(true);
       else setFailure(caught instanceof Error && caught.message ? caught.message : tc('uploadFailed'));

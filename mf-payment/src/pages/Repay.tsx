@@ -8,6 +8,7 @@ import { PeriodPicker } from '../components/PeriodPicker';
 import { dueNowSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import styles from './pages.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 /**
  * Where the gateway sends the borrower back to, with `payment_no` and `result` in the query.
@@ -36,7 +37,7 @@ function OutcomeBanner({ result, paymentNo }: { result?: string; paymentNo?: str
         <strong>{t('paymentRepriced')}</strong>
         <p>{t('paymentRepricedHint')}</p>
         {payment && (
-          <Button variant="primary" onClick={() => host.navigate('/pages/payment/cashier', { order_no: payment.order_no, ...again })}>
+          <Button variant="primary" onClick={() => host.navigate(PAGES.cashier.path, { order_no: payment.order_no, ...again })}>
             {t('payNewAmount')}
           </Button>
         )}
@@ -121,7 +122,7 @@ export default function Repay({ query }: PageProps) {
           variant="primary"
           disabled={selected.length === 0}
           aria-describedby={selected.length === 0 ? 'repay-no-periods' : undefined}
-          onClick={() => host.navigate('/pages/payment/cashier', { order_no: orderNo, periods })}
+          onClick={() => host.navigate(PAGES.cashier.path, { order_no: orderNo, periods })}
         >
           {t('goToCashier')}
         </Button>
@@ -133,7 +134,7 @@ export default function Repay({ query }: PageProps) {
       )}
       <Button
         className={styles.linkButton}
-        onClick={() => host.navigate('/pages/payment/upload', selected.length ? { order_no: orderNo, periods } : { order_no: orderNo })}
+        onClick={() => host.navigate(PAGES.proofUpload.path, selected.length ? { order_no: orderNo, periods } : { order_no: orderNo })}
       >
         {t('payByTransfer')}
       </Button>

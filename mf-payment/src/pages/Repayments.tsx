@@ -6,6 +6,7 @@ import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
 import { type DueLoan, loadDueLoans } from '../dueLoans';
 import { messages } from '../messages';
 import styles from './pages.module.css';
+import { PAGES } from '@instalment/shared/pages';
 
 function DueLoanCard({ loan }: { loan: DueLoan }) {
   const host = useHost();
@@ -42,7 +43,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
         <Button
           size="small"
           aria-label={t('uploadProofFor', { order_no: loan.order_no })}
-          onClick={() => host.navigate('/pages/payment/upload', { order_no: loan.order_no })}
+          onClick={() => host.navigate(PAGES.proofUpload.path, { order_no: loan.order_no })}
         >
           {t('uploadProof')}
         </Button>
@@ -50,7 +51,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
           size="small"
           variant="primary"
           aria-label={t('repayLoan', { order_no: loan.order_no })}
-          onClick={() => host.navigate('/pages/payment/repay', { order_no: loan.order_no })}
+          onClick={() => host.navigate(PAGES.repay.path, { order_no: loan.order_no })}
           disabled={loan.owed_periods.length === 0}
         >
           {t('repay')}

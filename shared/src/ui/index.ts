@@ -4,3 +4,4 @@ export * from './blocks';
 export * from './LoadMore';
 export * from './useLoad';
 export * from './usePagedList';
+export * from './PageLink';
