@@ -45,7 +45,7 @@ export const TEST_OPTIONS: AppOptions = {
 };
 
 /** The real server, in process, on an empty in-memory database and a port of its own. */
-export async function startServer(options: AppOptions = {}): Promise<TestServer> {
+export async function startServer(options: AppOptions = {}, beforeListen?: (app: FastifyInstance) => void): Promise<TestServer> {
   const clock = {
     now: START_MS,
     advance(ms: number) {
@@ -53,6 +53,7 @@ export async function startServer(options: AppOptions = {}): Promise<TestServer>
     },
   };
   const app = buildApp({ ...TEST_OPTIONS, now: () => clock.now, ...options, limits: { ...TEST_OPTIONS.limits, ...options.limits } });
+  beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

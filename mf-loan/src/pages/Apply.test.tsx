@@ -74,7 +74,7 @@ describe('Apply', () => {
     expect(field.realName()).toHaveAccessibleDescription('Enter your real name as on your ID card.');
     expect(field.idCard()).toHaveAccessibleDescription('Enter your national ID card number.');
     expect(field.bankCard()).toHaveAccessibleDescription('Enter your bank card number.');
-    expect(field.bankName()).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(field.bankName()).toHaveAccessibleDescription(expect.stringContaining('Enter the name of your bank.'));
     expect(field.consent()).toHaveAccessibleDescription('You must agree to the loan contract to apply.');
     expect(field.amount()).toHaveFocus();
     expect(loan.createLoan).not.toHaveBeenCalled();
@@ -108,7 +108,7 @@ describe('Apply', () => {
 
     await user.click(field.bankName());
     await user.tab();
-    expect(field.bankName()).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(field.bankName()).toHaveAccessibleDescription(expect.stringContaining('Enter the name of your bank.'));
 
     await user.selectOptions(field.purpose(), '');
     await user.tab();

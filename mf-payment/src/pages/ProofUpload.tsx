@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { BankInfo, InstalmentsResult } from '@instalment/shared/api';
 import type { PageProps } from '@instalment/shared/host';
-import { useHost, useT } from '@instalment/shared/host';
+import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { isAbort } from '@instalment/shared/http';
 import { commonMessages, type CommonMessageKey } from '@instalment/shared/i18n';
-import { checkPeriodSelection, formatMoney, loanMessages } from '@instalment/shared/loan';
+import { checkPeriodSelection, checkVoucherRemark, formatMoney, loanMessages, remarkProblemText, VOUCHER_REMARK_MAX_LENGTH } from '@instalment/shared/loan';
 import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
-import { validateFreeText, validationMessages } from '@instalment/shared/validation';
 import { checkProofFile, downscaleImage, uploadMessages, type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
 import { CopyRows } from '../components/CopyRows';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -26,8 +25,6 @@ const STAGE_TEXT: Record<Stage, CommonMessageKey> = {
   cleaning: 'cleaning',
   submitting: 'uploadingProof',
 };
-
-const REMARK_MAX = 200;
 
 interface ProofData {
   bank: BankInfo;
@@ -58,7 +55,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const tc = useT(commonMessages);
   const tl = useT(loanMessages);
   const tu = useT(uploadMessages);
-  const tv = useT(validationMessages);
+  const locale = useLocale();
   const remarkId = useId();
   const list = data.schedule.list;
   const open = openPeriods(list);
@@ -97,8 +94,8 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const total = selectedTotal(list, selected);
 
   const checkRemark = () => {
-    const problem = validateFreeText(remark);
-    setRemarkError(problem ? tv(problem) : null);
+    const problem = checkVoucherRemark(remark);
+    setRemarkError(problem ? remarkProblemText(problem, locale) : null);
     return problem === null;
   };
 
@@ -190,7 +187,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
             id={remarkId}
             className={styles.textarea}
             value={remark}
-            maxLength={REMARK_MAX}
+            maxLength={VOUCHER_REMARK_MAX_LENGTH}
             rows={3}
             placeholder={t('remarkPlaceholder')}
             disabled={busy}

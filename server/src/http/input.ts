@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@instalment/shared/api';
 import { validationMessage, type Rule } from '@instalment/shared/validation';
 import { Refusal } from './errors';
 
@@ -54,7 +55,7 @@ export interface PageRequest {
 export const MAX_PAGE_SIZE = 50;
 
 /** SPEC §7 paging: page from 1 (default 1), limit 1..50 (default 10). */
-export function pageOf(query: unknown, defaultLimit = 10, maxLimit = MAX_PAGE_SIZE): PageRequest {
+export function pageOf(query: unknown, defaultLimit = DEFAULT_PAGE_SIZE, maxLimit = MAX_PAGE_SIZE): PageRequest {
   const fields = fieldsOf(query);
   return {
     page: wholeNumber(fields, 'page', 1, 1, 100_000),

@@ -5,7 +5,6 @@ import type {
   LoanCreated,
   LoanDetail,
   LoanPurpose,
-  LoanRates,
   LoanStatus,
   LoanSummary,
   MyLoansPage,
@@ -14,20 +13,17 @@ import type {
 import { maskBankCard, maskIdCard } from '@instalment/shared/format';
 import {
   annualRateBp,
+  applicationProblemText,
   calendarDate,
   canTransition,
   checkApplication,
   computeSchedule,
-  formatMoney,
   fromFen,
-  LOAN_STATUS_LABELS,
-  loanMessages,
+  loanStatusLabel,
   parsePeriods,
   toFen,
   type ApplicationProblem,
 } from '@instalment/shared/loan';
-import { translator } from '@instalment/shared/i18n';
-import { validationMessage, type ValidationKey } from '@instalment/shared/validation';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import { text, type Fields, type PageRequest } from '../http/input';
@@ -71,25 +67,6 @@ interface VoucherRow {
 /** One message for every order that is missing or not the caller's: nobody learns which. */
 export const ORDER_NOT_FOUND = 'Order not found.';
 
-const en = translator(loanMessages, 'en');
-
-const FIELD_NAMES: Partial<Record<keyof LoanApplication, string>> = { bank_name: 'the name of your bank' };
-
-const LOAN_RULES = new Set<ApplicationProblem>(['amountInvalid', 'amountRange', 'amountStep', 'termInvalid', 'purposeInvalid', 'consentRequired']);
-
-function problemMessage(field: keyof LoanApplication, problem: ApplicationProblem, rates: LoanRates): string {
-  if (LOAN_RULES.has(problem)) {
-    return en(problem as Exclude<ApplicationProblem, ValidationKey>, {
-      min: formatMoney(rates.min_amount),
-      max: formatMoney(rates.max_amount),
-      step: formatMoney(rates.amount_step),
-    });
-  }
-  // The generic "required" says nothing of which field; name it.
-  if (problem === 'required') return `Enter ${FIELD_NAMES[field] ?? field}.`;
-  return validationMessage(problem as ValidationKey);
-}
-
 const isAgreed = (value: unknown) => value === true || value === 1 || value === 'true' || value === '1';
 
 export class LoanService {
@@ -117,8 +94,7 @@ export class LoanService {
       agree_contract: isAgreed(body.agree_contract),
     };
     const problems = Object.entries(checkApplication(application, rates)) as Array<[keyof LoanApplication, ApplicationProblem]>;
-    if (problems.length > 0) throw new Refusal(problemMessage(problems[0][0], problems[0][1], rates));
-    if (application.bank_name!.length > 50) throw new Refusal('The bank name is too long.');
+    if (problems.length > 0) throw new Refusal(applicationProblemText(problems[0][1], rates));
 
     const offer = rates.terms.find((item) => item.term === application.term)!;
     const now = this.ctx.now();
@@ -198,7 +174,7 @@ export class LoanService {
   review(orderNo: string, decision: 'approve' | 'reject'): LoanStatus {
     const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
     if (!loan) throw new Refusal(ORDER_NOT_FOUND);
-    if (loan.status !== 'pending') throw new Refusal(`This loan is ${LOAN_STATUS_LABELS[loan.status]}, not pending review.`);
+    if (loan.status !== 'pending') throw new Refusal(`This loan is ${loanStatusLabel(loan.status)}, not pending review.`);
     if (decision === 'approve') this.approve(loan, this.ctx.now());
     else this.ctx.db.prepare("UPDATE loans SET status = 'rejected', rejected_at = ? WHERE id = ?").run(this.ctx.now(), loan.id);
     return decision === 'approve' ? 'repaying' : 'rejected';
@@ -235,7 +211,7 @@ export class LoanService {
       amount: fromFen(loan.amount_fen),
       term: loan.term,
       status,
-      status_label: LOAN_STATUS_LABELS[status],
+      status_label: loanStatusLabel(status),
       created_at: iso(loan.created_at),
       next_due_date: next ? next.view.due_date : null,
       next_due_amount: next ? next.view.total : null,

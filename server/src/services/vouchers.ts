@@ -1,14 +1,11 @@
 import type { Voucher } from '@instalment/shared/api';
-import { calendarDate, formatMoney, formatPeriods, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
-import { validateFreeText } from '@instalment/shared/validation';
+import { calendarDate, checkVoucherRemark, formatMoney, formatPeriods, fromFen, parsePeriods, remarkProblemText, toFen } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
-import { check, text, type Fields } from '../http/input';
+import { text, type Fields } from '../http/input';
 import type { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
-
-const MAX_REMARK = 200;
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
 function periodsOf(value: unknown): number[] | null {
@@ -48,8 +45,9 @@ export class VoucherService {
     if (periods === null) throw new Refusal('periods must be a list of instalment numbers, such as [1, 2].');
     const fileUrl = this.uploads.ownUpload(userId, text(body, 'file_url'));
     if (!fileUrl) throw new Refusal('Upload the payment proof first, then submit it.');
-    const remark = check(validateFreeText, text(body, 'remark'));
-    if (remark.length > MAX_REMARK) throw new Refusal(`The remark may be at most ${MAX_REMARK} characters.`);
+    const remark = text(body, 'remark');
+    const remarkProblem = checkVoucherRemark(remark);
+    if (remarkProblem) throw new Refusal(remarkProblemText(remarkProblem));
     const amountFen = toFen(text(body, 'amount'));
     const fileHash = await this.uploads.contentHash(fileUrl);
 

@@ -22,21 +22,16 @@ test('a flood of bogus registrations leaves a real login under 200 ms', async ()
   });
   const hashes = jest.spyOn(passwords, 'hashPassword');
   await new Promise((resolve) => setTimeout(resolve, 100));
-  // The best of three logins during the flood, so a busy machine's hiccup is not read as queueing.
-  const timings: number[] = [];
-  let answer = { body: { code: 0 } } as Awaited<ReturnType<typeof post>>;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const started = performance.now();
-    answer = await post(server.baseURL, ENDPOINTS.login, { account: user.mobile, password: PASSWORD });
-    timings.push(performance.now() - started);
-  }
-  const elapsed = Math.min(...timings);
+  const started = performance.now();
+  const answer = await post(server.baseURL, ENDPOINTS.login, { account: user.mobile, password: PASSWORD });
+  const elapsed = performance.now() - started;
   flooding = false;
   const refused = (await bogus).filter((item) => item !== null);
   expect(answer.body.code).toBe(1);
   expect(refused.length).toBeGreaterThan(64);
   expect(refused.every((item) => item.body.msg === 'Request a verification code first.')).toBe(true);
-  // Not one password was hashed for a registration whose code was never sent.
+  // Not one password was hashed for a registration whose code was never sent: the guard that
+  // does not depend on how busy the machine is.
   expect(hashes).not.toHaveBeenCalled();
   hashes.mockRestore();
   expect(elapsed).toBeLessThan(200);

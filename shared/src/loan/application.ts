@@ -6,12 +6,26 @@ import {
   validateRealName,
   validateRequired,
   type ValidationKey,
+  validationMessages,
 } from '@instalment/shared/validation';
-import { toFen } from './money';
+import { type Locale, translator } from '@instalment/shared/i18n';
+import { formatMoney, toFen } from './money';
+import { type LoanMessageKey, loanMessages } from './messages';
 
 export const LOAN_PURPOSES: readonly LoanPurpose[] = ['consumption', 'education', 'travel', 'home', 'medical', 'other'];
 
-export type LoanRuleKey = 'amountInvalid' | 'amountRange' | 'amountStep' | 'termInvalid' | 'purposeInvalid' | 'consentRequired';
+export type LoanRuleKey =
+  | 'amountInvalid'
+  | 'amountRange'
+  | 'amountStep'
+  | 'termInvalid'
+  | 'purposeInvalid'
+  | 'consentRequired'
+  | 'bankNameRequired'
+  | 'bankNameTooLong';
+
+/** The longest bank name the contract and the statements can print. */
+export const BANK_NAME_MAX_LENGTH = 50;
 export type ApplicationProblem = ValidationKey | LoanRuleKey;
 export type ApplicationProblems = Partial<Record<keyof LoanApplication, ApplicationProblem>>;
 
@@ -30,6 +44,23 @@ export function termRate(rates: LoanRates, term: number) {
   return rates.terms.find((offer) => offer.term === term) ?? null;
 }
 
+function bankNameProblem(name: string): ApplicationProblem | null {
+  if (validateRequired(name)) return 'bankNameRequired';
+  if (name.trim().length > BANK_NAME_MAX_LENGTH) return 'bankNameTooLong';
+  return validateFreeText(name);
+}
+
+/**
+ * A rule's answer in words, in `locale`: loan rules speak of the rates' range and step, field
+ * rules of the field. The apply form and the server's refusal say the same sentence.
+ */
+export function applicationProblemText(problem: ApplicationProblem, rates: LoanRates, locale: Locale = 'en'): string {
+  const params = { min: formatMoney(rates.min_amount), max: formatMoney(rates.max_amount), step: formatMoney(rates.amount_step), max_length: BANK_NAME_MAX_LENGTH };
+  return problem in loanMessages.en
+    ? translator(loanMessages, locale)(problem as LoanMessageKey, params)
+    : translator(validationMessages, locale)(problem as ValidationKey);
+}
+
 /** Every rule of an application, field by field: used by the apply form and by the server. */
 export function checkApplication(application: Partial<LoanApplication>, rates: LoanRates): ApplicationProblems {
   const problems: ApplicationProblems = {};
@@ -43,7 +74,7 @@ export function checkApplication(application: Partial<LoanApplication>, rates: L
   if (idCard) problems.id_card = idCard;
   const bankCard = validateBankCard(application.bank_card ?? '');
   if (bankCard) problems.bank_card = bankCard;
-  const bankName = validateRequired(application.bank_name ?? '') ?? validateFreeText(application.bank_name ?? '');
+  const bankName = bankNameProblem(application.bank_name ?? '');
   if (bankName) problems.bank_name = bankName;
   if (application.agree_contract !== true) problems.agree_contract = 'consentRequired';
   return problems;

@@ -8,3 +8,4 @@ export * from './application';
 export * from './messages';
 export * from './apr';
 export * from './ledger';
+export * from './voucher';

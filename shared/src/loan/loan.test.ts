@@ -1,11 +1,12 @@
 import type { InstalmentStatus, LoanRates, LoanStatus } from '../api/types/loan';
-import { checkAmount, checkApplication } from './application';
+import { applicationProblemText, BANK_NAME_MAX_LENGTH, checkAmount, checkApplication } from './application';
 import { addMonths, calendarDate, daysBetween } from './dates';
 import { formatMoney, formatRate, fromFen, toFen } from './money';
 import { overdueDays, penaltyFen } from './penalty';
 import { checkPeriodSelection, formatPeriods, parsePeriods, togglePeriod } from './repayment';
 import { computeSchedule } from './schedule';
 import { canTransition, isRepayable, LOAN_TRANSITIONS, statusFromInstalments } from './status';
+import { checkVoucherRemark, remarkProblemText, VOUCHER_REMARK_MAX_LENGTH } from './voucher';
 
 describe('computeSchedule', () => {
   /*
@@ -275,9 +276,30 @@ describe('applications', () => {
       real_name: 'realNameRequired',
       id_card: 'idCardRequired',
       bank_card: 'bankCardRequired',
-      bank_name: 'required',
+      bank_name: 'bankNameRequired',
       agree_contract: 'consentRequired',
     });
     expect(checkApplication({ ...valid, term: 6, purpose: 'education' }, rates)).toEqual({ term: 'termInvalid', purpose: 'purposeInvalid' });
+  });
+
+  it('limits the bank name, and the form and the server say so in the same words', () => {
+    const long = 'B'.repeat(BANK_NAME_MAX_LENGTH + 1);
+    const problem = checkApplication({ bank_name: long }, rates).bank_name!;
+    expect(problem).toBe('bankNameTooLong');
+    expect(applicationProblemText(problem, rates)).toBe('The bank name may be at most 50 characters.');
+    expect(applicationProblemText(problem, rates, 'zh-CN')).toBe('银行名称最多 50 个字符。');
+    expect(applicationProblemText('amountRange', rates)).toBe('The amount must be between ¥1,000.00 and ¥50,000.00.');
+    expect(checkApplication({ bank_name: 'B'.repeat(BANK_NAME_MAX_LENGTH) }, rates).bank_name).toBeUndefined();
+  });
+});
+
+describe('proof remarks', () => {
+  it('are printable and at most 200 characters, in the reader\'s language', () => {
+    expect(checkVoucherRemark('')).toBeNull();
+    expect(checkVoucherRemark('x'.repeat(VOUCHER_REMARK_MAX_LENGTH))).toBeNull();
+    expect(checkVoucherRemark('x'.repeat(VOUCHER_REMARK_MAX_LENGTH + 1))).toBe('remarkTooLong');
+    expect(checkVoucherRemark('ref \u202e1')).toBe('textUnsafe');
+    expect(remarkProblemText('remarkTooLong')).toBe('The remark may be at most 200 characters.');
+    expect(remarkProblemText('remarkTooLong', 'zh-CN')).toBe('备注最多 200 个字符。');
   });
 });

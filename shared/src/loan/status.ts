@@ -1,4 +1,6 @@
 import type { InstalmentStatus, LoanStatus } from '@instalment/shared/api';
+import { type Locale, translator } from '@instalment/shared/i18n';
+import { loanMessages } from './messages';
 
 /**
  * The loan's life, in one place:
@@ -33,11 +35,7 @@ export function isRepayable(status: LoanStatus): boolean {
   return status === 'repaying' || status === 'overdue';
 }
 
-/** English labels, as the server sends them in `status_label`. */
-export const LOAN_STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
-  pending: 'pending review',
-  rejected: 'rejected',
-  repaying: 'repaying',
-  overdue: 'overdue',
-  settled: 'settled',
-};
+/** A status in words, from the loan catalogue; the server sends the English one in `status_label`. */
+export function loanStatusLabel(status: LoanStatus, locale: Locale = 'en'): string {
+  return translator(loanMessages, locale)(`status_${status}`);
+}
