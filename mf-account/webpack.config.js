@@ -1,10 +1,13 @@
 const createConfig = require('../webpack.config.base');
+const { packageNamed, portOf } = require('../scripts/ports');
+
+const self = packageNamed('mf-account');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mf_account',
+  name: self.remote,
   cssPrefix: 'acc',
-  port: Number(process.env.PORT) || 3001,
+  port: Number(process.env.PORT) || portOf(self),
   title: 'mf-account',
   // One exposed module per page, so each page is its own chunk (DESIGN §2).
   exposes: {

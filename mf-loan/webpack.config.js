@@ -1,10 +1,13 @@
 const createConfig = require('../webpack.config.base');
+const { packageNamed, portOf } = require('../scripts/ports');
+
+const self = packageNamed('mf-loan');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mf_loan',
+  name: self.remote,
   cssPrefix: 'loan',
-  port: Number(process.env.PORT) || 3002,
+  port: Number(process.env.PORT) || portOf(self),
   title: 'mf-loan',
   // One exposed module per page, so each page is its own chunk (DESIGN §2).
   exposes: {

@@ -1,10 +1,13 @@
 const createConfig = require('../webpack.config.base');
+const { packageNamed, portOf } = require('../scripts/ports');
+
+const self = packageNamed('mf-news');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mf_news',
+  name: self.remote,
   cssPrefix: 'news',
-  port: Number(process.env.PORT) || 3004,
+  port: Number(process.env.PORT) || portOf(self),
   title: 'mf-news',
   // One exposed module per page, so each page is its own chunk (DESIGN §2).
   exposes: {

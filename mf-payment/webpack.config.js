@@ -1,10 +1,13 @@
 const createConfig = require('../webpack.config.base');
+const { packageNamed, portOf } = require('../scripts/ports');
+
+const self = packageNamed('mf-payment');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mf_payment',
+  name: self.remote,
   cssPrefix: 'pay',
-  port: Number(process.env.PORT) || 3003,
+  port: Number(process.env.PORT) || portOf(self),
   title: 'mf-payment',
   // One exposed module per page, so each page is its own chunk (DESIGN §2).
   exposes: {

@@ -1,11 +1,23 @@
-// The ports of the composed app, one owner: start, e2e and bench read them from here.
+// The ports of the composed app, one owner: start, e2e, bench and each package's webpack config
+// read them from here. Which remote a package builds is owned by shared/src/pages/remotes.json.
+const REMOTES = require('../shared/src/pages/remotes.json');
+
+const remoteOfPackage = (name) => Object.keys(REMOTES).find((remote) => REMOTES[remote] === name);
+
 const PACKAGES = [
   { name: 'shell', env: 'SHELL_PORT', port: 3000 },
-  { name: 'mf-account', env: 'ACCOUNT_PORT', port: 3001, remote: 'mf_account' },
-  { name: 'mf-loan', env: 'LOAN_PORT', port: 3002, remote: 'mf_loan' },
-  { name: 'mf-payment', env: 'PAYMENT_PORT', port: 3003, remote: 'mf_payment' },
-  { name: 'mf-news', env: 'NEWS_PORT', port: 3004, remote: 'mf_news' },
-];
+  { name: 'mf-account', env: 'ACCOUNT_PORT', port: 3001 },
+  { name: 'mf-loan', env: 'LOAN_PORT', port: 3002 },
+  { name: 'mf-payment', env: 'PAYMENT_PORT', port: 3003 },
+  { name: 'mf-news', env: 'NEWS_PORT', port: 3004 },
+].map((pkg) => ({ ...pkg, remote: remoteOfPackage(pkg.name) }));
+
+/** A package's entry: its port variable and default, and the remote it builds (none for the shell). */
+function packageNamed(name) {
+  const pkg = PACKAGES.find((entry) => entry.name === name);
+  if (!pkg) throw new Error(`No package ${name} in scripts/ports.js`);
+  return pkg;
+}
 const API = { env: 'API_PORT', port: 3100 };
 
 function portOf(entry, env = process.env) {
@@ -21,4 +33,4 @@ function runtimeConfig({ host = 'localhost', ports }) {
   return { apiBaseURL: `http://${host}:${ports.api}`, remotes };
 }
 
-module.exports = { PACKAGES, API, portOf, runtimeConfig };
+module.exports = { PACKAGES, API, packageNamed, portOf, runtimeConfig };

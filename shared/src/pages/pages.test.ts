@@ -1,4 +1,4 @@
-import { findPage as findRoute, ROUTES, TABS } from './pages';
+import { findPage as findRoute, HOME_WIDGETS, REMOTE_NAMES, type RemoteName, remotePackage, ROUTES, routesOf, TABS } from './pages';
 
 /** Every row of SPEC §2's route table, with what the spec says of it. */
 const SPEC_ROUTES: Array<[path: string, note: '' | 'tab' | 'custom nav' | 'pull-down']> = [
@@ -55,4 +55,19 @@ test('routes the spec lists twice open the same page', () => {
 
 test('there are three tabs: home, repay, mine', () => {
   expect(TABS.map((tab) => tab.path)).toEqual(['/', '/pages/repay/repay', '/pages/profile/profile']);
+});
+
+test('every page and home widget is a module its remote actually exposes', () => {
+  // The remotes' webpack configs hold the other half of this table: which file each exposed name is.
+  const fs = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const path = jest.requireActual<typeof import('node:path')>('node:path');
+  const exposedBy = (remote: RemoteName) => {
+    const config = fs.readFileSync(path.join(__dirname, '..', '..', '..', remotePackage(remote), 'webpack.config.js'), 'utf8');
+    return new Set([...config.matchAll(/'(\.\/[A-Za-z]+)':/g)].map((match) => match[1]));
+  };
+  for (const remote of REMOTE_NAMES) {
+    const exposed = exposedBy(remote);
+    for (const route of routesOf(remote)) expect(exposed).toContain(route.module);
+  }
+  expect(Object.values(HOME_WIDGETS).every((widget) => exposedBy(widget.remote).has(widget.module))).toBe(true);
 });
