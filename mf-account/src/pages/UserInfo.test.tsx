@@ -18,6 +18,7 @@ const fresh: UserIndex = {
   money: '2000.00',
   score: 42,
   level: 4,
+  bio: '',
 };
 
 beforeEach(() => {
