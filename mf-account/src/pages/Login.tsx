@@ -3,7 +3,7 @@ import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
-import { useLoginSubmit } from '../auth/completeLogin';
+import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
@@ -46,8 +46,8 @@ export default function Login(_props: PageProps) {
     if (busy || !form.validate()) return;
     await sendLogin(() =>
       mode === 'sms'
-        ? host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha })
-        : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }),
+        ? host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha }, QUIET)
+        : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }, QUIET),
     );
   };
 

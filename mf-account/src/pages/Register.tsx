@@ -3,7 +3,7 @@ import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
-import { useLoginSubmit } from '../auth/completeLogin';
+import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { type FieldRule, useForm } from '../forms/useForm';
@@ -30,7 +30,7 @@ export default function Register(_props: PageProps) {
     if (busy || !form.validate()) return;
     // The username is left to the contract's default: the phone (SPEC §7).
     await sendRegistration(() =>
-      host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }),
+      host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }, QUIET),
     );
   };
 

@@ -84,3 +84,15 @@ test('with nothing stored, loads with the overlay and shows an error with retry 
   await user.click(screen.getByRole('button', { name: 'retry' }));
   expect(row('nickname')).toHaveTextContent('Li Lei');
 });
+
+test('a username that is the phone is not shown: only the masked phone is', async () => {
+  t.api.user.userIndex.mockResolvedValue({ ...fresh, username: '13812345678', nickname: '138****5678', avatar: '' });
+  t.host.session.setLogin(loginUserinfo());
+  renderPage(UserInfo, t);
+  expect(await screen.findByText('138****5678', { selector: 'dd' })).toBeInTheDocument();
+  await act(async () => undefined);
+  expect(screen.queryByText('username', { selector: 'dt' })).not.toBeInTheDocument();
+  expect(document.body).not.toHaveTextContent('13812345678');
+  // A masked phone has no telling initial: a person glyph stands in.
+  expect(screen.getByRole('img', { name: "138****5678's avatar" })).toHaveTextContent('\u{1F464}');
+});
