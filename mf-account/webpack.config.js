@@ -10,6 +10,7 @@ module.exports = createConfig({
   exposes: {
     './Login': './src/pages/Login.tsx',
     './Register': './src/pages/Register.tsx',
+    './ResetPassword': './src/pages/ResetPassword.tsx',
     './Profile': './src/pages/Profile.tsx',
     './UserInfo': './src/pages/UserInfo.tsx',
   },

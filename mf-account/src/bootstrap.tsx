@@ -2,11 +2,14 @@ import { renderStandalone } from '@instalment/shared/harness';
 import Login from './pages/Login';
 import Profile from './pages/Profile';
 import Register from './pages/Register';
+import ResetPassword from './pages/ResetPassword';
 import UserInfo from './pages/UserInfo';
+import { ACCOUNT_PATHS } from './paths';
 
 renderStandalone({
-  '/pages/login/login': Login,
-  '/pages/register/register': Register,
-  '/pages/profile/profile': Profile,
-  '/pages/profile/userinfo': UserInfo,
+  [ACCOUNT_PATHS.login]: Login,
+  [ACCOUNT_PATHS.register]: Register,
+  [ACCOUNT_PATHS.resetPassword]: ResetPassword,
+  [ACCOUNT_PATHS.profile]: Profile,
+  [ACCOUNT_PATHS.userinfo]: UserInfo,
 });

@@ -47,6 +47,12 @@ export const accountMessages = defineMessages({
     avatar: 'avatar',
     notSet: 'not set',
     refreshFailed: 'Could not refresh your data: {message}',
+    newPassword: 'new password',
+    resetPasswordAction: 'reset password',
+    passwordReset: 'Your password has been reset. Log in with the new one.',
+    rememberPassword: 'Remembered it?',
+    forgotPassword: 'forgot password?',
+    lockedOut: 'Locked out of password login?',
   },
   'zh-CN': {
     loginMethod: '登录方式',
@@ -93,6 +99,12 @@ export const accountMessages = defineMessages({
     avatar: '头像',
     notSet: '未设置',
     refreshFailed: '资料刷新失败：{message}',
+    newPassword: '新密码',
+    resetPasswordAction: '重置密码',
+    passwordReset: '密码已重置，请使用新密码登录。',
+    rememberPassword: '想起密码了？',
+    forgotPassword: '忘记密码？',
+    lockedOut: '密码登录被暂停？',
   },
 });
 

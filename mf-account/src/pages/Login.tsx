@@ -8,9 +8,13 @@ import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
+import { ACCOUNT_PATHS } from '../paths';
 import styles from './Login.module.css';
 
 type Mode = 'sms' | 'password';
+
+/** The server's lockout refusals, English or Chinese: "Too many wrong passwords…" / "密码错误次数过多…". */
+const LOCKOUT = /too many wrong passwords|密码错误次数过多/i;
 const MODES: readonly Mode[] = ['sms', 'password'];
 
 /** Login only asks for the password; the strength rule is register's business. */
@@ -85,7 +89,11 @@ export default function Login(_props: PageProps) {
           {t('logIn')}
         </Button>
       </form>
-      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path="/pages/register/register" />
+      {mode === 'password' && (
+        // Beside the lockout message (which suggests SMS login) there is also the way to a new password.
+        <SwitchLink prompt={error !== null && LOCKOUT.test(error) ? t('lockedOut') : ''} label={t('forgotPassword')} path={ACCOUNT_PATHS.resetPassword} />
+      )}
+      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path={ACCOUNT_PATHS.register} />
     </AuthScreen>
   );
 }

@@ -7,6 +7,7 @@ import { toStoredUserInfo } from '@instalment/shared/session';
 import { Button, Card } from '@instalment/shared/ui';
 import { Avatar, displayName } from '../components/Avatar';
 import { accountMessages } from '../messages';
+import { ACCOUNT_PATHS } from '../paths';
 import styles from './Profile.module.css';
 
 interface Entry {
@@ -57,7 +58,7 @@ function Profile(_props: PageProps) {
     { key: 'impact', label: titles('impact'), path: '/pages/overdue/impact', personal: false },
     { key: 'settlements', label: t('settlementCertificates'), path: '/pages/loan/loan', hint: t('settlementHint'), personal: true },
     { key: 'news', label: titles('newsList'), path: '/pages/news/list', personal: false },
-    { key: 'userinfo', label: titles('userinfo'), path: '/pages/profile/userinfo', personal: true },
+    { key: 'userinfo', label: titles('userinfo'), path: ACCOUNT_PATHS.userinfo, personal: true },
   ];
 
   const logOut = async () => {
@@ -109,7 +110,7 @@ function Profile(_props: PageProps) {
             <Button variant="primary" onClick={() => host.requireLogin()}>
               {t('logIn')}
             </Button>
-            <Button onClick={() => host.navigate('/pages/register/register')}>{t('createAccount')}</Button>
+            <Button onClick={() => host.navigate(ACCOUNT_PATHS.register)}>{t('createAccount')}</Button>
           </div>
         </Card>
       )}

@@ -8,6 +8,7 @@ import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { type FieldRule, useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
+import { ACCOUNT_PATHS } from '../paths';
 
 type RegisterField = 'mobile' | 'code' | 'password' | 'confirm' | 'email';
 
@@ -46,7 +47,7 @@ export default function Register(_props: PageProps) {
           {t('createAccount')}
         </Button>
       </form>
-      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path="/pages/login/login" />
+      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path={ACCOUNT_PATHS.login} />
     </AuthScreen>
   );
 }
