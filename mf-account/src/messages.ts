@@ -53,6 +53,7 @@ export const accountMessages = defineMessages({
     rememberPassword: 'Remembered it?',
     forgotPassword: 'forgot password?',
     lockedOut: 'Locked out of password login?',
+    showPassword: 'show password',
   },
   'zh-CN': {
     loginMethod: '登录方式',
@@ -105,6 +106,7 @@ export const accountMessages = defineMessages({
     rememberPassword: '想起密码了？',
     forgotPassword: '忘记密码？',
     lockedOut: '密码登录被暂停？',
+    showPassword: '显示密码',
   },
 });
 

@@ -5,6 +5,7 @@ import { Button, Field } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
@@ -81,7 +82,7 @@ export default function Login(_props: PageProps) {
         ) : (
           <>
             <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />
-            <Field label={t('password')} type="password" autoComplete="current-password" {...password.field('password')} />
+            <PasswordField label={t('password')} autoComplete="current-password" {...password.field('password')} />
           </>
         )}
         <FormError message={error} />

@@ -72,3 +72,18 @@ test('login links to it, and names it beside the lockout message', async () => {
   await user.click(screen.getByRole('link', { name: 'forgot password?' }));
   expect(t.nav.navigate).toHaveBeenCalledWith('/pages/login/resetpwd');
 });
+
+test('the show-password control reveals and hides what was typed', async () => {
+  const user = userEvent.setup();
+  renderPage(ResetPassword, t);
+  await user.type(input('new password'), 'fresh456');
+  const toggle = screen.getByRole('button', { name: 'show password' });
+  expect(input('new password')).toHaveAttribute('type', 'password');
+  expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await user.click(toggle);
+  expect(input('new password')).toHaveAttribute('type', 'text');
+  expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await user.click(toggle);
+  expect(input('new password')).toHaveAttribute('type', 'password');
+  expect(input('new password')).toHaveValue('fresh456');
+});

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button, Field } from '@instalment/shared/ui';
+import { Button } from '@instalment/shared/ui';
 import { validateCode, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { failureMessage, QUIET } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
@@ -39,7 +40,7 @@ export default function ResetPassword(_props: PageProps) {
     <AuthScreen title={titles('resetPassword')}>
       <form noValidate onSubmit={submit} aria-label={titles('resetPassword')}>
         <PhoneCodeFields phone={form.field('mobile')} code={form.field('captcha')} event="resetpwd" onInvalidPhone={() => form.touch('mobile')} />
-        <Field label={t('newPassword')} type="password" autoComplete="new-password" hint={t('passwordHint')} {...form.field('newpassword')} />
+        <PasswordField label={t('newPassword')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('newpassword')} />
         <FormError message={error} />
         <Button type="submit" variant="primary" block busy={busy}>
           {t('resetPasswordAction')}
