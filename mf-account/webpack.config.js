@@ -13,5 +13,6 @@ module.exports = createConfig({
     './ResetPassword': './src/pages/ResetPassword.tsx',
     './Profile': './src/pages/Profile.tsx',
     './UserInfo': './src/pages/UserInfo.tsx',
+    './Security': './src/pages/Security.tsx',
   },
 });

@@ -3,6 +3,7 @@ import Login from './pages/Login';
 import Profile from './pages/Profile';
 import Register from './pages/Register';
 import ResetPassword from './pages/ResetPassword';
+import Security from './pages/Security';
 import UserInfo from './pages/UserInfo';
 import { ACCOUNT_PATHS } from './paths';
 
@@ -12,4 +13,5 @@ renderStandalone({
   [ACCOUNT_PATHS.resetPassword]: ResetPassword,
   [ACCOUNT_PATHS.profile]: Profile,
   [ACCOUNT_PATHS.userinfo]: UserInfo,
+  [ACCOUNT_PATHS.security]: Security,
 });

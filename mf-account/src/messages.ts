@@ -54,6 +54,9 @@ export const accountMessages = defineMessages({
     forgotPassword: 'forgot password?',
     lockedOut: 'Locked out of password login?',
     showPassword: 'show password',
+    changePassword: 'change password',
+    currentPassword: 'current password',
+    passwordChanged: 'Your password has been changed. Your other devices have been logged out.',
   },
   'zh-CN': {
     loginMethod: '登录方式',
@@ -107,6 +110,9 @@ export const accountMessages = defineMessages({
     forgotPassword: '忘记密码？',
     lockedOut: '密码登录被暂停？',
     showPassword: '显示密码',
+    changePassword: '修改密码',
+    currentPassword: '当前密码',
+    passwordChanged: '密码已修改，其他设备上的登录已退出。',
   },
 });
 

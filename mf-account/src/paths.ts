@@ -5,4 +5,5 @@ export const ACCOUNT_PATHS = {
   resetPassword: '/pages/login/resetpwd',
   profile: '/pages/profile/profile',
   userinfo: '/pages/profile/userinfo',
+  security: '/pages/profile/security',
 } as const;

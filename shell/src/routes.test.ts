@@ -38,7 +38,10 @@ test.each(SPEC_ROUTES)('%s is routed as the spec says (%s)', (path, note) => {
 });
 
 /** Issue 17's self-service pages, beyond SPEC §2. */
-const SELF_SERVICE_ROUTES: Array<[path: string, note: '' | 'custom nav']> = [['/pages/login/resetpwd', 'custom nav']];
+const SELF_SERVICE_ROUTES: Array<[path: string, note: '' | 'custom nav']> = [
+  ['/pages/login/resetpwd', 'custom nav'],
+  ['/pages/profile/security', ''],
+];
 
 test.each(SELF_SERVICE_ROUTES)('%s is routed (%s)', (path, note) => {
   expect(Boolean(findRoute(path)?.customNav)).toBe(note === 'custom nav');

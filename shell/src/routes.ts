@@ -34,6 +34,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/pages/register/register', title: 'register', page: account('./Register'), customNav: true },
   // Issue 17's self-service pages, after the spec's rows.
   { path: '/pages/login/resetpwd', title: 'resetPassword', page: account('./ResetPassword'), customNav: true },
+  { path: '/pages/profile/security', title: 'security', page: account('./Security'), needsLogin: true },
   { path: '/pages/profile/userinfo', title: 'userinfo', page: account('./UserInfo'), needsLogin: true },
   { path: '/pages/loan/apply', title: 'apply', page: loan('./Apply'), needsLogin: true },
   { path: '/pages/overdue/impact', title: 'impact', page: loan('./OverdueImpact') },
