@@ -14,5 +14,6 @@ module.exports = createConfig({
     './Profile': './src/pages/Profile.tsx',
     './UserInfo': './src/pages/UserInfo.tsx',
     './Security': './src/pages/Security.tsx',
+    './EditProfile': './src/pages/EditProfile.tsx',
   },
 });

@@ -1,4 +1,5 @@
 import { renderStandalone } from '@instalment/shared/harness';
+import EditProfile from './pages/EditProfile';
 import Login from './pages/Login';
 import Profile from './pages/Profile';
 import Register from './pages/Register';
@@ -14,4 +15,5 @@ renderStandalone({
   [ACCOUNT_PATHS.profile]: Profile,
   [ACCOUNT_PATHS.userinfo]: UserInfo,
   [ACCOUNT_PATHS.security]: Security,
+  [ACCOUNT_PATHS.editProfile]: EditProfile,
 });

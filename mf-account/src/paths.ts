@@ -6,4 +6,5 @@ export const ACCOUNT_PATHS = {
   profile: '/pages/profile/profile',
   userinfo: '/pages/profile/userinfo',
   security: '/pages/profile/security',
+  editProfile: '/pages/profile/edit',
 } as const;

@@ -41,6 +41,7 @@ test.each(SPEC_ROUTES)('%s is routed as the spec says (%s)', (path, note) => {
 const SELF_SERVICE_ROUTES: Array<[path: string, note: '' | 'custom nav']> = [
   ['/pages/login/resetpwd', 'custom nav'],
   ['/pages/profile/security', ''],
+  ['/pages/profile/edit', ''],
 ];
 
 test.each(SELF_SERVICE_ROUTES)('%s is routed (%s)', (path, note) => {

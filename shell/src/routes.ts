@@ -35,6 +35,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue 17's self-service pages, after the spec's rows.
   { path: '/pages/login/resetpwd', title: 'resetPassword', page: account('./ResetPassword'), customNav: true },
   { path: '/pages/profile/security', title: 'security', page: account('./Security'), needsLogin: true },
+  { path: '/pages/profile/edit', title: 'editProfile', page: account('./EditProfile'), needsLogin: true },
   { path: '/pages/profile/userinfo', title: 'userinfo', page: account('./UserInfo'), needsLogin: true },
   { path: '/pages/loan/apply', title: 'apply', page: loan('./Apply'), needsLogin: true },
   { path: '/pages/overdue/impact', title: 'impact', page: loan('./OverdueImpact') },

@@ -142,6 +142,7 @@ test('SMS login stores the session as SPEC §3/§4 say and returns the user', as
     phone: '13812345678',
     email: '',
     avatar: '',
+    bio: '',
     money: '1234.50',
     score: 20,
     level: 1,

@@ -59,6 +59,7 @@ function Profile(_props: PageProps) {
     { key: 'settlements', label: t('settlementCertificates'), path: '/pages/loan/loan', hint: t('settlementHint'), personal: true },
     { key: 'news', label: titles('newsList'), path: '/pages/news/list', personal: false },
     { key: 'userinfo', label: titles('userinfo'), path: ACCOUNT_PATHS.userinfo, personal: true },
+    { key: 'editProfile', label: titles('editProfile'), path: ACCOUNT_PATHS.editProfile, personal: true },
     { key: 'security', label: titles('security'), path: ACCOUNT_PATHS.security, personal: true },
   ];
 

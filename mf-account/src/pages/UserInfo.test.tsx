@@ -56,6 +56,7 @@ test('shows the stored fields at once, then the refreshed ones, phone and e-mail
     phone: '13812345678',
     email: 'lilei@example.com',
     avatar: 'https://cdn.test/a.png',
+    bio: '',
     money: '2000.00',
     score: 42,
     level: 4,
