@@ -46,3 +46,27 @@ test('change password elsewhere → this session’s old token is refused → lo
   await expect(heading(page)).toHaveText('login');
   await lastScreen(page, testInfo);
 });
+
+/** A tiny valid PNG (1×1). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('edit nickname and avatar → shown on "mine"', async ({ page }, testInfo) => {
+  const phone = newPhone();
+  await registerThroughUi(page, phone, 'pass1234');
+  await expect(page).toHaveURL(/#\/$/);
+
+  await open(page, '/pages/profile/profile');
+  await page.getByRole('link', { name: 'edit profile' }).or(page.getByRole('button', { name: 'edit profile' })).first().click();
+  await expect(heading(page)).toHaveText('edit profile');
+  await page.getByLabel('new avatar picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('nickname').fill('Han Meimei');
+  await page.getByRole('button', { name: 'save' }).click();
+
+  // Saving returns to "mine", which shows the saved profile from the session.
+  await expect(heading(page)).toHaveText('mine');
+  await expect(page.getByText('Han Meimei').first()).toBeVisible();
+  const avatar = page.getByRole('img', { name: "Han Meimei's avatar" }).first();
+  await expect(avatar).toBeVisible();
+  await expect(avatar).toHaveAttribute('src', /\/uploads\/.*signature=/);
+  await lastScreen(page, testInfo);
+});
