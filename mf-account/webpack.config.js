@@ -13,7 +13,10 @@ module.exports = createConfig({
   exposes: {
     './Login': './src/pages/Login.tsx',
     './Register': './src/pages/Register.tsx',
+    './ResetPassword': './src/pages/ResetPassword.tsx',
     './Profile': './src/pages/Profile.tsx',
     './UserInfo': './src/pages/UserInfo.tsx',
+    './Security': './src/pages/Security.tsx',
+    './EditProfile': './src/pages/EditProfile.tsx',
   },
 });

@@ -69,7 +69,8 @@ test('10. independent deployment: one remote rebuilt and re-pointed in config.js
   fs.mkdirSync(work, { recursive: true });
   fs.cpSync(path.join(ROOT, 'mf-news', 'src'), path.join(work, 'src'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'mf-news', 'package.json'), path.join(work, 'package.json'));
-  const config = fs.readFileSync(path.join(ROOT, 'mf-news', 'webpack.config.js'), 'utf8').replace("require('../webpack.config.base')", "require('../../../webpack.config.base')");
+  // The copy sits two folders deeper than the package: its requires of the repository's root move with it.
+  const config = fs.readFileSync(path.join(ROOT, 'mf-news', 'webpack.config.js'), 'utf8').replaceAll("require('../", "require('../../../");
   fs.writeFileSync(path.join(work, 'webpack.config.js'), config);
   const messages = path.join(work, 'src', 'messages.ts');
   fs.writeFileSync(messages, fs.readFileSync(messages, 'utf8').replace("'latest news'", "'latest news, now weekly'"));

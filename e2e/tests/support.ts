@@ -23,7 +23,7 @@ export function newPhone(): string {
 }
 
 /** The newest SMS code the server's development outbox holds for a phone and event. */
-export async function smsCode(mobile: string, event: 'register' | 'mobilelogin'): Promise<string> {
+export async function smsCode(mobile: string, event: 'register' | 'mobilelogin' | 'resetpwd' | 'changemobile'): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {

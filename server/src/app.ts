@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { TOKEN_HEADER } from '@instalment/shared/api';
+import { CODE_FAIL } from '@instalment/shared/http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, originAllowed, productionProblems, type AppConfig, type Limits } from './config';
 import type { Context } from './context';
@@ -117,7 +118,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof Refusal) return reply.code(200).send(fail(error.message));
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.message, CODE_FAIL, error.data));
     if (error instanceof Unauthorized) return reply.code(401).send(fail(error.message, 401));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -17,6 +17,9 @@ export function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Call options for a form's own call: its failure is shown once, under the form, so no toast too. */
+export const QUIET = { toast: false } as const;
+
 /**
  * Sends a form whose answer is a login: busy while in flight (a second tap does nothing), the
  * failure kept to show under the form with every field left as typed, the login completed.

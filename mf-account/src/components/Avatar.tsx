@@ -14,6 +14,15 @@ export function displayName(user: StoredUserInfo): string {
   return user.nickname || user.username || user.phone;
 }
 
+/** A person glyph stands in when the name has no telling initial (a masked phone starts with "1"). */
+const PERSON = '\u{1F464}';
+
+export function initialOf(user: StoredUserInfo): string {
+  const name = displayName(user).trim();
+  if (name === '' || /^[\d*]+$/.test(name)) return PERSON;
+  return name.charAt(0).toUpperCase();
+}
+
 /** The user's picture, or their initial when there is none or it does not load. */
 export function Avatar({ user, size = 64 }: { user: StoredUserInfo; size?: number }) {
   const host = useHost();
@@ -34,7 +43,7 @@ export function Avatar({ user, size = 64 }: { user: StoredUserInfo; size?: numbe
   }
   return (
     <span className={`${styles.avatar} ${styles.initials}`} style={box} role="img" aria-label={t('avatarOf', { name })}>
-      {name.trim().charAt(0).toUpperCase() || '?'}
+      {initialOf(user)}
     </span>
   );
 }

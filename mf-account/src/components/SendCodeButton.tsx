@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
-import type { SmsEvent } from '@instalment/shared/api';
+import { useEffect, useRef, useState } from 'react';
+import type { SmsEvent, SmsWait } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
 import { useHost, useT } from '@instalment/shared/host';
 import { Button } from '@instalment/shared/ui';
 import { validatePhone } from '@instalment/shared/validation';
@@ -17,6 +18,21 @@ interface SendCodeButtonProps {
   onInvalidPhone: () => void;
 }
 
+/** Where a countdown outlives the page: per phone and event, for this tab only. */
+const storageKey = (mobile: string, event: SmsEvent) => `sms-wait:${event}:${mobile}`;
+
+function savedSeconds(mobile: string, event: SmsEvent): number {
+  const endsAt = Number(window.sessionStorage.getItem(storageKey(mobile, event)));
+  return Number.isFinite(endsAt) ? Math.max(0, Math.ceil((endsAt - Date.now()) / 1000)) : 0;
+}
+
+/** The seconds the server asks to wait (sms/send's refusal carries `data: { wait }`), or null. */
+function waitOf(error: unknown): number | null {
+  if (!(error instanceof ApiError)) return null;
+  const wait = (error.data as Partial<SmsWait> | null)?.wait;
+  return typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : null;
+}
+
 /** Sends the SMS code once, then counts down before it can be sent again. */
 export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButtonProps) {
   const host = useHost();
@@ -26,6 +42,15 @@ export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButton
   const [sentOnce, setSentOnce] = useState(false);
   // State updates land after the render; a ref refuses a second tap within the same frame.
   const inFlight = useRef(false);
+
+  const countDown = (seconds: number) => {
+    window.sessionStorage.setItem(storageKey(mobile, event), String(Date.now() + seconds * 1000));
+    start(seconds);
+  };
+
+  // Each phone has its own countdown: one begun earlier (the page was left, or the phone
+  // retyped) goes on, another phone's does not hold this one back.
+  useEffect(() => start(savedSeconds(mobile, event)), [mobile, event, start]);
 
   const send = async () => {
     if (inFlight.current || remaining > 0) return;
@@ -37,11 +62,14 @@ export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButton
     setSending(true);
     try {
       await host.api.user.sendSms({ mobile, event });
-      start(RESEND_SECONDS);
+      countDown(RESEND_SECONDS);
       setSentOnce(true);
       host.ui.toast(t('codeSent'), 'success');
-    } catch {
-      // The HTTP client has already shown the server's reason; the button is free to retry.
+    } catch (error) {
+      // The HTTP client has already shown the server's reason; a wait it names is counted down,
+      // otherwise the button is free to retry.
+      const wait = waitOf(error);
+      if (wait !== null) countDown(wait);
     } finally {
       inFlight.current = false;
       setSending(false);

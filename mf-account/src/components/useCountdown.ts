@@ -14,6 +14,7 @@ export function useCountdown() {
     clearInterval(timer.current);
     const endsAt = Date.now() + seconds * 1000;
     setRemaining(seconds);
+    if (seconds <= 0) return;
     timer.current = setInterval(() => {
       const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
       setRemaining(left);

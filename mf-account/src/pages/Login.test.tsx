@@ -10,6 +10,7 @@ let t: TestHost;
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   t = makeTestHost();
 });
 
@@ -96,6 +97,33 @@ test('a failed send frees the button at once', async () => {
   expect(screen.getByRole('button', { name: 'send code' })).toBeEnabled();
 });
 
+test("the send-code button counts down the wait the server's refusal names", async () => {
+  const user = userEvent.setup();
+  t.api.user.sendSms.mockRejectedValueOnce(new ApiError('Please wait 52 s before requesting another code.', 0, { wait: 52 }));
+  renderPage(Login, t);
+  await user.type(phone(), '13812345678');
+  await user.click(screen.getByRole('button', { name: 'send code' }));
+  const button = await screen.findByRole('button', { name: 'resend in 52s' });
+  expect(button).toBeDisabled();
+});
+
+test('the countdown goes on when the page is left and entered again', async () => {
+  const user = userEvent.setup();
+  t.api.user.sendSms.mockResolvedValue(null);
+  const first = renderPage(Login, t);
+  await user.type(phone(), '13812345678');
+  await user.click(screen.getByRole('button', { name: 'send code' }));
+  expect(await screen.findByRole('button', { name: 'resend in 60s' })).toBeDisabled();
+  first.unmount();
+
+  renderPage(Login, t);
+  await user.type(phone(), '13812345678');
+  expect(screen.getByRole('button', { name: /^resend in (59|60)s$/ })).toBeDisabled();
+  await user.clear(phone());
+  await user.type(phone(), '13912345678');
+  expect(screen.getByRole('button', { name: 'send code' })).toBeEnabled();
+});
+
 test('SMS login stores the session as SPEC §3/§4 say and returns the user', async () => {
   const user = userEvent.setup();
   t.api.user.mobileLogin.mockResolvedValue({ userinfo: loginUserinfo() });
@@ -104,7 +132,7 @@ test('SMS login stores the session as SPEC §3/§4 say and returns the user', as
   await user.type(code(), '1234');
   await user.click(submit());
 
-  expect(t.api.user.mobileLogin).toHaveBeenCalledWith({ mobile: '13812345678', captcha: '1234' });
+  expect(t.api.user.mobileLogin).toHaveBeenCalledWith({ mobile: '13812345678', captcha: '1234' }, { toast: false });
   expect(window.localStorage.getItem('token')).toBe('token-abc');
   expect(window.localStorage.getItem('tokenExpireTime')).toBe(String(FAR_EXPIRY));
   expect(JSON.parse(window.localStorage.getItem('userInfo')!)).toEqual({
@@ -114,6 +142,7 @@ test('SMS login stores the session as SPEC §3/§4 say and returns the user', as
     phone: '13812345678',
     email: '',
     avatar: '',
+    bio: '',
     money: '1234.50',
     score: 20,
     level: 1,
@@ -136,7 +165,7 @@ test('password login: account and password, with messages for empty fields', asy
   await user.type(screen.getByLabelText('account'), 'lilei');
   await user.type(screen.getByLabelText('password'), 'secret1');
   await user.click(submit());
-  expect(t.api.user.login).toHaveBeenCalledWith({ account: 'lilei', password: 'secret1' });
+  expect(t.api.user.login).toHaveBeenCalledWith({ account: 'lilei', password: 'secret1' }, { toast: false });
   expect(window.localStorage.getItem('token')).toBe('pw-token');
   expect(t.nav.finishLogin).toHaveBeenCalledTimes(1);
 });
@@ -171,7 +200,7 @@ describe('through the real HTTP client', () => {
     axios.defaults.adapter = original;
   });
 
-  test("a failed login keeps what was typed and shows the server's msg", async () => {
+  test("a failed login keeps what was typed and shows the server's msg once, under the form", async () => {
     const user = userEvent.setup();
     renderPage(Login, t);
     await user.click(screen.getByRole('tab', { name: 'password login' }));
@@ -182,7 +211,7 @@ describe('through the real HTTP client', () => {
     expect(requests).toEqual([{ url: '/api/user/login', data: { account: '13812345678', password: 'wrong123' } }]);
     const form = screen.getByRole('tabpanel');
     expect(await within(form).findByRole('alert')).toHaveTextContent('Account or password is incorrect');
-    expect(t.ui.toast).toHaveBeenCalledWith('Account or password is incorrect', 'error');
+    expect(t.ui.toast).not.toHaveBeenCalled();
     expect(screen.getByLabelText('account')).toHaveValue('13812345678');
     expect(screen.getByLabelText('password')).toHaveValue('wrong123');
     expect(submit()).toBeEnabled();

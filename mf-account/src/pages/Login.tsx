@@ -3,15 +3,19 @@ import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
-import { useLoginSubmit } from '../auth/completeLogin';
+import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PAGES } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 import styles from './Login.module.css';
 
 type Mode = 'sms' | 'password';
+
+/** The server's lockout refusals, English or Chinese: "Too many wrong passwords…" / "密码错误次数过多…". */
+const LOCKOUT = /too many wrong passwords|密码错误次数过多/i;
 const MODES: readonly Mode[] = ['sms', 'password'];
 
 /** Login only asks for the password; the strength rule is register's business. */
@@ -47,8 +51,8 @@ export default function Login(_props: PageProps) {
     if (busy || !form.validate()) return;
     await sendLogin(() =>
       mode === 'sms'
-        ? host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha })
-        : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }),
+        ? host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha }, QUIET)
+        : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }, QUIET),
     );
   };
 
@@ -78,7 +82,7 @@ export default function Login(_props: PageProps) {
         ) : (
           <>
             <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />
-            <Field label={t('password')} type="password" autoComplete="current-password" {...password.field('password')} />
+            <PasswordField label={t('password')} autoComplete="current-password" {...password.field('password')} />
           </>
         )}
         <FormError message={error} />
@@ -86,6 +90,10 @@ export default function Login(_props: PageProps) {
           {t('logIn')}
         </Button>
       </form>
+      {mode === 'password' && (
+        // Beside the lockout message (which suggests SMS login) there is also the way to a new password.
+        <SwitchLink prompt={error !== null && LOCKOUT.test(error) ? t('lockedOut') : ''} label={t('forgotPassword')} path={PAGES.resetPassword.path} />
+      )}
       <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path={PAGES.register.path} />
     </AuthScreen>
   );

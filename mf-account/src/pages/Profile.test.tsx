@@ -18,6 +18,7 @@ const userIndex = (overrides: Partial<UserIndex> = {}): UserIndex => ({
   money: '1234.50',
   score: 20,
   level: 2,
+  bio: '',
   ...overrides,
 });
 

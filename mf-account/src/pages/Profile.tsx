@@ -59,6 +59,8 @@ function Profile(_props: PageProps) {
     { key: 'settlements', label: t('settlementCertificates'), path: PAGES.myLoans.path, hint: t('settlementHint'), personal: true },
     { key: 'news', label: titles('newsList'), path: PAGES.newsList.path, personal: false },
     { key: 'userinfo', label: titles('userinfo'), path: PAGES.userInfo.path, personal: true },
+    { key: 'editProfile', label: titles('editProfile'), path: PAGES.editProfile.path, personal: true },
+    { key: 'security', label: titles('security'), path: PAGES.security.path, personal: true },
   ];
 
   const logOut = async () => {

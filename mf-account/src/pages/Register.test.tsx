@@ -104,7 +104,7 @@ test('a successful registration logs the user in and returns them', async () => 
   renderPage(Register, t);
   await fillValid(user);
   await user.click(submit());
-  expect(t.api.user.register).toHaveBeenCalledWith({ mobile: '13912345678', code: '8888', password: 'abc123', email: '' });
+  expect(t.api.user.register).toHaveBeenCalledWith({ mobile: '13912345678', code: '8888', password: 'abc123', email: '' }, { toast: false });
   expect(window.localStorage.getItem('token')).toBe('new-token');
   expect(window.localStorage.getItem('tokenExpireTime')).toBe(String(FAR_EXPIRY));
   expect(JSON.parse(window.localStorage.getItem('userInfo')!)).toMatchObject({ phone: '13912345678', username: '13912345678' });
@@ -118,7 +118,7 @@ test('a refused registration keeps the form and shows the reason', async () => {
   renderPage(Register, t);
   await fillValid(user, 'li@example.com');
   await user.click(submit());
-  expect(t.api.user.register).toHaveBeenCalledWith(expect.objectContaining({ email: 'li@example.com' }));
+  expect(t.api.user.register).toHaveBeenCalledWith(expect.objectContaining({ email: 'li@example.com' }), { toast: false });
   expect(await screen.findByText('Mobile already exists')).toHaveAttribute('role', 'alert');
   expect(input('phone number')).toHaveValue('13912345678');
   expect(input('password')).toHaveValue('abc123');

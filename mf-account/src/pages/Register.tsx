@@ -3,9 +3,10 @@ import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
-import { useLoginSubmit } from '../auth/completeLogin';
+import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PAGES } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { type FieldRule, useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
@@ -31,7 +32,7 @@ export default function Register(_props: PageProps) {
     if (busy || !form.validate()) return;
     // The username is left to the contract's default: the phone (SPEC §7).
     await sendRegistration(() =>
-      host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }),
+      host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }, QUIET),
     );
   };
 
@@ -39,8 +40,8 @@ export default function Register(_props: PageProps) {
     <AuthScreen title={titles('register')}>
       <form noValidate onSubmit={submit} aria-label={titles('register')}>
         <PhoneCodeFields phone={form.field('mobile')} code={form.field('code')} event="register" onInvalidPhone={() => form.touch('mobile')} />
-        <Field label={t('password')} type="password" autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
-        <Field label={t('confirmPassword')} type="password" autoComplete="new-password" {...form.field('confirm')} />
+        <PasswordField label={t('password')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
+        <PasswordField label={t('confirmPassword')} autoComplete="new-password" {...form.field('confirm')} />
         <Field label={t('emailOptional')} type="email" autoComplete="email" {...form.field('email')} />
         <FormError message={error} />
         <Button type="submit" variant="primary" block busy={busy}>

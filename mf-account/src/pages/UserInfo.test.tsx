@@ -18,6 +18,7 @@ const fresh: UserIndex = {
   money: '2000.00',
   score: 42,
   level: 4,
+  bio: '',
 };
 
 beforeEach(() => {
@@ -55,6 +56,7 @@ test('shows the stored fields at once, then the refreshed ones, phone and e-mail
     phone: '13812345678',
     email: 'lilei@example.com',
     avatar: 'https://cdn.test/a.png',
+    bio: '',
     money: '2000.00',
     score: 42,
     level: 4,
@@ -82,4 +84,16 @@ test('with nothing stored, loads with the overlay and shows an error with retry 
   expect(await screen.findByRole('alert')).toHaveTextContent('request failed');
   await user.click(screen.getByRole('button', { name: 'retry' }));
   expect(row('nickname')).toHaveTextContent('Li Lei');
+});
+
+test('a username that is the phone is not shown: only the masked phone is', async () => {
+  t.api.user.userIndex.mockResolvedValue({ ...fresh, username: '13812345678', nickname: '138****5678', avatar: '' });
+  t.host.session.setLogin(loginUserinfo());
+  renderPage(UserInfo, t);
+  expect(await screen.findByText('138****5678', { selector: 'dd' })).toBeInTheDocument();
+  await act(async () => undefined);
+  expect(screen.queryByText('username', { selector: 'dt' })).not.toBeInTheDocument();
+  expect(document.body).not.toHaveTextContent('13812345678');
+  // A masked phone has no telling initial: a person glyph stands in.
+  expect(screen.getByRole('img', { name: "138****5678's avatar" })).toHaveTextContent('\u{1F464}');
 });

@@ -47,7 +47,8 @@ function UserInfo(_props: PageProps) {
           rows={[
             [t('avatar'), <Avatar user={user} size={40} />],
             [t('userId'), String(user.id)],
-            [t('username'), orNotSet(user.username)],
+            // A username that is the phone would undo the masking of the phone row below.
+            ...(user.username && user.username !== user.phone ? [[t('username'), user.username] as [string, string]] : []),
             [t('nickname'), orNotSet(user.nickname)],
             [t('phone'), user.phone ? maskPhone(user.phone) : t('notSet')],
             [t('email'), user.email ? maskEmail(user.email) : t('notSet')],

@@ -9,7 +9,7 @@ export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
   return envelope(CODE_OK, msg, data);
 }
 
-/** A refusal: code 0 (or another code) and a message a user can act on; never any data. */
-export function fail(msg: string, code: number = CODE_FAIL): Envelope<null> {
-  return envelope(code, msg, null);
+/** A refusal: code 0 (or another code), a message a user can act on, and data only when the client acts on it. */
+export function fail(msg: string, code: number = CODE_FAIL, data: unknown = null): Envelope<unknown> {
+  return envelope(code, msg, data);
 }

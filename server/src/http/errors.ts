@@ -3,7 +3,11 @@
  * `{ code: 0, msg }` (HTTP 200, as FastAdmin answers), so services read as straight-line rules.
  */
 export class Refusal extends Error {
-  constructor(message: string) {
+  /** `data`: what a client needs to act on the refusal (sms/send's `{ wait }`), else none. */
+  constructor(
+    message: string,
+    readonly data: unknown = null,
+  ) {
     super(message);
     this.name = 'Refusal';
   }

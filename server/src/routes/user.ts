@@ -1,15 +1,27 @@
-import { ENDPOINTS } from '@instalment/shared/api';
-import { validateAccount, validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
-import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, type UserIndex } from '@instalment/shared/api';
+import {
+  validateAccount,
+  validateBio,
+  validateCode,
+  validateNickname,
+  validateOptionalEmail,
+  validatePassword,
+  validatePhone,
+} from '@instalment/shared/validation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userOf } from '../http/auth';
+import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, rawText, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import type { RouteDeps } from './deps';
 
-export function userRoutes(app: FastifyInstance, { services, auth, config }: RouteDeps): void {
-  const { users, tokens } = services;
+export function userRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
+  const { users, tokens, uploads } = services;
+  // An uploaded avatar is stored as its path; an <img> cannot send the token, so it gets a signed link.
+  const withAvatarLink = (request: FastifyRequest, index: UserIndex): UserIndex =>
+    index.avatar.startsWith('/uploads/') ? { ...index, avatar: `${baseUrlOf(request, config)}${links.sign(index.avatar)}` } : index;
   const { registrationsPerAddress, loginsPerAddress, addressWindowSeconds } = config.limits;
 
   app.post(ENDPOINTS.register, perAddress(registrationsPerAddress, addressWindowSeconds), async (request) => {
@@ -42,5 +54,46 @@ export function userRoutes(app: FastifyInstance, { services, auth, config }: Rou
     return ok(null, 'Logged out');
   });
 
-  app.get(ENDPOINTS.userIndex, { preHandler: auth.required }, async (request) => ok(users.index(userOf(request))));
+  app.post(ENDPOINTS.resetPassword, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
+    const body = fieldsOf(request.body);
+    const mobile = check(validatePhone, text(body, 'mobile'));
+    const newPassword = check(validatePassword, rawText(body, 'newpassword'));
+    const captcha = check(validateCode, text(body, 'captcha'));
+    await users.resetPassword(mobile, captcha, newPassword);
+    return ok(null, 'Your password has been reset. Log in with the new one.');
+  });
+
+  app.post(ENDPOINTS.changePassword, { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) }, async (request) => {
+    const body = fieldsOf(request.body);
+    const oldPassword = rawText(body, 'oldpassword');
+    if (oldPassword === '') throw new Refusal('Enter your current password.');
+    const newPassword = check(validatePassword, rawText(body, 'newpassword'));
+    if (newPassword === oldPassword) throw new Refusal('The new password must differ from the current one.');
+    await users.changePassword(userOf(request), request.token!, oldPassword, newPassword, request.ip);
+    return ok(null, 'Your password has been changed. Your other sessions have been logged out.');
+  });
+
+  app.post(ENDPOINTS.changeMobile, { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) }, async (request) => {
+    const body = fieldsOf(request.body);
+    const mobile = check(validatePhone, text(body, 'mobile'));
+    const captcha = check(validateCode, text(body, 'captcha'));
+    return ok(withAvatarLink(request, users.changeMobile(userOf(request), mobile, captcha)), 'Your phone number has been changed.');
+  });
+
+  app.post(ENDPOINTS.profile, { preHandler: auth.required }, async (request) => {
+    const body = fieldsOf(request.body);
+    const user = userOf(request);
+    const avatarField = text(body, 'avatar');
+    const avatar = avatarField === '' ? '' : uploads.ownUpload(user.id, avatarField);
+    if (avatar === null) throw new Refusal('Choose an avatar picture you uploaded.');
+    const profile = {
+      nickname: check(validateNickname, text(body, 'nickname')),
+      bio: check(validateBio, text(body, 'bio')),
+      email: check(validateOptionalEmail, text(body, 'email')),
+      avatar,
+    };
+    return ok(withAvatarLink(request, users.updateProfile(user, profile)), 'Your profile has been saved.');
+  });
+
+  app.get(ENDPOINTS.userIndex, { preHandler: auth.required }, async (request) => ok(withAvatarLink(request, users.index(userOf(request)))));
 }

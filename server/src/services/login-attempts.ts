@@ -47,4 +47,9 @@ export class LoginAttempts {
   release(id: number): void {
     this.ctx.db.prepare('DELETE FROM login_failures WHERE id = ?').run(id);
   }
+
+  /** A password reset proves the owner: the account's lockout ends with it. */
+  clearAccount(account: string): void {
+    this.ctx.db.prepare('DELETE FROM login_failures WHERE account = ?').run(account);
+  }
 }

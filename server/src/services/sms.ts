@@ -1,10 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { SmsEvent, SmsOutboxEntry } from '@instalment/shared/api';
+import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/shared/api';
 import { seconds, type Context } from '../context';
 import type { Db } from '../db/database';
 import { Refusal } from '../http/errors';
 
-export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin'];
+export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile'];
 export const CODE_TTL_SECONDS = 5 * 60;
 export const MAX_WRONG_TRIES = 5;
 
@@ -61,8 +61,11 @@ export class SmsService {
    * One code per phone and event every `smsResendSeconds` (as FastAdmin's own sms/send), and
    * `smsCodesPerPhonePerDay` codes a day per phone. The cap only ever stops codes: password
    * login does not depend on it, so spending a phone's codes cannot lock its owner out of that.
+   * With `deliver` false the code is counted and stored but never sent: a caller then meets the
+   * same waits and caps for a phone that must not learn of the code (an unregistered phone's
+   * password reset) as for one that gets it, so the answers reveal nothing.
    */
-  async send(mobile: string, event: SmsEvent): Promise<void> {
+  async send(mobile: string, event: SmsEvent, deliver = true): Promise<void> {
     const now = seconds(this.ctx.now());
     const { db } = this.ctx;
     const { smsResendSeconds, smsCodesPerPhonePerDay } = this.ctx.config.limits;
@@ -72,7 +75,8 @@ export class SmsService {
       .transaction(() => {
         const last = db.prepare('SELECT MAX(createtime) AS at FROM sms_codes WHERE mobile = ? AND event = ?').get(mobile, event) as { at: number | null };
         if (last.at !== null && now - last.at < smsResendSeconds) {
-          throw new Refusal(`Please wait ${smsResendSeconds - (now - last.at)} s before requesting another code.`);
+          const wait: SmsWait = { wait: smsResendSeconds - (now - last.at) };
+          throw new Refusal(`Please wait ${wait.wait} s before requesting another code.`, wait);
         }
         const today = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?').get(mobile, now - 24 * 3600) as { n: number };
         if (today.n >= smsCodesPerPhonePerDay) throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
@@ -82,6 +86,7 @@ export class SmsService {
           .run(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS).lastInsertRowid;
       })
       .immediate();
+    if (!deliver) return;
     try {
       await this.provider.send({ mobile, event, code });
     } catch (error) {

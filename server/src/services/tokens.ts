@@ -38,6 +38,11 @@ export class TokenService {
     this.ctx.db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(hashToken(token));
   }
 
+  /** Ends every session of a user but the one in `keep` (null: all), after its password changed. */
+  revokeAllOf(userId: number, keep: string | null): void {
+    this.ctx.db.prepare('DELETE FROM tokens WHERE user_id = ? AND token_hash != ?').run(userId, keep === null ? '' : hashToken(keep));
+  }
+
   /** Makes every token of a user expire now (the development route that simulates expiry). */
   expireAllOf(userId: number): number {
     return this.ctx.db

@@ -1,4 +1,4 @@
-import type { LoginResult, UserIndex } from '@instalment/shared/api';
+import type { LoginResult, ProfileRequest, UserIndex } from '@instalment/shared/api';
 import { maskPhone } from '@instalment/shared/format';
 import { fromFen } from '@instalment/shared/loan';
 import { seconds, type Context } from '../context';
@@ -15,6 +15,7 @@ export interface UserRow {
   mobile: string;
   email: string;
   avatar: string;
+  bio: string;
   password_hash: string;
   money_fen: number;
   score: number;
@@ -29,6 +30,8 @@ export interface Registration {
   username: string;
   email: string;
 }
+
+export const PHONE_TAKEN = 'This phone number is already registered to an account.';
 
 /** A username is 3-32 letters, digits or underscores; a phone number may only be the user's own. */
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
@@ -101,6 +104,66 @@ export class UserService {
     return this.loginResult(user);
   }
 
+  /**
+   * A forgotten password, replaced with a code sent to the account's phone. The code is checked
+   * first, so a guess costs no hash; the reset proves the owner, so the account's lockout ends
+   * and every session (perhaps someone else's) with it.
+   */
+  async resetPassword(mobile: string, captcha: string, newPassword: string): Promise<void> {
+    this.sms.verify(mobile, 'resetpwd', captcha);
+    // Codes are only delivered to registered phones, so a matching code means the account exists.
+    const user = this.byMobile(mobile);
+    if (!user) throw new Refusal('Request a verification code first.');
+    await this.setPassword(user, newPassword);
+    this.attempts.clearAccount(`user:${user.id}`);
+    this.tokens.revokeAllOf(user.id, null);
+  }
+
+  /**
+   * A new password from a signed-in user who knows the old one. The old one is checked as a
+   * login is, against the same lockout, so a stolen session cannot guess it without limit.
+   * Every other session of the account ends; the one that asked stays.
+   */
+  async changePassword(user: UserRow, token: string, oldPassword: string, newPassword: string, address: string): Promise<void> {
+    const reservation = this.attempts.reserve(`user:${user.id}`, address);
+    const stored = user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
+    const valid = user.password_hash !== '' && (await verifyPassword(oldPassword, stored));
+    if (!valid) throw new Refusal('The current password is incorrect.');
+    this.attempts.release(reservation);
+    await this.setPassword(user, newPassword);
+    this.tokens.revokeAllOf(user.id, token);
+  }
+
+  /** Moves the account to a new phone, proven by the code sent to it; a username that was the old phone follows. */
+  changeMobile(user: UserRow, mobile: string, captcha: string): UserIndex {
+    if (mobile === user.mobile) throw new Refusal('This is already your phone number.');
+    if (this.byMobile(mobile)) throw new Refusal(PHONE_TAKEN);
+    this.sms.verify(mobile, 'changemobile', captcha);
+    const username = user.username === user.mobile ? mobile : user.username;
+    const nickname = user.nickname === maskPhone(user.mobile) ? maskPhone(mobile) : user.nickname;
+    try {
+      this.ctx.db.prepare('UPDATE users SET mobile = ?, username = ?, nickname = ? WHERE id = ?').run(mobile, username, nickname, user.id);
+    } catch (error) {
+      // Another account took the phone between the check and now.
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal(PHONE_TAKEN);
+      throw error;
+    }
+    return this.index(this.byId(user.id)!);
+  }
+
+  /** The fields a user edits; checked by the route against the shared rules. */
+  updateProfile(user: UserRow, profile: ProfileRequest): UserIndex {
+    this.ctx.db
+      .prepare('UPDATE users SET nickname = ?, avatar = ?, bio = ?, email = ? WHERE id = ?')
+      .run(profile.nickname, profile.avatar, profile.bio, profile.email, user.id);
+    return this.index(this.byId(user.id)!);
+  }
+
+  private async setPassword(user: UserRow, password: string): Promise<void> {
+    const hash = await hashPassword(password, this.ctx.config.passwordCostLog2);
+    this.ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
+  }
+
   private unknownAccountHash(): Promise<string> {
     this.dummyHash ??= hashPassword('no account has this password', this.ctx.config.passwordCostLog2);
     return this.dummyHash;
@@ -125,6 +188,7 @@ export class UserService {
       money: fromFen(user.money_fen),
       score: user.score,
       level: user.level,
+      bio: user.bio,
     };
   }
 

@@ -24,6 +24,10 @@ export const ENDPOINTS = {
   smsSend: '/api/sms/send',
   logout: '/api/user/logout',
   userIndex: '/api/user/index',
+  resetPassword: '/api/user/resetpwd',
+  changePassword: '/api/user/changepwd',
+  changeMobile: '/api/user/changemobile',
+  profile: '/api/user/profile',
 } as const;
 
 /** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */

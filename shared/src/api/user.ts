@@ -1,7 +1,11 @@
 import type { CallOptions, HttpClient } from '@instalment/shared/http';
 import { ENDPOINTS } from './endpoints';
 import type {
+  ChangeMobileRequest,
+  ChangePasswordRequest,
   LoginResult,
+  ProfileRequest,
+  ResetPasswordRequest,
   PasswordLoginRequest,
   RegisterRequest,
   SmsLoginRequest,
@@ -29,3 +33,15 @@ export const sendSms = (http: HttpClient, body: SmsSendRequest, options?: CallOp
 export const logout = (http: HttpClient, options?: CallOptions) => http.post<null>(ENDPOINTS.logout, {}, options);
 
 export const userIndex = (http: HttpClient, options?: CallOptions) => http.get<UserIndex>(ENDPOINTS.userIndex, undefined, options);
+
+export const resetPassword = (http: HttpClient, body: ResetPasswordRequest, options?: CallOptions) =>
+  http.post<null>(ENDPOINTS.resetPassword, body, options);
+
+export const changePassword = (http: HttpClient, body: ChangePasswordRequest, options?: CallOptions) =>
+  http.post<null>(ENDPOINTS.changePassword, body, options);
+
+export const changeMobile = (http: HttpClient, body: ChangeMobileRequest, options?: CallOptions) =>
+  http.post<UserIndex>(ENDPOINTS.changeMobile, body, options);
+
+export const updateProfile = (http: HttpClient, body: ProfileRequest, options?: CallOptions) =>
+  http.post<UserIndex>(ENDPOINTS.profile, body, options);

@@ -37,8 +37,19 @@ test.each(SPEC_ROUTES)('%s is routed as the spec says (%s)', (path, note) => {
   expect(Boolean(route!.pullDownRefresh)).toBe(note === 'pull-down');
 });
 
-test('the table has no route the spec does not list', () => {
-  expect(ROUTES.map((route) => route.path).sort()).toEqual(SPEC_ROUTES.map(([path]) => path).sort());
+/** Issue 17's self-service pages, beyond SPEC §2. */
+const SELF_SERVICE_ROUTES: Array<[path: string, note: '' | 'custom nav']> = [
+  ['/pages/login/resetpwd', 'custom nav'],
+  ['/pages/profile/security', ''],
+  ['/pages/profile/edit', ''],
+];
+
+test.each(SELF_SERVICE_ROUTES)('%s is routed (%s)', (path, note) => {
+  expect(Boolean(findRoute(path)?.customNav)).toBe(note === 'custom nav');
+});
+
+test('the table has no route the spec or issue 17 does not list', () => {
+  expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...SELF_SERVICE_ROUTES].map(([path]) => path).sort());
 });
 
 test("'/' and pages/index/index both reach home", () => {

@@ -49,6 +49,10 @@ export const PAGES = {
   profile: { path: '/pages/profile/profile', title: 'mine', page: account('./Profile'), tab: 'mine' },
   login: { path: '/pages/login/login', title: 'login', page: account('./Login'), customNav: true },
   register: { path: '/pages/register/register', title: 'register', page: account('./Register'), customNav: true },
+  // The account self-service pages (issue 17), beside the spec's rows.
+  resetPassword: { path: '/pages/login/resetpwd', title: 'resetPassword', page: account('./ResetPassword'), customNav: true },
+  security: { path: '/pages/profile/security', title: 'security', page: account('./Security'), needsLogin: true },
+  editProfile: { path: '/pages/profile/edit', title: 'editProfile', page: account('./EditProfile'), needsLogin: true },
   userInfo: { path: '/pages/profile/userinfo', title: 'userinfo', page: account('./UserInfo'), needsLogin: true },
   apply: { path: '/pages/loan/apply', title: 'apply', page: loan('./Apply'), needsLogin: true },
   overdueImpact: { path: '/pages/overdue/impact', title: 'impact', page: loan('./OverdueImpact') },

@@ -9,6 +9,7 @@ export interface StoredUserInfo {
   phone: string;
   email: string;
   avatar: string;
+  bio: string;
   money: string;
   score: number;
   level: number;
@@ -30,6 +31,7 @@ export function toStoredUserInfo(source: Partial<UserIndex> & Partial<LoginUseri
     phone: source.mobile ?? '',
     email: source.email ?? '',
     avatar: source.avatar ?? '',
+    bio: source.bio ?? '',
     money: source.money ?? '0.00',
     score: source.score ?? 0,
     level: source.level ?? 1,

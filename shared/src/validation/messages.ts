@@ -22,6 +22,9 @@ export const validationMessages = defineMessages({
     accountRequired: 'Enter your username or phone number.',
     accountInvalid: 'That username is too long.',
     textUnsafe: 'Remove the invisible control or text-direction characters from this text.',
+    nicknameRequired: 'Enter a nickname.',
+    nicknameTooLong: 'A nickname has at most 30 characters.',
+    bioTooLong: 'A bio has at most 200 characters.',
   },
   'zh-CN': {
     required: '此项为必填项。',
@@ -43,6 +46,9 @@ export const validationMessages = defineMessages({
     accountRequired: '请输入用户名或手机号。',
     accountInvalid: '用户名过长。',
     textUnsafe: '请删除文本中不可见的控制字符或文字方向字符。',
+    nicknameRequired: '请输入昵称。',
+    nicknameTooLong: '昵称最多30个字。',
+    bioTooLong: '个人简介最多200个字。',
   },
 });
 

@@ -70,3 +70,13 @@ export const validateRequired: Rule = (value) => (blank(value) ? 'required' : nu
 
 /** Any free text a user writes (bank name, remark, nickname…), empty or not. */
 export const validateFreeText: Rule = (value) => (UNSAFE_TEXT.test(value) ? 'textUnsafe' : null);
+
+export const NICKNAME_MAX = 30;
+export const BIO_MAX = 200;
+
+/** A nickname is shown to the user everywhere: present, short, free of forging characters. */
+export const validateNickname: Rule = (value) =>
+  blank(value) ? 'nicknameRequired' : [...value.trim()].length > NICKNAME_MAX ? 'nicknameTooLong' : validateFreeText(value);
+
+/** A bio may be empty. */
+export const validateBio: Rule = (value) => ([...value].length > BIO_MAX ? 'bioTooLong' : validateFreeText(value));

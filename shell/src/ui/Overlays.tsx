@@ -1,13 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { commonMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
-import { Button } from '@instalment/shared/ui';
+import { ConfirmDialog } from './ConfirmDialog';
 import type { UiStore } from './UiStore';
 import styles from './overlays.module.css';
 
 /** Toast, loading overlay and confirmation dialog, drawn once above every page. */
 export const Overlays = observer(function Overlays({ ui }: { ui: UiStore }) {
-  const t = useT(commonMessages);
   const request = ui.confirmRequest;
   return (
     <>
@@ -26,19 +23,7 @@ export const Overlays = observer(function Overlays({ ui }: { ui: UiStore }) {
           </div>
         </div>
       )}
-      {request && (
-        <div className={styles.backdrop}>
-          <div className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby="confirm-message">
-            <p id="confirm-message">{request.message}</p>
-            <div className={styles.actions}>
-              <Button onClick={() => ui.answer(false)}>{request.cancelText ?? t('cancel')}</Button>
-              <Button variant="primary" onClick={() => ui.answer(true)} autoFocus>
-                {request.confirmText ?? t('confirm')}
-              </Button>
-            </div>
-          </div>
-        </div>
-      )}
+      {request && <ConfirmDialog key={request.message} request={request} answer={(yes) => ui.answer(yes)} />}
     </>
   );
 });

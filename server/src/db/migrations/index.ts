@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { initial } from './001-initial';
 import { loginSecurity } from './002-login-security';
 import { ledger } from './003-ledger';
+import { profile } from './004-profile';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each.
@@ -18,4 +19,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger];
+export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile];

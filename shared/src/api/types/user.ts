@@ -54,9 +54,42 @@ export interface UserIndex {
   money: string;
   score: number;
   level: number;
+  bio: string;
 }
 
-export type SmsEvent = 'register' | 'mobilelogin';
+/** POST /api/user/resetpwd: a forgotten password, replaced with a code sent to the account's phone. */
+export interface ResetPasswordRequest {
+  mobile: string;
+  newpassword: string;
+  captcha: string;
+}
+
+/** POST /api/user/changepwd: every other session of the account ends. */
+export interface ChangePasswordRequest {
+  oldpassword: string;
+  newpassword: string;
+}
+
+/** POST /api/user/changemobile: `captcha` is the code sent to the new phone. */
+export interface ChangeMobileRequest {
+  mobile: string;
+  captcha: string;
+}
+
+/** POST /api/user/profile. `avatar` is '' or the URL of a file this user uploaded. */
+export interface ProfileRequest {
+  nickname: string;
+  avatar: string;
+  bio: string;
+  email: string;
+}
+
+export type SmsEvent = 'register' | 'mobilelogin' | 'resetpwd' | 'changemobile';
+
+/** The data of an sms/send refusal that asks the caller to wait: seconds until a code may be sent. */
+export interface SmsWait {
+  wait: number;
+}
 
 /** POST /api/sms/send. */
 export interface SmsSendRequest {

@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from 'react';
+import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { titleMessages } from '@instalment/shared/i18n';
+import { Button } from '@instalment/shared/ui';
+import { validateCode, validatePassword, validatePhone } from '@instalment/shared/validation';
+import { failureMessage, QUIET } from '../auth/completeLogin';
+import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
+import { PasswordField } from '../components/PasswordField';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
+import { useForm } from '../forms/useForm';
+import { accountMessages } from '../messages';
+import { PAGES } from '@instalment/shared/pages';
+
+/** A forgotten password, replaced with a code sent to the account's phone; then back to login. */
+export default function ResetPassword(_props: PageProps) {
+  const host = useHost();
+  const t = useT(accountMessages);
+  const titles = useT(titleMessages);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ mobile: '', captcha: '', newpassword: '' }, { mobile: validatePhone, captcha: validateCode, newpassword: validatePassword });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await host.api.user.resetPassword({ ...form.values }, QUIET);
+      host.ui.toast(t('passwordReset'), 'success');
+      host.navigate(PAGES.login.path, {}, { replace: true });
+    } catch (caught) {
+      setError(failureMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthScreen title={titles('resetPassword')}>
+      <form noValidate onSubmit={submit} aria-label={titles('resetPassword')}>
+        <PhoneCodeFields phone={form.field('mobile')} code={form.field('captcha')} event="resetpwd" onInvalidPhone={() => form.touch('mobile')} />
+        <PasswordField label={t('newPassword')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('newpassword')} />
+        <FormError message={error} />
+        <Button type="submit" variant="primary" block busy={busy}>
+          {t('resetPasswordAction')}
+        </Button>
+      </form>
+      <SwitchLink prompt={t('rememberPassword')} label={t('logIn')} path={PAGES.login.path} />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Migration } from './index';
+
+/** The profile a user edits (POST /api/user/profile): a short bio next to nickname, avatar and e-mail. */
+export const profile: Migration = {
+  version: 4,
+  name: 'profile',
+  up: (db) => db.exec("ALTER TABLE users ADD COLUMN bio TEXT NOT NULL DEFAULT '';"),
+};
