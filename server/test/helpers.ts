@@ -123,7 +123,7 @@ export const APPLICATION: LoanApplication = {
 
 /** An application whose ID card is this phone's own: one ID card belongs to one account. */
 export function applicationOf(mobile: string): LoanApplication {
-  return { ...APPLICATION, id_card: `1101011990030${mobile.slice(-5)}` };
+  return { ...APPLICATION, id_card: `11010119900307${mobile.slice(-4)}` };
 }
 
 /** The rejection of a call: its ApiError, or a failure when it succeeded. */
