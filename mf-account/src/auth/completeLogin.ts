@@ -21,18 +21,17 @@ export function failureMessage(error: unknown): string {
 export const QUIET = { toast: false } as const;
 
 /**
- * Sends a form whose answer is a login: busy while in flight (a second tap does nothing), the
- * failure kept to show under the form with every field left as typed, the login completed.
+ * Sends a form: busy while in flight (a second tap does nothing), the failure kept to show
+ * under the form with every field left as typed.
  */
-export function useLoginSubmit() {
-  const host = useHost();
+export function useFormSubmit() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submit = async (request: () => Promise<LoginResult>) => {
+  const submit = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      completeLogin(host, await request());
+      await action();
     } catch (caught) {
       setError(failureMessage(caught));
     } finally {
@@ -40,4 +39,11 @@ export function useLoginSubmit() {
     }
   };
   return { busy, error, setError, submit };
+}
+
+/** Sends a form whose answer is a login, and completes the login. */
+export function useLoginSubmit() {
+  const host = useHost();
+  const form = useFormSubmit();
+  return { ...form, submit: (request: () => Promise<LoginResult>) => form.submit(async () => completeLogin(host, await request())) };
 }

@@ -4,7 +4,7 @@ import { toStoredUserInfo } from '@instalment/shared/session';
 import { Button, Card, Field } from '@instalment/shared/ui';
 import { downscaleImage, uploadWithChunks } from '@instalment/shared/upload';
 import { BIO_MAX, NICKNAME_MAX, validateBio, validateNickname, validateOptionalEmail } from '@instalment/shared/validation';
-import { failureMessage, QUIET } from '../auth/completeLogin';
+import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { Avatar } from '../components/Avatar';
 import { useForm } from '../forms/useForm';
@@ -19,8 +19,7 @@ export default function EditProfile(_props: PageProps) {
   const t = useT(accountMessages);
   const user = host.session.userInfo;
   const [picture, setPicture] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: send } = useFormSubmit();
   const form = useForm(
     { nickname: user?.nickname ?? '', bio: user?.bio ?? '', email: user?.email ?? '' },
     { nickname: validateNickname, bio: validateBio, email: validateOptionalEmail },
@@ -31,9 +30,7 @@ export default function EditProfile(_props: PageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.validate()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       // The stored avatar is sent back as it came (a signed link to the user's own upload).
       const avatar = picture ? (await uploadWithChunks(host.http, await downscaleImage(picture))).url : (user?.avatar ?? '');
       const saved = await host.api.user.updateProfile(
@@ -43,11 +40,7 @@ export default function EditProfile(_props: PageProps) {
       host.session.setUserInfo(toStoredUserInfo(saved));
       host.ui.toast(t('profileSaved'), 'success');
       host.back();
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

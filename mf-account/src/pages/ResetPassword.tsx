@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { Button } from '@instalment/shared/ui';
 import { validateCode, validatePassword, validatePhone } from '@instalment/shared/validation';
-import { failureMessage, QUIET } from '../auth/completeLogin';
+import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
@@ -16,24 +16,17 @@ export default function ResetPassword(_props: PageProps) {
   const host = useHost();
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: send } = useFormSubmit();
   const form = useForm({ mobile: '', captcha: '', newpassword: '' }, { mobile: validatePhone, captcha: validateCode, newpassword: validatePassword });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.validate()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       await host.api.user.resetPassword({ ...form.values }, QUIET);
       host.ui.toast(t('passwordReset'), 'success');
       host.navigate(PAGES.login.path, {}, { replace: true });
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { Button, Card } from '@instalment/shared/ui';
 import { validatePassword, type ValidationKey } from '@instalment/shared/validation';
-import { failureMessage, QUIET } from '../auth/completeLogin';
+import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { type FieldRule, useForm } from '../forms/useForm';
@@ -19,8 +19,7 @@ const confirmMatches: FieldRule<PasswordFormField> = (value, values) =>
 export default function Security(_props: PageProps) {
   const host = useHost();
   const t = useT(accountMessages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: send } = useFormSubmit();
   const form = useForm<PasswordFormField>(
     { oldpassword: '', newpassword: '', confirm: '' },
     { oldpassword: given, newpassword: validatePassword, confirm: confirmMatches },
@@ -29,17 +28,11 @@ export default function Security(_props: PageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.validate()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       await host.api.user.changePassword({ oldpassword: form.values.oldpassword, newpassword: form.values.newpassword }, QUIET);
       host.ui.toast(t('passwordChanged'), 'success');
       host.back();
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

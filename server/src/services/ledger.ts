@@ -133,9 +133,9 @@ export class Ledger {
   /**
    * What paying `selection` costs on `today`, or a refusal that says why it cannot be paid:
    * the loan owes nothing, an instalment is paid or under review, or the selection skips one.
+   * `states` are the loan's instalments on `today`, when the caller has already read them.
    */
-  price(loan: LoanRow, selection: Selection, today = this.today()): Price {
-    const states = this.owing(loan, today);
+  price(loan: LoanRow, selection: Selection, today = this.today(), states = this.owing(loan, today)): Price {
     const unpaid = states.filter((state) => !state.ledger.paid);
     const ledger = states.map((state) => state.ledger);
     if (selection.payoff) {

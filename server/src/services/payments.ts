@@ -56,9 +56,10 @@ export class PaymentService {
 
   cashier(userId: number, orderNo: string, periodsText: string, payoff: boolean): Cashier {
     const loan = this.loans.find(userId, orderNo);
-    this.ledger.owing(loan);
+    // What the loan owes is said before what was asked for is judged: a settled loan is settled.
+    const states = this.ledger.owing(loan);
     const selection = this.selectionOf(periodsText, payoff);
-    const price = this.ledger.price(loan, selection);
+    const price = this.ledger.price(loan, selection, undefined, states);
     const payment = this.openPayment(loan, formatPeriods(price.periods), selection.payoff, price.amountFen);
     const quote = price.quote;
     return {

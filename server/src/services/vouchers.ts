@@ -54,7 +54,7 @@ export class VoucherService {
     // Everything from the price to the reservation happens under one write lock, after the
     // file was read: nothing between the check and the insert can pay or reserve these periods.
     const { db } = this.ctx;
-    const id = db
+    const { loan, voucherId } = db
       .transaction(() => {
         const loan = this.loans.find(userId, orderNo);
         const price = this.ledger.price(loan, { payoff: false, periods });
@@ -71,10 +71,10 @@ export class VoucherService {
             .run(loan.id, formatPeriods(price.periods), amountFen, fileUrl, fileHash, remark, now).lastInsertRowid,
         );
         if (this.ctx.config.autoConfirmVouchers) this.review(voucherId, 'approve');
-        return voucherId;
+        return { loan, voucherId };
       })
       .immediate();
-    return this.view(userId, orderNo, id, base);
+    return this.view(loan, voucherId, base);
   }
 
   /** The borrower takes a pending proof back, freeing its instalments to be paid another way. */
@@ -84,7 +84,7 @@ export class VoucherService {
     if (!row || !loan || loan.user_id !== userId) throw new Refusal('Payment proof not found.');
     if (row.status !== 'pending') throw new Refusal('Only a proof waiting for review can be withdrawn.');
     this.ctx.db.prepare("UPDATE vouchers SET status = 'withdrawn', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(this.ctx.now(), voucherId);
-    return this.view(userId, loan.order_no, voucherId, base);
+    return this.view(loan, voucherId, base);
   }
 
   /** The reviewer's decision: approval settles the proof's instalments at the price of its day. */
@@ -111,7 +111,7 @@ export class VoucherService {
     return (this.ctx.db.prepare('SELECT * FROM vouchers WHERE id = ?').get(voucherId) as VoucherRow | undefined) ?? null;
   }
 
-  private view(userId: number, orderNo: string, voucherId: number, base: string): Voucher {
-    return this.loans.vouchers(this.loans.find(userId, orderNo), base).find((voucher) => voucher.id === voucherId)!;
+  private view(loan: LoanRow, voucherId: number, base: string): Voucher {
+    return this.loans.vouchers(loan, base).find((voucher) => voucher.id === voucherId)!;
   }
 }
