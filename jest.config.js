@@ -3,7 +3,14 @@ const tsJest = [
   'ts-jest',
   {
     // Types are checked by `tsc` in the test command; here only transpile.
-    tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, target: 'ES2022', isolatedModules: true },
+    tsconfig: {
+      jsx: 'react-jsx',
+      module: 'commonjs',
+      moduleResolution: 'node',
+      esModuleInterop: true,
+      target: 'ES2022',
+      isolatedModules: true,
+    },
     diagnostics: false,
   },
 ];
@@ -28,8 +35,15 @@ const browserPackage = (name) => ({
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'shared', rootDir: '<rootDir>/shared', testEnvironment: 'jsdom', setupFilesAfterEnv: ['<rootDir>/../scripts/jest.setup.ts'] },
+    {
+      ...common,
+      displayName: 'shared',
+      rootDir: '<rootDir>/shared',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/../scripts/jest.setup.ts'],
+    },
     { ...common, displayName: 'server', rootDir: '<rootDir>/server', testEnvironment: 'node' },
+    { ...common, displayName: 'workspace', rootDir: '<rootDir>/scripts', testEnvironment: 'node' },
     browserPackage('shell'),
     browserPackage('mf-account'),
     browserPackage('mf-loan'),

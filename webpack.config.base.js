@@ -19,6 +19,7 @@ const SHARED_SUBPATHS = ['http', 'session', 'upload', 'host', 'i18n', 'ui', 'har
  * bundled, tree-shaken, into the shell instead of being shared whole (62 kB against ~30 kB gzip).
  */
 function sharedSingletons() {
+  /** @type {Record<string, { singleton: boolean, requiredVersion: string | false, version?: string }>} */
   const shared = {};
   for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'mobx', 'mobx-react-lite', 'axios']) {
     shared[name] = { singleton: true, requiredVersion: false };
@@ -34,7 +35,9 @@ function sharedSingletons() {
  * federation runtime module does so to learn the output folder (module-federation/core#5077).
  * Until the hash is known the name comes without it; the emitted files always carry it.
  */
+/** @param {string} template */
 function contentHashed(template) {
+  /** @param {{ chunk?: { contentHash?: Record<string, string> } }} pathData */
   return (pathData) => (pathData.chunk?.contentHash?.javascript ? template : template.replace('.[contenthash:8]', ''));
 }
 
@@ -43,10 +46,11 @@ function contentHashed(template) {
  * discovering them one level at a time (main → bootstrap → shared chunks).
  */
 class PreloadShellAssets {
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadShellAssets', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadShellAssets', (groups) => {
-        const entryFiles = new Set(compilation.entrypoints.get('main').getFiles());
+        const entryFiles = new Set(compilation.entrypoints.get('main')?.getFiles());
         const preloads = compilation
           .getAssets()
           .map((asset) => asset.name)
@@ -71,8 +75,13 @@ class PreloadShellAssets {
  * would otherwise resolve the runtime core's CommonJS build beside the ESM one the bundler
  * runtime uses, so it is pointed at its ESM build.
  */
+/**
+ * @param {{ host: boolean, production: boolean }} options
+ * @returns {{ experiments: { externalRuntime?: boolean, provideExternalRuntime?: boolean, optimization?: { target: 'web' } }, alias: Record<string, string> }}
+ */
 function federationRuntime({ host, production }) {
   if (!production) return { experiments: {}, alias: {} };
+  /** @type {{ target: 'web' }} */
   const optimization = { target: 'web' };
   if (!host) return { experiments: { externalRuntime: true, optimization }, alias: {} };
   const provider = require.resolve('@module-federation/inject-external-runtime-core-plugin');
@@ -93,6 +102,7 @@ function federationRuntime({ host, production }) {
  * @param {() => object} [options.devConfig]  what the dev server answers for /config.json (the shell)
  */
 module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name, devConfig }) {
+  /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const host = !exposes;
@@ -152,7 +162,9 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
         }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'scripts', 'index.html'), title, chunks: ['main'] }),
         ...(production && host ? [new PreloadShellAssets()] : []),
-        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+        ...(production
+          ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
+          : []),
       ],
       optimization: { moduleIds: production ? 'deterministic' : 'named' },
       performance: { hints: false },
@@ -164,7 +176,9 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
         client: { overlay: { warnings: false, errors: true } },
         static: false,
         setupMiddlewares: (middlewares) =>
-          devConfig ? [{ name: 'config.json', path: '/config.json', middleware: (_req, res) => res.json(devConfig()) }, ...middlewares] : middlewares,
+          devConfig
+            ? [{ name: 'config.json', path: '/config.json', middleware: (_req, res) => res.json(devConfig()) }, ...middlewares]
+            : middlewares,
       },
       stats: 'errors-warnings',
     };

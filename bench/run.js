@@ -145,7 +145,9 @@ async function main() {
 
     const summaries = {};
     for (const scenario of scenarios) {
-      summaries[scenario.key] = Object.fromEntries(VARIANTS.map((variant) => [variant, summariseVisits(visits[scenario.key][variant], scenario.tabs ?? [])]));
+      summaries[scenario.key] = Object.fromEntries(
+        VARIANTS.map((variant) => [variant, summariseVisits(visits[scenario.key][variant], scenario.tabs ?? [])]),
+      );
     }
     const verdicts = budgets(summaries, scenarios);
     const trouble = problems(scenarios, summaries);
@@ -157,12 +159,16 @@ async function main() {
       commit: git(['rev-parse', '--short', 'HEAD']),
       uncommittedChanges: Boolean(git(['status', '--porcelain'])),
       machine: machine(browser.version()),
-      profile: { ...PROFILE, note: 'CDP Network.emulateNetworkConditions (latency = round trip ms, throughput bytes/s) and Emulation.setCPUThrottlingRate; a new browser context per visit (cold cache)' },
+      profile: {
+        ...PROFILE,
+        note: 'CDP Network.emulateNetworkConditions (latency = round trip ms, throughput bytes/s) and Emulation.setCPUThrottlingRate; a new browser context per visit (cold cache)',
+      },
       runs,
       api: servers.apiError ? `unavailable: ${servers.apiError}` : 'in-memory database',
       loggedInUser: session ? 'registered through the development SMS outbox' : `none (${sessionError})`,
       units: {
-        bytes: 'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers',
+        bytes:
+          'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers',
         times: 'ms from navigation start (tabs: from the tap)',
       },
       builds: build,
@@ -184,8 +190,12 @@ async function main() {
     fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
 
     log('');
-    log(`bench ${date} · ${result.machine.cpuModel} ×${result.machine.cpuCount} · Chromium ${result.machine.chromium} · ${runs} runs, median (min–max)`);
-    log(`profile: ${PROFILE.network.latency} ms RTT, ${(PROFILE.network.downloadThroughput * 8) / 1e6}/${(PROFILE.network.uploadThroughput * 8) / 1e6} Mbit/s, CPU ×${PROFILE.cpuSlowdown}, cold cache; API: ${result.api}; logged-in user: ${session ? 'yes' : 'no'}`);
+    log(
+      `bench ${date} · ${result.machine.cpuModel} ×${result.machine.cpuCount} · Chromium ${result.machine.chromium} · ${runs} runs, median (min–max)`,
+    );
+    log(
+      `profile: ${PROFILE.network.latency} ms RTT, ${(PROFILE.network.downloadThroughput * 8) / 1e6}/${(PROFILE.network.uploadThroughput * 8) / 1e6} Mbit/s, CPU ×${PROFILE.cpuSlowdown}, cold cache; API: ${result.api}; logged-in user: ${session ? 'yes' : 'no'}`,
+    );
     log('');
     log(formatTable(['figure', 'federated', 'monolithic', 'fed/mono', 'budget'], rows));
     log('');

@@ -5,7 +5,7 @@ const self = packageNamed('mf-loan');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: self.remote,
+  name: /** @type {string} */ (self.remote),
   cssPrefix: 'loan',
   port: Number(process.env.PORT) || portOf(self),
   title: 'mf-loan',

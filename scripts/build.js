@@ -27,7 +27,9 @@ function runWebpack({ label, cwd, args = [], quiet = false }) {
     child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve({ name: label, ms: Date.now() - started }) : reject(new Error(`${label}: webpack exited ${code}\n${output.slice(-4000)}`)),
+      code === 0
+        ? resolve({ name: label, ms: Date.now() - started })
+        : reject(new Error(`${label}: webpack exited ${code}\n${output.slice(-4000)}`)),
     );
   });
 }

@@ -37,7 +37,7 @@ async function startApi({ port, env = {}, quiet = false }) {
     url: `http://${HOST}:${port}`,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null) return resolve(undefined);
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
@@ -50,7 +50,7 @@ async function startStatic(name, port) {
   // Browsers keep connections alive: a stopped server drops them, as a crashed deployment would.
   const stop = () =>
     new Promise((resolve) => {
-      server.close(() => resolve());
+      server.close(() => resolve(undefined));
       server.closeAllConnections();
     });
   return { name, port, url: `http://${HOST}:${port}`, stop };
@@ -70,7 +70,8 @@ function defaultPorts(env = process.env) {
 /** API + static servers; `stop()` ends everything it started. */
 async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
   for (const pkg of PACKAGES) {
-    if (!fs.existsSync(path.join(ROOT, pkg.name, 'dist', 'index.html'))) throw new Error(`${pkg.name} has no build: run npm start (or npm run build) first`);
+    if (!fs.existsSync(path.join(ROOT, pkg.name, 'dist', 'index.html')))
+      throw new Error(`${pkg.name} has no build: run npm start (or npm run build) first`);
   }
   const started = [];
   try {

@@ -8,7 +8,15 @@ const PROFILE = {
   cpuSlowdown: 4,
 };
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Network quiet for this long (and a title on screen) means the page has settled. */
 const QUIET_MS = 700;
@@ -279,7 +287,15 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
       /** A page or widget that failed shows the shell's error view (role=alert) instead. */
       failedViews: document.querySelectorAll('main [role="alert"]').length,
     }));
-    const result = { settled, ...landed, errors, ...paint, ...summariseRequests(network.requests, sizeOf), waterfall: waterfall(network.requests), tabs: {} };
+    const result = {
+      settled,
+      ...landed,
+      errors,
+      ...paint,
+      ...summariseRequests(network.requests, sizeOf),
+      waterfall: waterfall(network.requests),
+      tabs: {},
+    };
 
     for (const tab of tabs) {
       const before = new Set(network.requests.keys());
@@ -287,7 +303,13 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
       await settle(page, network);
       const loaded = summariseRequests(network.requests, sizeOf, (request) => !before.has(request.id));
       const failedViews = await page.evaluate(() => document.querySelectorAll('main [role="alert"]').length);
-      result.tabs[tab.key] = { ...timing, failedViews, jsCssGzip: loaded.jsCssGzip, jsCssBytes: loaded.jsCssBytes, jsCssRequests: loaded.jsCssRequests };
+      result.tabs[tab.key] = {
+        ...timing,
+        failedViews,
+        jsCssGzip: loaded.jsCssGzip,
+        jsCssBytes: loaded.jsCssBytes,
+        jsCssRequests: loaded.jsCssRequests,
+      };
     }
     return result;
   } finally {

@@ -61,21 +61,69 @@ function tableRows(scenarios, summaries) {
     const name = `${scenario.label}${scenario.throttled ? '' : ' [unthrottled]'}`;
     const landed = fed.landedOn.join(',') !== scenario.route ? ` → ${fed.landedOn.join(',')}` : '';
     if (scenario.throttled) {
-      rows.push([`${name}${landed}  JS+CSS kB gzip`, cell(fed.jsCssGzip, kB), cell(mono.jsCssGzip, kB), ratio(fed.jsCssGzip, mono.jsCssGzip), scenario.bytesBudget ? `≤ ${scenario.bytesBudget}` : '']);
-      rows.push([`    JS+CSS kB as served (${Object.keys(fed.encodings).join('/') || '–'})`, cell(fed.jsCssBytes, kB), cell(mono.jsCssBytes, kB), ratio(fed.jsCssBytes, mono.jsCssBytes), '']);
-      rows.push(['    JS+CSS requests', cell(fed.jsCssRequests, ms), cell(mono.jsCssRequests, ms), ratio(fed.jsCssRequests, mono.jsCssRequests), '']);
+      rows.push([
+        `${name}${landed}  JS+CSS kB gzip`,
+        cell(fed.jsCssGzip, kB),
+        cell(mono.jsCssGzip, kB),
+        ratio(fed.jsCssGzip, mono.jsCssGzip),
+        scenario.bytesBudget ? `≤ ${scenario.bytesBudget}` : '',
+      ]);
+      rows.push([
+        `    JS+CSS kB as served (${Object.keys(fed.encodings).join('/') || '–'})`,
+        cell(fed.jsCssBytes, kB),
+        cell(mono.jsCssBytes, kB),
+        ratio(fed.jsCssBytes, mono.jsCssBytes),
+        '',
+      ]);
+      rows.push([
+        '    JS+CSS requests',
+        cell(fed.jsCssRequests, ms),
+        cell(mono.jsCssRequests, ms),
+        ratio(fed.jsCssRequests, mono.jsCssRequests),
+        '',
+      ]);
       rows.push(['    FCP ms', cell(fed.fcp, ms), cell(mono.fcp, ms), ratio(fed.fcp, mono.fcp), '']);
-      rows.push(['    LCP ms', cell(fed.lcp, ms), cell(mono.lcp, ms), ratio(fed.lcp, mono.lcp), scenario.lcpBudget ? `≤ ${scenario.lcpBudget}` : '']);
-      rows.push(['    last JS/CSS arrived ms', cell(fed.codeDoneMs, ms), cell(mono.codeDoneMs, ms), ratio(fed.codeDoneMs, mono.codeDoneMs), '']);
+      rows.push([
+        '    LCP ms',
+        cell(fed.lcp, ms),
+        cell(mono.lcp, ms),
+        ratio(fed.lcp, mono.lcp),
+        scenario.lcpBudget ? `≤ ${scenario.lcpBudget}` : '',
+      ]);
+      rows.push([
+        '    last JS/CSS arrived ms',
+        cell(fed.codeDoneMs, ms),
+        cell(mono.codeDoneMs, ms),
+        ratio(fed.codeDoneMs, mono.codeDoneMs),
+        '',
+      ]);
     } else {
-      rows.push([`${name}${landed}  FCP / LCP ms`, `${ms(fed.fcp.median)} / ${ms(fed.lcp.median)}`, `${ms(mono.fcp.median)} / ${ms(mono.lcp.median)}`, ratio(fed.lcp, mono.lcp), '']);
+      rows.push([
+        `${name}${landed}  FCP / LCP ms`,
+        `${ms(fed.fcp.median)} / ${ms(fed.lcp.median)}`,
+        `${ms(mono.fcp.median)} / ${ms(mono.lcp.median)}`,
+        ratio(fed.lcp, mono.lcp),
+        '',
+      ]);
     }
     for (const [key, tab] of Object.entries(fed.tabs)) {
       const monoTab = mono.tabs[key];
       const budget = scenario.throttled ? '' : '≤ 300';
-      rows.push([`    tap '${tab.label}' → page ms`, cell(tab.contentMs, ms), cell(monoTab.contentMs, ms), ratio(tab.contentMs, monoTab.contentMs), budget]);
+      rows.push([
+        `    tap '${tab.label}' → page ms`,
+        cell(tab.contentMs, ms),
+        cell(monoTab.contentMs, ms),
+        ratio(tab.contentMs, monoTab.contentMs),
+        budget,
+      ]);
       rows.push([`    tap '${tab.label}' → title ms`, cell(tab.titleMs, ms), cell(monoTab.titleMs, ms), '', '']);
-      rows.push([`    tap '${tab.label}' loads kB gzip (req)`, `${kB(tab.jsCssGzip.median)} (${ms(tab.jsCssRequests.median)})`, `${kB(monoTab.jsCssGzip.median)} (${ms(monoTab.jsCssRequests.median)})`, ratio(tab.jsCssGzip, monoTab.jsCssGzip), '']);
+      rows.push([
+        `    tap '${tab.label}' loads kB gzip (req)`,
+        `${kB(tab.jsCssGzip.median)} (${ms(tab.jsCssRequests.median)})`,
+        `${kB(monoTab.jsCssGzip.median)} (${ms(monoTab.jsCssRequests.median)})`,
+        ratio(tab.jsCssGzip, monoTab.jsCssGzip),
+        '',
+      ]);
     }
   }
   return rows;
@@ -105,7 +153,8 @@ function problems(scenarios, summaries) {
 function formatTable(header, rows) {
   const all = [header, ...rows].map((row) => row.map((value) => (value == null ? '' : String(value))));
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
-  const line = (row) => row.map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column]))).join('  ');
+  const line = (row) =>
+    row.map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column]))).join('  ');
   return [line(all[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...all.slice(1).map(line)].join('\n');
 }
 
@@ -118,7 +167,12 @@ function budgets(summaries, scenarios) {
   if (home) add('JS+CSS of a cold / (gzip)', home.federated.jsCssGzip.median / 1000, 200, 'kB');
   for (const scenario of scenarios.filter((s) => s.bytesBudget && s.key !== 'home')) {
     const summary = summaries[scenario.key].federated;
-    add(`JS+CSS of a cold deep link ${scenario.label} (landed on ${summary.landedOn.join(',')}, gzip)`, summary.jsCssGzip.median / 1000, scenario.bytesBudget, 'kB');
+    add(
+      `JS+CSS of a cold deep link ${scenario.label} (landed on ${summary.landedOn.join(',')}, gzip)`,
+      summary.jsCssGzip.median / 1000,
+      scenario.bytesBudget,
+      'kB',
+    );
   }
   if (home) {
     add('federated / monolithic JS+CSS bytes of / (gzip)', ratio(home.federated.jsCssGzip, home.monolithic.jsCssGzip), 1.1, '×');
@@ -128,7 +182,13 @@ function budgets(summaries, scenarios) {
   for (const scenario of scenarios.filter((s) => s.tabs && !s.throttled)) {
     for (const tab of Object.values(summaries[scenario.key].federated.tabs)) {
       add(`tap '${tab.label}' (remote not loaded yet) → page on screen, unthrottled`, tab.contentMs.median, 300, 'ms');
-      verdicts.push({ budget: `no loading flash under 200 ms ('${tab.label}', unthrottled)`, measured: tab.loaderFlashes, limit: 0, unit: 'flashes', met: tab.loaderFlashes === 0 });
+      verdicts.push({
+        budget: `no loading flash under 200 ms ('${tab.label}', unthrottled)`,
+        measured: tab.loaderFlashes,
+        limit: 0,
+        unit: 'flashes',
+        met: tab.loaderFlashes === 0,
+      });
     }
   }
   return verdicts;
@@ -136,7 +196,10 @@ function budgets(summaries, scenarios) {
 
 function formatBudgets(verdicts) {
   return verdicts
-    .map((v) => `${v.met === null ? '  ?  ' : v.met ? ' met ' : 'MISSED'}  ${v.budget}: ${v.measured == null ? 'not measured' : `${Math.round(v.measured * 100) / 100} ${v.unit}`} (budget ≤ ${v.limit} ${v.unit})`)
+    .map(
+      (v) =>
+        `${v.met === null ? '  ?  ' : v.met ? ' met ' : 'MISSED'}  ${v.budget}: ${v.measured == null ? 'not measured' : `${Math.round(v.measured * 100) / 100} ${v.unit}`} (budget ≤ ${v.limit} ${v.unit})`,
+    )
     .join('\n');
 }
 

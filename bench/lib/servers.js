@@ -37,7 +37,8 @@ function fileSizes(roots) {
       const parsed = new URL(url);
       const root = roots[parsed.host];
       const file = root && path.join(root, decodeURIComponent(parsed.pathname));
-      if (file && file.startsWith(root) && fs.existsSync(file)) sizes = { raw: size(file), gzip: size(`${file}.gz`), brotli: size(`${file}.br`) };
+      if (file && file.startsWith(root) && fs.existsSync(file))
+        sizes = { raw: size(file), gzip: size(`${file}.gz`), brotli: size(`${file}.br`) };
     } catch {
       sizes = null;
     }
@@ -58,7 +59,11 @@ async function startServers({ log = console.log, federatedRoot, monolithDir = MO
     let api = null;
     let apiError = null;
     try {
-      api = await startApi({ port: ports.api, quiet: true, env: { DATABASE_FILE: ':memory:', NODE_ENV: 'development', DEV_ROUTES: '1', LOG_LEVEL: 'warn' } });
+      api = await startApi({
+        port: ports.api,
+        quiet: true,
+        env: { DATABASE_FILE: ':memory:', NODE_ENV: 'development', DEV_ROUTES: '1', LOG_LEVEL: 'warn' },
+      });
       started.push(api);
     } catch (error) {
       apiError = error.message;

@@ -51,7 +51,10 @@ module.exports = (env = {}, argv = {}) => {
   const packages = appPackages();
   const shell = packages.find((pkg) => pkg.name === 'shell');
   writeExposesModule(packages);
-  const config = createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title })(env, { ...argv, mode: 'production' });
+  const config = createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title })(env, {
+    ...argv,
+    mode: 'production',
+  });
 
   config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
   config.output = { ...config.output, path: path.join(WORK, 'dist') };
@@ -67,7 +70,9 @@ module.exports = (env = {}, argv = {}) => {
       'bench-monolith-exposes$': EXPOSES_MODULE,
     },
   };
-  config.module.rules = config.module.rules.map((rule) => (String(rule.test) === String(/\.css$/) ? cssRulePerPackage(rule, packages) : rule));
+  config.module.rules = config.module.rules.map((rule) =>
+    String(rule.test) === String(/\.css$/) ? cssRulePerPackage(rule, packages) : rule,
+  );
   config.context = ROOT;
   return config;
 };

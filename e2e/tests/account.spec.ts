@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiUrl, heading, lastScreen, newPhone, open, registerThroughUi, smsCode } from './support';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
@@ -14,7 +14,7 @@ test('1. register with phone + SMS code → logged in → profile shows the phon
   await lastScreen(page, testInfo);
 });
 
-async function logOut(page: import('@playwright/test').Page) {
+async function logOut(page: Page) {
   await open(page, '/pages/profile/profile');
   await page.getByRole('button', { name: 'log out' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'log out' }).click();

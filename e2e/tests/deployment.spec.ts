@@ -8,7 +8,9 @@ const { startStatic } = require('../../scripts/stack');
 
 test.describe.configure({ mode: 'serial' });
 
-test('9. a remote that is down shows retry while the rest works; back up, retry loads it with no page reload', async ({ page }, testInfo) => {
+test('9. a remote that is down shows retry while the rest works; back up, retry loads it with no page reload', async ({
+  page,
+}, testInfo) => {
   // A second deployment of mf-loan that this test can stop and start, named by config.json.
   const port = 3900 + Math.floor(Math.random() * 90);
   let server = await startStatic('mf-loan', port);
@@ -74,7 +76,10 @@ test('10. independent deployment: one remote rebuilt and re-pointed in config.js
   fs.writeFileSync(path.join(work, 'webpack.config.js'), config);
   const messages = path.join(work, 'src', 'messages.ts');
   fs.writeFileSync(messages, fs.readFileSync(messages, 'utf8').replace("'latest news'", "'latest news, now weekly'"));
-  const shellBefore = fs.readdirSync(path.join(ROOT, 'shell', 'dist')).filter((file) => file.endsWith('.js')).sort();
+  const shellBefore = fs
+    .readdirSync(path.join(ROOT, 'shell', 'dist'))
+    .filter((file) => file.endsWith('.js'))
+    .sort();
 
   execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: work, stdio: 'ignore' });
   const port = 3990 + Math.floor(Math.random() * 9);
@@ -87,7 +92,12 @@ test('10. independent deployment: one remote rebuilt and re-pointed in config.js
   try {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'latest news, now weekly' })).toBeVisible();
-    expect(fs.readdirSync(path.join(ROOT, 'shell', 'dist')).filter((file) => file.endsWith('.js')).sort()).toEqual(shellBefore);
+    expect(
+      fs
+        .readdirSync(path.join(ROOT, 'shell', 'dist'))
+        .filter((file) => file.endsWith('.js'))
+        .sort(),
+    ).toEqual(shellBefore);
     await lastScreen(page, testInfo);
   } finally {
     restore();

@@ -13,14 +13,19 @@ test('3. apply for a loan → it appears in my loans → detail shows the schedu
   await expect(page.getByText(`Loan no. ${orderNo}`)).toBeVisible();
   await page.getByText(`Loan no. ${orderNo}`).click();
   await expect(page).toHaveURL(new RegExp(`order_no=${orderNo}`));
-  await page.getByRole('button', { name: 'View contract' }).or(page.getByRole('link', { name: 'View contract' })).click();
+  await page
+    .getByRole('button', { name: 'View contract' })
+    .or(page.getByRole('link', { name: 'View contract' }))
+    .click();
   await expect(heading(page)).toHaveText('contract details');
   await expect(page.getByText('Contract no.')).toBeVisible();
   await expect(page.getByText('Li Lei').first()).toBeVisible();
   await lastScreen(page, testInfo);
 });
 
-test('13. the annual rate is disclosed before applying: beside each term and in the preview, with the available credit', async ({ page }, testInfo) => {
+test('13. the annual rate is disclosed before applying: beside each term and in the preview, with the available credit', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page, newPhone());
   await expect(page).toHaveURL(/#\/$/);
   await open(page, '/pages/loan/apply');

@@ -28,7 +28,10 @@ test('4. repay through the cashier and the sandbox gateway, then the rest → se
   await open(page, `/pages/loan/detail?order_no=${orderNo}`);
   await expect(page.getByText(/^Paid on /)).toHaveCount(3);
   await expect(page.getByText('settled').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Settlement certificate' }).or(page.getByRole('link', { name: 'Settlement certificate' })).click();
+  await page
+    .getByRole('button', { name: 'Settlement certificate' })
+    .or(page.getByRole('link', { name: 'Settlement certificate' }))
+    .click();
   await expect(heading(page)).toHaveText('settlement certificate');
   await expect(page.getByText('Certificate of loan settlement')).toBeVisible();
   await expect(page.getByText(`SC-${orderNo}`)).toBeVisible();
@@ -56,7 +59,9 @@ test('5. a payment proof larger than one chunk is uploaded → the voucher is pe
   await lastScreen(page, testInfo);
 });
 
-test('11. a proof under review reserves its instalment: shown so everywhere, and the cashier does not take it', async ({ page }, testInfo) => {
+test('11. a proof under review reserves its instalment: shown so everywhere, and the cashier does not take it', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page, newPhone());
   await expect(page).toHaveURL(/#\/$/);
   const orderNo = await applyThroughUi(page);

@@ -56,7 +56,11 @@ test('edit nickname and avatar → shown on "mine"', async ({ page }, testInfo) 
   await expect(page).toHaveURL(/#\/$/);
 
   await open(page, '/pages/profile/profile');
-  await page.getByRole('link', { name: 'edit profile' }).or(page.getByRole('button', { name: 'edit profile' })).first().click();
+  await page
+    .getByRole('link', { name: 'edit profile' })
+    .or(page.getByRole('button', { name: 'edit profile' }))
+    .first()
+    .click();
   await expect(heading(page)).toHaveText('edit profile');
   await page.getByLabel('new avatar picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await page.getByLabel('nickname').fill('Han Meimei');

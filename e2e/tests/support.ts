@@ -100,4 +100,3 @@ export async function applyThroughUi(page: Page, amount = '3000'): Promise<strin
   await expect(page).toHaveURL(/pages\/loan\/detail\?order_no=/);
   return new URL(page.url().replace('#', '')).searchParams.get('order_no')!;
 }
-

@@ -16,7 +16,16 @@ export interface Draft {
 export type DraftField = keyof Draft;
 
 /** In the order the form shows them, so the first invalid field is the one focused. */
-export const DRAFT_FIELDS: readonly DraftField[] = ['amount', 'term', 'purpose', 'real_name', 'id_card', 'bank_card', 'bank_name', 'agree_contract'];
+export const DRAFT_FIELDS: readonly DraftField[] = [
+  'amount',
+  'term',
+  'purpose',
+  'real_name',
+  'id_card',
+  'bank_card',
+  'bank_name',
+  'agree_contract',
+];
 
 export const EMPTY_DRAFT: Draft = {
   amount: '',

@@ -129,12 +129,14 @@ export const messages = defineMessages({
     // Overdue impact
     ruleTitle: 'The penalty rule',
     ruleDaily: 'An overdue instalment costs a penalty of {rate} of its principal and interest for every day it is late.',
-    ruleGrace: 'You have {days} days of grace after the due date. After that the instalment is overdue and the penalty counts from the due date.',
+    ruleGrace:
+      'You have {days} days of grace after the due date. After that the instalment is overdue and the penalty counts from the due date.',
     ruleNoGrace: 'There are no days of grace: an instalment is overdue from the day after its due date.',
     exampleTitle: 'An example',
     example: 'An instalment of {amount} paid {days} days late costs a penalty of {penalty}, so {total} is due instead of {amount}.',
     creditTitle: 'Your credit record',
-    credit1: 'Overdue repayments are reported to the credit reference system and stay on your credit record for up to five years after you pay.',
+    credit1:
+      'Overdue repayments are reported to the credit reference system and stay on your credit record for up to five years after you pay.',
     credit2: 'A late record can make it harder or dearer to get a mortgage, a credit card or another loan.',
     credit3: 'While a loan is overdue you cannot apply for a new one, and we will contact you about the money owed.',
     credit4: 'Paying as soon as you can stops the penalty growing. If you cannot pay, contact us before the due date.',
@@ -153,7 +155,8 @@ export const messages = defineMessages({
     loanTerm: 'Term',
     disbursedOn: 'Loan date',
     issuer: 'Issued by',
-    statement: 'This certifies that the loan above has been repaid in full, principal, interest, fees and any penalty included, and that the borrower owes nothing further under it.',
+    statement:
+      'This certifies that the loan above has been repaid in full, principal, interest, fees and any penalty included, and that the borrower owes nothing further under it.',
     issuedOn: 'Issued on {date}',
     notSettledTitle: 'This loan is not settled yet',
     notSettledBody: 'A settlement certificate is issued once every instalment has been repaid.',

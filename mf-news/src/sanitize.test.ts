@@ -20,7 +20,9 @@ describe('sanitizeArticle', () => {
   });
 
   it('removes event handlers wherever they are', () => {
-    const root = parse('<img src="x" onerror="alert(1)"><p onclick="alert(2)">text</p><details open ontoggle="alert(3)"><summary>s</summary></details>');
+    const root = parse(
+      '<img src="x" onerror="alert(1)"><p onclick="alert(2)">text</p><details open ontoggle="alert(3)"><summary>s</summary></details>',
+    );
     expect(attributes(root).filter((attr) => attr.startsWith('on'))).toEqual([]);
     expect(root.querySelector('p')).toHaveTextContent('text');
   });

@@ -13,7 +13,22 @@ const CONFIG: Config = {
   // HTML only: inline SVG and MathML are where most parser-confusion bypasses live.
   USE_PROFILES: { html: true },
   // Forms and embedded documents could pose as the app itself (fake login, fake cashier).
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'link', 'meta', 'base'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'link',
+    'meta',
+    'base',
+  ],
   // style and class would let an article restyle or overlay the app's own screen; srcset would
   // carry image URLs past the single src that is checked below.
   FORBID_ATTR: ['style', 'class', 'srcset', 'action', 'formaction'],

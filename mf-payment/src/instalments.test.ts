@@ -10,7 +10,12 @@ describe('instalment selection helpers', () => {
 
   it('what is due now reaches the last overdue period, or the earliest unpaid one', () => {
     expect(dueNowSelection(list)).toEqual([2]);
-    const twoOverdue = [instalment(1, 'overdue', '10.00'), instalment(2, 'unpaid', '10.00'), instalment(3, 'overdue', '10.00'), instalment(4, 'unpaid', '10.00')];
+    const twoOverdue = [
+      instalment(1, 'overdue', '10.00'),
+      instalment(2, 'unpaid', '10.00'),
+      instalment(3, 'overdue', '10.00'),
+      instalment(4, 'unpaid', '10.00'),
+    ];
     expect(dueNowSelection(twoOverdue)).toEqual([1, 2, 3]);
     expect(dueNowSelection([instalment(1, 'paid', '10.00')])).toEqual([]);
   });

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const post = async (path: string, body: unknown) => {
-    const answer = (await (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+    const answer = (await (
+      await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json()) as {
       code: number;
       msg: string;
     };

@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { TOKEN_HEADER } from '@instalment/shared/api';
-import { CODE_FAIL } from '@instalment/shared/http';
+import { CODE_FAIL } from '@instalment/shared/api';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, originAllowed, productionProblems, type AppConfig, type Limits } from './config';
 import type { Context } from './context';
@@ -73,7 +73,11 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const services = createServices(ctx, uploads.dir, smsProvider);
   const auth = createAuth(services.tokens, services.users);
   // Outside production a per-process key is enough: links then last until the next restart.
-  const links = new FileLinks(config.fileUrlSecret ? Buffer.from(config.fileUrlSecret) : randomBytes(32), config.limits.fileUrlTtlSeconds, now);
+  const links = new FileLinks(
+    config.fileUrlSecret ? Buffer.from(config.fileUrlSecret) : randomBytes(32),
+    config.limits.fileUrlTtlSeconds,
+    now,
+  );
   app.decorate('services', services);
   app.decorate('appConfig', config);
   app.decorateRequest('user', null);
@@ -122,12 +126,16 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     if (error instanceof Unauthorized) return reply.code(401).send(fail(error.message, 401));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(fail(CLIENT_ERRORS[error.code] ?? (status === 400 ? 'The request could not be read.' : error.message)));
+      return reply
+        .code(status)
+        .send(fail(CLIENT_ERRORS[error.code] ?? (status === 400 ? 'The request could not be read.' : error.message)));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail('Something went wrong on our side. Please try again.'));
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(fail(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(fail(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
+  );
 
   const deps = { services, auth, config, links };
   // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.

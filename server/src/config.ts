@@ -214,12 +214,15 @@ export function productionProblems(config: AppConfig, hasSmsProvider: boolean): 
   if (config.env !== 'production') return [];
   const problems: string[] = [];
   if (config.devRoutes) problems.push('DEV_ROUTES cannot be on in production.');
-  if (!hasSmsProvider) problems.push('production needs a real SMS provider (buildApp({ smsProvider })): the development outbox is read by nobody.');
+  if (!hasSmsProvider)
+    problems.push('production needs a real SMS provider (buildApp({ smsProvider })): the development outbox is read by nobody.');
   if (!config.fileUrlSecret) problems.push('FILE_URL_SECRET must be set in production (at least 32 characters).');
   if (!config.publicUrl) problems.push('PUBLIC_URL must be set in production.');
-  if (config.corsOrigins === 'localhost' || config.corsOrigins === '*') problems.push('CORS_ORIGINS must list the app\'s origins in production.');
-  if (config.appOrigins === 'localhost' || config.appOrigins === '*') problems.push('APP_URL must list the app\'s origins in production.');
-  if (config.passwordCostLog2 < DEFAULT_CONFIG.passwordCostLog2) problems.push(`PASSWORD_COST_LOG2 cannot be below ${DEFAULT_CONFIG.passwordCostLog2} in production.`);
+  if (config.corsOrigins === 'localhost' || config.corsOrigins === '*')
+    problems.push("CORS_ORIGINS must list the app's origins in production.");
+  if (config.appOrigins === 'localhost' || config.appOrigins === '*') problems.push("APP_URL must list the app's origins in production.");
+  if (config.passwordCostLog2 < DEFAULT_CONFIG.passwordCostLog2)
+    problems.push(`PASSWORD_COST_LOG2 cannot be below ${DEFAULT_CONFIG.passwordCostLog2} in production.`);
   return problems;
 }
 
@@ -227,7 +230,11 @@ export function productionProblems(config: AppConfig, hasSmsProvider: boolean): 
 export function loadConfig(env: Env = process.env): AppConfig {
   const secret = env.FILE_URL_SECRET?.trim() || null;
   if (secret !== null && secret.length < 32) throw new Error('FILE_URL_SECRET must be at least 32 characters.');
-  const databaseFile = env.DATABASE_FILE ? (env.DATABASE_FILE === ':memory:' ? ':memory:' : path.resolve(env.DATABASE_FILE)) : DEFAULT_CONFIG.databaseFile;
+  const databaseFile = env.DATABASE_FILE
+    ? env.DATABASE_FILE === ':memory:'
+      ? ':memory:'
+      : path.resolve(env.DATABASE_FILE)
+    : DEFAULT_CONFIG.databaseFile;
   return {
     env: oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], DEFAULT_CONFIG.env),
     host: env.HOST || DEFAULT_CONFIG.host,

@@ -32,12 +32,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { env: config.env, database: config.databaseFile, approval: config.approvalMode, devRoutes: config.devRoutes ? 'on (DEV_ROUTES=1)' : 'off' },
+    {
+      env: config.env,
+      database: config.databaseFile,
+      approval: config.approvalMode,
+      devRoutes: config.devRoutes ? 'on (DEV_ROUTES=1)' : 'off',
+    },
     'instalment API ready',
   );
 }
 
 main().catch((error: unknown) => {
-  console.error(JSON.stringify({ level: 60, msg: 'the server could not start', err: String(error instanceof Error ? error.message : error) }));
+  console.error(
+    JSON.stringify({ level: 60, msg: 'the server could not start', err: String(error instanceof Error ? error.message : error) }),
+  );
   process.exit(1);
 });

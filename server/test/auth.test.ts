@@ -87,7 +87,9 @@ describe('accounts', () => {
       'This phone number is already registered. Log in instead.',
     );
     // Signed up by SMS, so no password matches.
-    expect((await refusal(login(client.http, { account: mobile, password: PASSWORD }))).message).toBe('The account or password is incorrect.');
+    expect((await refusal(login(client.http, { account: mobile, password: PASSWORD }))).message).toBe(
+      'The account or password is incorrect.',
+    );
   });
 
   test('usernames are unique and passwords are checked', async () => {
@@ -97,14 +99,20 @@ describe('accounts', () => {
     await sendSms(client.http, { mobile, event: 'register' });
     const code = await latestCode(client, mobile, 'register');
     await register(client.http, { mobile, code: await latestCode(client, mobile, 'register'), password: PASSWORD, username: 'alice_01' });
-    expect((await refusal(login(client.http, { account: 'alice_01', password: 'wrong123' }))).message).toBe('The account or password is incorrect.');
+    expect((await refusal(login(client.http, { account: 'alice_01', password: 'wrong123' }))).message).toBe(
+      'The account or password is incorrect.',
+    );
     expect((await login(client.http, { account: 'ALICE_01', password: PASSWORD })).userinfo.username).toBe('alice_01');
-    expect((await refusal(login(client.http, { account: 'nobody', password: PASSWORD }))).message).toBe('The account or password is incorrect.');
+    expect((await refusal(login(client.http, { account: 'nobody', password: PASSWORD }))).message).toBe(
+      'The account or password is incorrect.',
+    );
 
     const other = newPhone();
     server.clock.advance(61_000);
     await sendSms(client.http, { mobile: other, event: 'register' });
-    const taken = await refusal(register(client.http, { mobile: other, code: await latestCode(client, other, 'register'), password: PASSWORD, username: 'alice_01' }));
+    const taken = await refusal(
+      register(client.http, { mobile: other, code: await latestCode(client, other, 'register'), password: PASSWORD, username: 'alice_01' }),
+    );
     expect(taken.message).toBe('This username is taken.');
     const phoneName = await refusal(register(client.http, { mobile: other, code, password: PASSWORD, username: first.mobile }));
     expect(phoneName.message).toBe('A username cannot be another phone number.');
@@ -157,7 +165,7 @@ describe('tokens', () => {
 });
 
 describe('password guessing', () => {
-  test('five wrong passwords rest the account\'s password login for 15 minutes; SMS login still works', async () => {
+  test("five wrong passwords rest the account's password login for 15 minutes; SMS login still works", async () => {
     const client = server.client();
     const user = await signUp(server);
     const guess = () => refusal(login(client.http, { account: user.mobile, password: 'wrong1234' }));

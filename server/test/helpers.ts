@@ -41,7 +41,13 @@ export const TEST_OPTIONS: AppOptions = {
   env: 'test',
   devRoutes: true,
   passwordCostLog2: 10,
-  limits: { smsSendsPerAddress: 10_000, registrationsPerAddress: 10_000, loginsPerAddress: 10_000, uploadsPerAddress: 10_000, loginFailuresPerAddress: 10_000 },
+  limits: {
+    smsSendsPerAddress: 10_000,
+    registrationsPerAddress: 10_000,
+    loginsPerAddress: 10_000,
+    uploadsPerAddress: 10_000,
+    loginFailuresPerAddress: 10_000,
+  },
 };
 
 /** The real server, in process, on an empty in-memory database and a port of its own. */
@@ -91,7 +97,10 @@ export function newPhone(): string {
 export const PASSWORD = 'secret123';
 
 /** Registers a new user through SMS and returns a client holding its token and an application in its own name. */
-export async function signUp(server: TestServer, mobile = newPhone()): Promise<TestClient & { mobile: string; application: LoanApplication }> {
+export async function signUp(
+  server: TestServer,
+  mobile = newPhone(),
+): Promise<TestClient & { mobile: string; application: LoanApplication }> {
   const client = server.client();
   await sendSms(client.http, { mobile, event: 'register' });
   const code = await latestCode(client, mobile, 'register');

@@ -52,7 +52,12 @@ test('register → SMS login → apply → list → detail → instalments → c
   expect(await userIndex(user.http)).toMatchObject({ id: me.id });
 
   const rates = await loanRates(user.http);
-  expect(rates).toMatchObject({ min_amount: '1000.00', max_amount: '50000.00', amount_step: '100.00', repayment_method: 'equal_instalment' });
+  expect(rates).toMatchObject({
+    min_amount: '1000.00',
+    max_amount: '50000.00',
+    amount_step: '100.00',
+    repayment_method: 'equal_instalment',
+  });
   expect(rates.terms.map((offer) => offer.term)).toEqual([3, 6, 12, 24]);
   expect((await channels(user.http)).map((channel) => channel.code)).toEqual(['alipay', 'wechat', 'unionpay', 'transfer']);
   expect((await bankInfo(user.http)).account_name).toBe('Instalment Finance Co., Ltd.');
@@ -66,7 +71,13 @@ test('register → SMS login → apply → list → detail → instalments → c
   const page = await myLoans(user.http);
   expect(page).toMatchObject({ total: 1, page: 1, limit: 10 });
   const offer = rates.terms.find((item) => item.term === 3)!;
-  const schedule = computeSchedule({ amountFen: 1_200_000, term: 3, monthlyRateBp: offer.monthly_rate_bp, monthlyFeeBp: offer.monthly_fee_bp, startDate: '2026-01-15' });
+  const schedule = computeSchedule({
+    amountFen: 1_200_000,
+    term: 3,
+    monthlyRateBp: offer.monthly_rate_bp,
+    monthlyFeeBp: offer.monthly_fee_bp,
+    startDate: '2026-01-15',
+  });
   expect(page.list[0]).toMatchObject({
     order_no,
     amount: '12000.00',
@@ -102,7 +113,12 @@ test('register → SMS login → apply → list → detail → instalments → c
   expect(plan.list.reduce((sum, item) => sum + toFen(item.principal)!, 0)).toBe(1_200_000);
 
   const contract = await contractInfo(user.http, { order_no });
-  expect(contract).toMatchObject({ order_no, amount: '12000.00', term: 3, borrower: { name: 'Li Lei', id: maskIdCard(registered.application.id_card) } });
+  expect(contract).toMatchObject({
+    order_no,
+    amount: '12000.00',
+    term: 3,
+    borrower: { name: 'Li Lei', id: maskIdCard(registered.application.id_card) },
+  });
   expect(contract.contract_no).toBe(`HT${order_no.slice(1)}`);
 
   // The cashier pays what it is asked for; asking again gives the same payment.
@@ -134,16 +150,30 @@ test('register → SMS login → apply → list → detail → instalments → c
   expect((await orderDetail(user.http, { order_no })).paid_periods).toBe(0);
 
   const paid = await submitGateway({ payment_no: all.payment_no, channel: 'alipay', return_url: returnUrl, decision: 'pay' });
-  expect(paid).toEqual({ status: 303, location: `${APP}#/pages/payment/repay?order_no=${order_no}&payment_no=${all.payment_no}&result=success` });
+  expect(paid).toEqual({
+    status: 303,
+    location: `${APP}#/pages/payment/repay?order_no=${order_no}&payment_no=${all.payment_no}&result=success`,
+  });
   // Confirming twice is harmless.
-  expect((await submitGateway({ payment_no: all.payment_no, channel: 'alipay', return_url: returnUrl })).location).toContain('result=success');
+  expect((await submitGateway({ payment_no: all.payment_no, channel: 'alipay', return_url: returnUrl })).location).toContain(
+    'result=success',
+  );
 
   const settled = await orderDetail(user.http, { order_no });
-  expect(settled).toMatchObject({ status: 'settled', status_label: 'settled', paid_periods: 3, next_due_date: null, next_due_amount: null, remaining_principal: '0.00' });
+  expect(settled).toMatchObject({
+    status: 'settled',
+    status_label: 'settled',
+    paid_periods: 3,
+    next_due_date: null,
+    next_due_amount: null,
+    remaining_principal: '0.00',
+  });
   expect(settled.settled_at).toBe(new Date(server.clock.now).toISOString());
   const after = await installments(user.http, { order_no });
   expect(after.list.every((item) => item.status === 'paid' && item.paid_at === settled.settled_at)).toBe(true);
-  expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe('This loan is settled; there is nothing left to pay.');
+  expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe(
+    'This loan is settled; there is nothing left to pay.',
+  );
 
   await logout(user.http);
   expect((await refusal(userIndex(user.http))).code).toBe(401);
@@ -163,7 +193,9 @@ test('the gateway returns only to the app and leaves the payment open when refus
   const plain = await submitGateway({ payment_no: due.payment_no, return_url: 'http://127.0.0.1:3003/done?x=1', decision: 'pay' });
   expect(plain.location).toBe(`http://127.0.0.1:3003/done?x=1&payment_no=${due.payment_no}&result=success`);
   expect((await orderDetail(user.http, { order_no })).paid_periods).toBe(1);
-  const unknown = await fetch(`${server.baseURL}${SANDBOX_ENDPOINTS.payPage}?payment_no=P20260101ABCDEF0123&return_url=${encodeURIComponent(APP)}`);
+  const unknown = await fetch(
+    `${server.baseURL}${SANDBOX_ENDPOINTS.payPage}?payment_no=P20260101ABCDEF0123&return_url=${encodeURIComponent(APP)}`,
+  );
   expect(unknown.status).toBe(404);
 });
 

@@ -1,13 +1,4 @@
-import {
-  cashier,
-  createLoan,
-  DEV_ENDPOINTS,
-  installments,
-  myLoans,
-  orderDetail,
-  uploadFile,
-  uploadVoucher,
-} from '@instalment/shared/api';
+import { cashier, createLoan, DEV_ENDPOINTS, installments, myLoans, orderDetail, uploadFile, uploadVoucher } from '@instalment/shared/api';
 import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/shared/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
 
@@ -33,7 +24,12 @@ describe('overdue, cashier selection and payment proofs', () => {
       const first = schedule.instalments[0];
       const penalty = penaltyFen(first.principalFen + first.interestFen, 10, 5);
       expect(penalty).toBe(Math.round(((first.principalFen + first.interestFen) * 5 * 10) / 10_000));
-      expect(plan.list[0]).toMatchObject({ status: 'overdue', overdue_days: 10, penalty: fromFen(penalty), total: fromFen(first.totalFen + penalty) });
+      expect(plan.list[0]).toMatchObject({
+        status: 'overdue',
+        overdue_days: 10,
+        penalty: fromFen(penalty),
+        total: fromFen(first.totalFen + penalty),
+      });
       expect(plan.list[1]).toMatchObject({ status: 'unpaid', overdue_days: 0, penalty: '0.00' });
 
       const detail = await orderDetail(user.http, { order_no });
@@ -45,8 +41,12 @@ describe('overdue, cashier selection and payment proofs', () => {
       const due = await cashier(user.http, { order_no, periods: '1,2' });
       expect(due.items.map((item) => item.period)).toEqual([1, 2]);
       expect(due.total).toBe(fromFen(first.totalFen + penalty + schedule.instalments[1].totalFen));
-      expect((await refusal(cashier(user.http, { order_no, periods: '2' }))).message).toBe('The earliest unpaid instalment must be paid first.');
-      expect((await refusal(cashier(user.http, { order_no, periods: '1,3' }))).message).toBe('Instalments must be paid in order, without skipping one.');
+      expect((await refusal(cashier(user.http, { order_no, periods: '2' }))).message).toBe(
+        'The earliest unpaid instalment must be paid first.',
+      );
+      expect((await refusal(cashier(user.http, { order_no, periods: '1,3' }))).message).toBe(
+        'Instalments must be paid in order, without skipping one.',
+      );
       expect((await refusal(cashier(user.http, { order_no, periods: '1,4' }))).message).toBe('That instalment is not due for payment.');
       expect((await refusal(cashier(user.http, { order_no, periods: 'one' }))).message).toMatch(/^periods must be instalment numbers/);
 
@@ -55,7 +55,11 @@ describe('overdue, cashier selection and payment proofs', () => {
       const confirm = await fetch(`${server.baseURL}/sandbox/pay/confirm`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ payment_no: one.payment_no, channel: 'wechat', return_url: 'http://localhost:3000/#/pages/payment/repay' }),
+        body: new URLSearchParams({
+          payment_no: one.payment_no,
+          channel: 'wechat',
+          return_url: 'http://localhost:3000/#/pages/payment/repay',
+        }),
         redirect: 'manual',
       });
       expect(confirm.headers.get('location')).toContain('result=success');
@@ -95,9 +99,18 @@ describe('overdue, cashier selection and payment proofs', () => {
     const cases: Array<[Parameters<typeof uploadVoucher>[1], string]> = [
       [{ order_no, periods: [], amount, file_url: mine.url }, 'Choose at least one instalment to pay.'],
       [{ order_no, periods: [2], amount, file_url: mine.url }, 'The earliest unpaid instalment must be paid first.'],
-      [{ order_no, periods: [1], amount: 'lots', file_url: mine.url }, `The amount must be ${formatMoney(amount)}, what these instalments cost today.`],
-      [{ order_no, periods: [1], amount: '1.00', file_url: mine.url }, `The amount must be ${formatMoney(amount)}, what these instalments cost today.`],
-      [{ order_no, periods: [1], amount: '999999999999.99', file_url: mine.url }, `The amount must be ${formatMoney(amount)}, what these instalments cost today.`],
+      [
+        { order_no, periods: [1], amount: 'lots', file_url: mine.url },
+        `The amount must be ${formatMoney(amount)}, what these instalments cost today.`,
+      ],
+      [
+        { order_no, periods: [1], amount: '1.00', file_url: mine.url },
+        `The amount must be ${formatMoney(amount)}, what these instalments cost today.`,
+      ],
+      [
+        { order_no, periods: [1], amount: '999999999999.99', file_url: mine.url },
+        `The amount must be ${formatMoney(amount)}, what these instalments cost today.`,
+      ],
       [{ order_no, periods: [1], amount, file_url: theirs.url }, 'Upload the payment proof first, then submit it.'],
       [{ order_no, periods: [1], amount, file_url: 'https://evil.example/x.png' }, 'Upload the payment proof first, then submit it.'],
       [{ order_no, periods: [1], amount, file_url: mine.url, remark: 'x'.repeat(201) }, 'The remark may be at most 200 characters.'],
@@ -141,9 +154,17 @@ test('delayed approval: pending until the review time, then repaying from that d
     const user = await signUp(server);
     const { order_no } = await createLoan(user.http, user.application);
     const pending = await orderDetail(user.http, { order_no });
-    expect(pending).toMatchObject({ status: 'pending', status_label: 'pending review', approved_at: null, next_due_date: null, remaining_principal: '0.00' });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      status_label: 'pending review',
+      approved_at: null,
+      next_due_date: null,
+      remaining_principal: '0.00',
+    });
     expect((await installments(user.http, { order_no })).list).toEqual([]);
-    expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe('This loan is still under review; there is nothing to pay yet.');
+    expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe(
+      'This loan is still under review; there is nothing to pay yet.',
+    );
     server.clock.advance(120_000);
     expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'repaying', next_due_date: '2026-02-15' });
   } finally {
@@ -159,13 +180,16 @@ test('manual approval: a reviewer approves or rejects through the development ro
     const rejected = (await createLoan(user.http, user.application)).order_no;
     server.clock.advance(DAY_MS);
     expect((await orderDetail(user.http, { order_no: approved })).status).toBe('pending');
-    const review = (order_no: string, decision: string) => user.http.post<{ status: string }>(DEV_ENDPOINTS.reviewLoan, { order_no, decision });
+    const review = (order_no: string, decision: string) =>
+      user.http.post<{ status: string }>(DEV_ENDPOINTS.reviewLoan, { order_no, decision });
     expect(await review(approved, 'approve')).toEqual({ status: 'repaying' });
     expect(await review(rejected, 'reject')).toEqual({ status: 'rejected' });
     expect((await refusal(review(rejected, 'approve'))).message).toBe('This loan is rejected, not pending review.');
     expect((await installments(user.http, { order_no: approved })).list[0].due_date).toBe('2026-02-16');
     expect((await orderDetail(user.http, { order_no: rejected })).status).toBe('rejected');
-    expect((await refusal(cashier(user.http, { order_no: rejected, periods: '1' }))).message).toBe('This application was rejected; there is nothing to pay.');
+    expect((await refusal(cashier(user.http, { order_no: rejected, periods: '1' }))).message).toBe(
+      'This application was rejected; there is nothing to pay.',
+    );
     // Newest first.
     expect((await myLoans(user.http)).list.map((loan) => loan.order_no)).toEqual([rejected, approved]);
   } finally {

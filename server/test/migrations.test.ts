@@ -19,8 +19,16 @@ test('a database made by the first schema, with data, is brought to the newest a
          VALUES (1, 'L1', 1, 300000, 3, 80, 30, 5, 0, 'travel', 'Li Lei', '110101199003071234', '6222020200112233', 'ICBC', 'repaying', 0, 0)`,
       )
       .run();
-    old.prepare("INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen, paid_at) VALUES (1, 1, '2026-02-15', 99000, 2400, 900, 5)").run();
-    old.prepare("INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (1, 2, '2026-03-15', 99800, 1600, 900)").run();
+    old
+      .prepare(
+        "INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen, paid_at) VALUES (1, 1, '2026-02-15', 99000, 2400, 900, 5)",
+      )
+      .run();
+    old
+      .prepare(
+        "INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (1, 2, '2026-03-15', 99800, 1600, 900)",
+      )
+      .run();
     old.close();
 
     const db = openDatabase(file, Date.now());

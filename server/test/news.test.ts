@@ -17,7 +17,9 @@ test('news pages newest first, three pages of ten', async () => {
   const times = all.map((item) => Date.parse(item.published_at));
   expect(times).toEqual([...times].sort((a, b) => b - a));
   expect(all[0].cover).toMatch(new RegExp(`^${server.baseURL}/static/news/[a-z]+\\.svg$`));
-  expect((await newsIndex(client.http, { page: 2, limit: 5 })).list.map((item) => item.id)).toEqual(all.slice(5, 10).map((item) => item.id));
+  expect((await newsIndex(client.http, { page: 2, limit: 5 })).list.map((item) => item.id)).toEqual(
+    all.slice(5, 10).map((item) => item.id),
+  );
 });
 
 test('latest defaults to 5 and allows up to 20', async () => {

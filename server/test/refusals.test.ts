@@ -27,24 +27,56 @@ afterAll(() => server.close());
 
 /** Each bad input, the call that sends it, and the message the user reads. */
 const badInput: Array<[string, (client: TestClient) => Promise<unknown>, string]> = [
-  ['register: phone', (c) => register(c.http, { mobile: '12345', code: '123456', password: PASSWORD }), 'Enter an 11-digit phone number starting with 13-19.'],
-  ['register: password', (c) => register(c.http, { mobile: '13912345678', code: '123456', password: 'short' }), 'Use 6-20 letters, digits or @$!%*#?&, with at least one letter and one digit.'],
-  ['register: e-mail', (c) => register(c.http, { mobile: '13912345678', code: '123456', password: PASSWORD, email: 'me@' }), 'Enter a valid e-mail address, like name@example.com.'],
-  ['register: code', (c) => register(c.http, { mobile: '13912345678', code: '12', password: PASSWORD }), 'The verification code has 4 to 6 digits.'],
-  ['register: username', (c) => register(c.http, { mobile: '13912345678', code: '123456', password: PASSWORD, username: 'a b' }), 'A username has 3 to 32 letters, digits or underscores.'],
+  [
+    'register: phone',
+    (c) => register(c.http, { mobile: '12345', code: '123456', password: PASSWORD }),
+    'Enter an 11-digit phone number starting with 13-19.',
+  ],
+  [
+    'register: password',
+    (c) => register(c.http, { mobile: '13912345678', code: '123456', password: 'short' }),
+    'Use 6-20 letters, digits or @$!%*#?&, with at least one letter and one digit.',
+  ],
+  [
+    'register: e-mail',
+    (c) => register(c.http, { mobile: '13912345678', code: '123456', password: PASSWORD, email: 'me@' }),
+    'Enter a valid e-mail address, like name@example.com.',
+  ],
+  [
+    'register: code',
+    (c) => register(c.http, { mobile: '13912345678', code: '12', password: PASSWORD }),
+    'The verification code has 4 to 6 digits.',
+  ],
+  [
+    'register: username',
+    (c) => register(c.http, { mobile: '13912345678', code: '123456', password: PASSWORD, username: 'a b' }),
+    'A username has 3 to 32 letters, digits or underscores.',
+  ],
   ['login: account', (c) => login(c.http, { account: '', password: PASSWORD }), 'Enter your username or phone number.'],
   ['login: password', (c) => login(c.http, { account: 'someone', password: '' }), 'Enter your password.'],
   ['mobilelogin: phone', (c) => mobileLogin(c.http, { mobile: '', captcha: '123456' }), 'Enter your phone number.'],
   ['mobilelogin: code', (c) => mobileLogin(c.http, { mobile: '13912345678', captcha: 'abcd' }), 'The verification code has 4 to 6 digits.'],
-  ['sms: phone', (c) => sendSms(c.http, { mobile: '23912345678', event: 'register' }), 'Enter an 11-digit phone number starting with 13-19.'],
-  ['sms: event', (c) => sendSms(c.http, { mobile: '13912345678', event: 'unbind' as 'register' }), 'event must be one of: register, mobilelogin, resetpwd, changemobile.'],
+  [
+    'sms: phone',
+    (c) => sendSms(c.http, { mobile: '23912345678', event: 'register' }),
+    'Enter an 11-digit phone number starting with 13-19.',
+  ],
+  [
+    'sms: event',
+    (c) => sendSms(c.http, { mobile: '13912345678', event: 'unbind' as 'register' }),
+    'event must be one of: register, mobilelogin, resetpwd, changemobile.',
+  ],
   ['myLoans: page', (c) => myLoans(c.http, { page: 0 }), 'page must be a whole number from 1 to 100000.'],
   ['myLoans: limit', (c) => myLoans(c.http, { limit: 51 }), 'limit must be a whole number from 1 to 50.'],
   ['orderDetail: no order', (c) => orderDetail(c.http, {}), 'Enter the order number.'],
   ['installments: unknown order', (c) => installments(c.http, { order_no: 'L20260115999999' }), 'Order not found.'],
   ['contract: unknown order', (c) => contractInfo(c.http, { order_no: 'nope' }), 'Order not found.'],
   ['cashier: no order', (c) => cashier(c.http, { order_no: '' }), 'Enter the order number.'],
-  ['voucher: no order', (c) => uploadVoucher(c.http, { order_no: '', periods: [1], amount: '1.00', file_url: '' }), 'Enter the order number.'],
+  [
+    'voucher: no order',
+    (c) => uploadVoucher(c.http, { order_no: '', periods: [1], amount: '1.00', file_url: '' }),
+    'Enter the order number.',
+  ],
   ['news: page', (c) => newsIndex(c.http, { page: -1 }), 'page must be a whole number from 1 to 100000.'],
 ];
 
@@ -80,7 +112,10 @@ test('malformed bodies are refused with code 0, never a 500', async () => {
     expect(response.status).toBeLessThan(500);
     expect(await response.json()).toMatchObject({ code: 0, data: null });
   }
-  const form = await post(`amount=5000&term=6&purpose=travel&real_name=Li+Lei&id_card=${user.application.id_card}&bank_card=6222020200112233&bank_name=BOC&agree_contract=true`, 'application/x-www-form-urlencoded');
+  const form = await post(
+    `amount=5000&term=6&purpose=travel&real_name=Li+Lei&id_card=${user.application.id_card}&bank_card=6222020200112233&bank_name=BOC&agree_contract=true`,
+    'application/x-www-form-urlencoded',
+  );
   expect(await form.json()).toMatchObject({ code: 1, data: { order_no: expect.stringMatching(/^L/) } });
   const xml = await post('<a/>', 'application/xml');
   expect(xml.status).toBe(415);
@@ -102,7 +137,11 @@ test("another user's order answers exactly as a missing one", async () => {
     const theirs = await refusal(call(orderNo));
     const missing = await refusal(call('L20260115000000'));
     expect(theirs).toMatchObject({ code: 0, message: 'Order not found.', data: null });
-    expect({ code: theirs.code, message: theirs.message, data: theirs.data }).toEqual({ code: missing.code, message: missing.message, data: missing.data });
+    expect({ code: theirs.code, message: theirs.message, data: theirs.data }).toEqual({
+      code: missing.code,
+      message: missing.message,
+      data: missing.data,
+    });
   }
   expect((await myLoans(stranger.http)).total).toBe(0);
   // The owner still sees it.

@@ -35,7 +35,9 @@ describe('POST /api/user/resetpwd', () => {
 
     // The session that existed before the reset is over.
     expect((await refusal(userIndex(user.http))).code).toBe(401);
-    expect((await refusal(login(anon.http, { account: user.mobile, password: PASSWORD }))).message).toBe('The account or password is incorrect.');
+    expect((await refusal(login(anon.http, { account: user.mobile, password: PASSWORD }))).message).toBe(
+      'The account or password is incorrect.',
+    );
     const result = await login(anon.http, { account: user.mobile, password: NEW_PASSWORD });
     expect(result.userinfo.mobile).toBe(user.mobile);
   });
@@ -99,7 +101,9 @@ describe('POST /api/user/changepwd', () => {
   test('needs a login, the current password and a valid new one', async () => {
     const user = await signUp(server);
     expect((await refusal(changePassword(server.client().http, { oldpassword: PASSWORD, newpassword: NEW_PASSWORD }))).code).toBe(401);
-    expect((await refusal(changePassword(user.http, { oldpassword: '', newpassword: NEW_PASSWORD }))).message).toBe('Enter your current password.');
+    expect((await refusal(changePassword(user.http, { oldpassword: '', newpassword: NEW_PASSWORD }))).message).toBe(
+      'Enter your current password.',
+    );
     expect((await refusal(changePassword(user.http, { oldpassword: PASSWORD, newpassword: 'abc' }))).message).toMatch(/^Use 6-20/);
     expect((await refusal(changePassword(user.http, { oldpassword: PASSWORD, newpassword: PASSWORD }))).message).toBe(
       'The new password must differ from the current one.',

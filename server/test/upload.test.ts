@@ -45,7 +45,11 @@ test('a file sent in chunks is merged into the same bytes', async () => {
   // Out of order, as parallel uploads arrive.
   for (const index of [2, 0, 1]) {
     const part = original.subarray(index * size, (index + 1) * size);
-    const stored = await uploadChunk(user.http, { chunkid: id, chunkindex: index, chunkcount: count, filename: 'contract.pdf' }, blob(part));
+    const stored = await uploadChunk(
+      user.http,
+      { chunkid: id, chunkindex: index, chunkcount: count, filename: 'contract.pdf' },
+      blob(part),
+    );
     expect(stored).toEqual({ chunkid: id, chunkindex: index });
   }
   const merged = await mergeChunks(user.http, { chunkid: id, filename: 'contract.pdf', chunkcount: count });
@@ -64,18 +68,22 @@ test('merge refuses missing chunks; clean removes what was sent', async () => {
   await uploadChunk(user.http, { chunkid: id, chunkindex: 2, chunkcount: 3, filename: 'a.pdf' }, blob(pdf(100)));
   const missing = await refusal(mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 3 }));
   expect(missing).toMatchObject({ code: 0, data: null, message: 'chunkindex 1 is missing (3 chunks expected); upload it before merging.' });
-  expect((await refusal(uploadChunk(user.http, { chunkid: id, chunkindex: 1, chunkcount: 4, filename: 'a.pdf' }, blob(pdf(10))))).message).toBe(
-    'chunkcount 4 does not match the 3 of the earlier chunks.',
-  );
+  expect(
+    (await refusal(uploadChunk(user.http, { chunkid: id, chunkindex: 1, chunkcount: 4, filename: 'a.pdf' }, blob(pdf(10))))).message,
+  ).toBe('chunkcount 4 does not match the 3 of the earlier chunks.');
   await cleanChunks(user.http, id);
-  expect((await refusal(mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 3 }))).message).toBe('No chunks were uploaded for this chunkid.');
+  expect((await refusal(mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 3 }))).message).toBe(
+    'No chunks were uploaded for this chunkid.',
+  );
 });
 
 test("another user's chunks are out of reach", async () => {
   const other = await signUp(server);
   const id = chunkid();
   await uploadChunk(user.http, { chunkid: id, chunkindex: 0, chunkcount: 1, filename: 'a.pdf' }, blob(pdf(100)));
-  expect((await refusal(mergeChunks(other.http, { chunkid: id, filename: 'a.pdf', chunkcount: 1 }))).message).toBe('No chunks were uploaded for this chunkid.');
+  expect((await refusal(mergeChunks(other.http, { chunkid: id, filename: 'a.pdf', chunkcount: 1 }))).message).toBe(
+    'No chunks were uploaded for this chunkid.',
+  );
   await cleanChunks(other.http, id);
   expect((await mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 1 })).url).toMatch(/\.pdf$/);
 });
@@ -117,16 +125,18 @@ describe('refusals', () => {
   });
 
   test('chunks over 2 MB, or adding up to over 10 MB, are refused', async () => {
-    const big = await refusal(uploadChunk(user.http, { chunkid: chunkid(), chunkindex: 0, chunkcount: 2, filename: 'a.pdf' }, blob(pdf(2 * 1024 * 1024 + 1))));
+    const big = await refusal(
+      uploadChunk(user.http, { chunkid: chunkid(), chunkindex: 0, chunkcount: 2, filename: 'a.pdf' }, blob(pdf(2 * 1024 * 1024 + 1))),
+    );
     expect(big.message).toBe('A chunk may be at most 2 MB.');
     const id = chunkid();
     const part = pdf(2 * 1024 * 1024);
     for (let index = 0; index < 5; index += 1) {
       await uploadChunk(user.http, { chunkid: id, chunkindex: index, chunkcount: 6, filename: 'a.pdf' }, blob(part));
     }
-    expect((await refusal(uploadChunk(user.http, { chunkid: id, chunkindex: 5, chunkcount: 6, filename: 'a.pdf' }, blob(pdf(1))))).message).toBe(
-      'The file is larger than 10 MB.',
-    );
+    expect(
+      (await refusal(uploadChunk(user.http, { chunkid: id, chunkindex: 5, chunkcount: 6, filename: 'a.pdf' }, blob(pdf(1))))).message,
+    ).toBe('The file is larger than 10 MB.');
     await cleanChunks(user.http, id);
   });
 

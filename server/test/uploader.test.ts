@@ -154,7 +154,12 @@ describe('uploadWithChunks against the reference server', () => {
     faultFor = (n) => (n >= 3 && n <= 6 ? 'unavailable' : null);
     const stages: UploadStage[] = [];
 
-    const failure = uploadWithChunks(http, file, { chunkSize: 256 * KIB, retries: 3, sleep: noWait, onStage: (stage) => stages.push(stage) });
+    const failure = uploadWithChunks(http, file, {
+      chunkSize: 256 * KIB,
+      retries: 3,
+      sleep: noWait,
+      onStage: (stage) => stages.push(stage),
+    });
 
     await expect(failure).rejects.toMatchObject({ message: 'Service temporarily unavailable', code: 0 });
     expect(sent.filter((fields) => fields.chunkindex === '2')).toHaveLength(4);

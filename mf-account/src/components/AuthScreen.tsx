@@ -28,8 +28,7 @@ export function AuthScreen({ title, children }: { title: string; children: React
 export function SwitchLink({ prompt, label, path }: { prompt: string; label: string; path: string }) {
   return (
     <p className={styles.switch}>
-      {prompt}{' '}
-      <PageLink path={path}>{label}</PageLink>
+      {prompt} <PageLink path={path}>{label}</PageLink>
     </p>
   );
 }

@@ -7,11 +7,29 @@ import { SendCodeButton } from './SendCodeButton';
 type InputProps = Omit<FieldProps, 'label'>;
 
 /** The phone and the SMS code sent to it, as register and SMS login both ask for them. */
-export function PhoneCodeFields({ phone, code, event, onInvalidPhone }: { phone: InputProps & { value: string }; code: InputProps; event: SmsEvent; onInvalidPhone: () => void }) {
+export function PhoneCodeFields({
+  phone,
+  code,
+  event,
+  onInvalidPhone,
+}: {
+  phone: InputProps & { value: string };
+  code: InputProps;
+  event: SmsEvent;
+  onInvalidPhone: () => void;
+}) {
   const t = useT(accountMessages);
   return (
     <>
-      <Field label={t('phone')} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('phonePlaceholder')} {...phone} />
+      <Field
+        label={t('phone')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        placeholder={t('phonePlaceholder')}
+        {...phone}
+      />
       <Field
         label={t('code')}
         inputMode="numeric"

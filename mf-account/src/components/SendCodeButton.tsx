@@ -76,7 +76,13 @@ export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButton
     }
   };
 
-  const label = sending ? t('sendingCode') : remaining > 0 ? t('resendIn', { seconds: remaining }) : sentOnce ? t('resendCode') : t('sendCode');
+  const label = sending
+    ? t('sendingCode')
+    : remaining > 0
+      ? t('resendIn', { seconds: remaining })
+      : sentOnce
+        ? t('resendCode')
+        : t('sendCode');
   return (
     <Button size="small" className={styles.send} busy={sending} disabled={remaining > 0} onClick={send}>
       {label}

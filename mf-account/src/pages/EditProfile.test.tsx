@@ -20,8 +20,17 @@ test('saves nickname, bio and e-mail; the session (and so "mine") shows them at 
   const user = userEvent.setup();
   const stored = t.host.session.userInfo!;
   const saved: UserIndex = {
-    welcome: 'Han Meimei', id: stored.id, username: stored.username, nickname: 'Han Meimei', mobile: stored.phone,
-    email: 'hmm@example.com', avatar: stored.avatar, money: stored.money, score: stored.score, level: stored.level, bio: 'Likes tea.',
+    welcome: 'Han Meimei',
+    id: stored.id,
+    username: stored.username,
+    nickname: 'Han Meimei',
+    mobile: stored.phone,
+    email: 'hmm@example.com',
+    avatar: stored.avatar,
+    money: stored.money,
+    score: stored.score,
+    level: stored.level,
+    bio: 'Likes tea.',
   };
   t.api.user.updateProfile.mockResolvedValue(saved);
   renderPage(EditProfile, t);

@@ -1,13 +1,12 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { toStoredUserInfo } from '@instalment/shared/session';
-import { Button, Card, Field } from '@instalment/shared/ui';
+import { Button, Card, Field, useRuleForm } from '@instalment/shared/ui';
 import { downscaleImage, uploadWithChunks } from '@instalment/shared/upload';
 import { BIO_MAX, NICKNAME_MAX, validateBio, validateNickname, validateOptionalEmail } from '@instalment/shared/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { Avatar } from '../components/Avatar';
-import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 
 /** The picture types the server stores as an avatar. */
@@ -20,7 +19,7 @@ export default function EditProfile(_props: PageProps) {
   const user = host.session.userInfo;
   const [picture, setPicture] = useState<File | null>(null);
   const { busy, error, submit: send } = useFormSubmit();
-  const form = useForm(
+  const form = useRuleForm(
     { nickname: user?.nickname ?? '', bio: user?.bio ?? '', email: user?.email ?? '' },
     { nickname: validateNickname, bio: validateBio, email: validateOptionalEmail },
   );

@@ -187,7 +187,13 @@ describe('through the real HTTP client', () => {
     requests = [];
     const adapter: AxiosAdapter = async (config) => {
       requests.push({ url: config.url, data: JSON.parse(String(config.data)) });
-      return { data: { code: 0, msg: 'Account or password is incorrect', time: 0, data: null }, status: 200, statusText: 'OK', headers: {}, config };
+      return {
+        data: { code: 0, msg: 'Account or password is incorrect', time: 0, data: null },
+        status: 200,
+        statusText: 'OK',
+        headers: {},
+        config,
+      };
     };
     axios.defaults.adapter = adapter;
     window.localStorage.clear();

@@ -1,14 +1,13 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button, Field } from '@instalment/shared/ui';
+import { Button, Field, useRuleForm } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PAGES } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
-import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 import styles from './Login.module.css';
 
@@ -28,8 +27,8 @@ export default function Login(_props: PageProps) {
   const [mode, setMode] = useState<Mode>('sms');
   const { busy, error, setError, submit: sendLogin } = useLoginSubmit();
   const tabsId = useId();
-  const sms = useForm({ mobile: '', captcha: '' }, { mobile: validatePhone, captcha: validateCode });
-  const password = useForm({ account: '', password: '' }, { account: validateAccount, password: passwordGiven });
+  const sms = useRuleForm({ mobile: '', captcha: '' }, { mobile: validatePhone, captcha: validateCode });
+  const password = useRuleForm({ account: '', password: '' }, { account: validateAccount, password: passwordGiven });
 
   const choose = (next: Mode) => {
     setMode(next);
@@ -78,7 +77,12 @@ export default function Login(_props: PageProps) {
       </div>
       <form id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}-tab`} noValidate onSubmit={submit}>
         {mode === 'sms' ? (
-          <PhoneCodeFields phone={sms.field('mobile')} code={sms.field('captcha')} event="mobilelogin" onInvalidPhone={() => sms.touch('mobile')} />
+          <PhoneCodeFields
+            phone={sms.field('mobile')}
+            code={sms.field('captcha')}
+            event="mobilelogin"
+            onInvalidPhone={() => sms.show('mobile')}
+          />
         ) : (
           <>
             <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />
@@ -92,7 +96,11 @@ export default function Login(_props: PageProps) {
       </form>
       {mode === 'password' && (
         // Beside the lockout message (which suggests SMS login) there is also the way to a new password.
-        <SwitchLink prompt={error !== null && LOCKOUT.test(error) ? t('lockedOut') : ''} label={t('forgotPassword')} path={PAGES.resetPassword.path} />
+        <SwitchLink
+          prompt={error !== null && LOCKOUT.test(error) ? t('lockedOut') : ''}
+          label={t('forgotPassword')}
+          path={PAGES.resetPassword.path}
+        />
       )}
       <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path={PAGES.register.path} />
     </AuthScreen>

@@ -71,7 +71,9 @@ test('submit with bad values shows each rule and the mismatch', async () => {
   await user.click(submit());
   expect(screen.getByText('Enter an 11-digit phone number starting with 13-19.')).toBeInTheDocument();
   expect(screen.getByText('The verification code has 4 to 6 digits.')).toBeInTheDocument();
-  expect(screen.getByText('Use 6-20 letters, digits or @$!%*#?&, with at least one letter and one digit.', { selector: '[role=alert]' })).toBeInTheDocument();
+  expect(
+    screen.getByText('Use 6-20 letters, digits or @$!%*#?&, with at least one letter and one digit.', { selector: '[role=alert]' }),
+  ).toBeInTheDocument();
   expect(screen.getByText('The two passwords do not match.')).toBeInTheDocument();
   expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeInTheDocument();
   expect(t.api.user.register).not.toHaveBeenCalled();
@@ -100,11 +102,16 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, email = '') {
 
 test('a successful registration logs the user in and returns them', async () => {
   const user = userEvent.setup();
-  t.api.user.register.mockResolvedValue({ userinfo: loginUserinfo({ token: 'new-token', mobile: '13912345678', username: '13912345678' }) });
+  t.api.user.register.mockResolvedValue({
+    userinfo: loginUserinfo({ token: 'new-token', mobile: '13912345678', username: '13912345678' }),
+  });
   renderPage(Register, t);
   await fillValid(user);
   await user.click(submit());
-  expect(t.api.user.register).toHaveBeenCalledWith({ mobile: '13912345678', code: '8888', password: 'abc123', email: '' }, { toast: false });
+  expect(t.api.user.register).toHaveBeenCalledWith(
+    { mobile: '13912345678', code: '8888', password: 'abc123', email: '' },
+    { toast: false },
+  );
   expect(window.localStorage.getItem('token')).toBe('new-token');
   expect(window.localStorage.getItem('tokenExpireTime')).toBe(String(FAR_EXPIRY));
   expect(JSON.parse(window.localStorage.getItem('userInfo')!)).toMatchObject({ phone: '13912345678', username: '13912345678' });

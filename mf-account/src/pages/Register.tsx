@@ -1,14 +1,13 @@
 import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button, Field } from '@instalment/shared/ui';
+import { Button, Field, useRuleForm, type FieldRule } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PAGES } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
-import { type FieldRule, useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 
 type RegisterField = 'mobile' | 'code' | 'password' | 'confirm' | 'email';
@@ -21,7 +20,7 @@ export default function Register(_props: PageProps) {
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: sendRegistration } = useLoginSubmit();
-  const form = useForm<RegisterField>(
+  const form = useRuleForm<RegisterField>(
     { mobile: '', code: '', password: '', confirm: '', email: '' },
     { mobile: validatePhone, code: validateCode, password: validatePassword, confirm: confirmMatches, email: validateOptionalEmail },
   );
@@ -39,7 +38,12 @@ export default function Register(_props: PageProps) {
   return (
     <AuthScreen title={titles('register')}>
       <form noValidate onSubmit={submit} aria-label={titles('register')}>
-        <PhoneCodeFields phone={form.field('mobile')} code={form.field('code')} event="register" onInvalidPhone={() => form.touch('mobile')} />
+        <PhoneCodeFields
+          phone={form.field('mobile')}
+          code={form.field('code')}
+          event="register"
+          onInvalidPhone={() => form.show('mobile')}
+        />
         <PasswordField label={t('password')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
         <PasswordField label={t('confirmPassword')} autoComplete="new-password" {...form.field('confirm')} />
         <Field label={t('emailOptional')} type="email" autoComplete="email" {...form.field('email')} />

@@ -32,7 +32,10 @@ test('sends a resetpwd code and resets the password, then goes to login', async 
   await user.click(screen.getByRole('button', { name: 'send code' }));
   expect(t.api.user.sendSms).toHaveBeenCalledWith({ mobile: '13812345678', event: 'resetpwd' });
   await user.click(submit());
-  expect(t.api.user.resetPassword).toHaveBeenCalledWith({ mobile: '13812345678', captcha: '123456', newpassword: 'fresh456' }, { toast: false });
+  expect(t.api.user.resetPassword).toHaveBeenCalledWith(
+    { mobile: '13812345678', captcha: '123456', newpassword: 'fresh456' },
+    { toast: false },
+  );
   expect(t.ui.toast).toHaveBeenCalledWith('Your password has been reset. Log in with the new one.', 'success');
   expect(t.nav.navigate).toHaveBeenCalledWith('/pages/login/login', {}, { replace: true });
 });

@@ -1,13 +1,12 @@
 import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button } from '@instalment/shared/ui';
+import { Button, useRuleForm } from '@instalment/shared/ui';
 import { validateCode, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
-import { useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 import { PAGES } from '@instalment/shared/pages';
 
@@ -17,7 +16,10 @@ export default function ResetPassword(_props: PageProps) {
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: send } = useFormSubmit();
-  const form = useForm({ mobile: '', captcha: '', newpassword: '' }, { mobile: validatePhone, captcha: validateCode, newpassword: validatePassword });
+  const form = useRuleForm(
+    { mobile: '', captcha: '', newpassword: '' },
+    { mobile: validatePhone, captcha: validateCode, newpassword: validatePassword },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +34,12 @@ export default function ResetPassword(_props: PageProps) {
   return (
     <AuthScreen title={titles('resetPassword')}>
       <form noValidate onSubmit={submit} aria-label={titles('resetPassword')}>
-        <PhoneCodeFields phone={form.field('mobile')} code={form.field('captcha')} event="resetpwd" onInvalidPhone={() => form.touch('mobile')} />
+        <PhoneCodeFields
+          phone={form.field('mobile')}
+          code={form.field('captcha')}
+          event="resetpwd"
+          onInvalidPhone={() => form.show('mobile')}
+        />
         <PasswordField label={t('newPassword')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('newpassword')} />
         <FormError message={error} />
         <Button type="submit" variant="primary" block busy={busy}>

@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { Button, Card } from '@instalment/shared/ui';
+import { Button, Card, useRuleForm, type FieldRule } from '@instalment/shared/ui';
 import { validatePassword, type ValidationKey } from '@instalment/shared/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
-import { type FieldRule, useForm } from '../forms/useForm';
 import { accountMessages } from '../messages';
 
 type PasswordFormField = 'oldpassword' | 'newpassword' | 'confirm';
@@ -20,7 +19,7 @@ export default function Security(_props: PageProps) {
   const host = useHost();
   const t = useT(accountMessages);
   const { busy, error, submit: send } = useFormSubmit();
-  const form = useForm<PasswordFormField>(
+  const form = useRuleForm<PasswordFormField>(
     { oldpassword: '', newpassword: '', confirm: '' },
     { oldpassword: given, newpassword: validatePassword, confirm: confirmMatches },
   );

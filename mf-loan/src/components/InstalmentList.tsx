@@ -24,7 +24,11 @@ export function InstalmentList({ instalments, term }: { instalments: Instalment[
             <span className={styles.total}>{formatMoney(item.total)}</span>
           </div>
           <p className={styles.breakdown}>
-            {t('instalmentBreakdown', { principal: formatMoney(item.principal), interest: formatMoney(item.interest), fee: formatMoney(item.fee) })}
+            {t('instalmentBreakdown', {
+              principal: formatMoney(item.principal),
+              interest: formatMoney(item.interest),
+              fee: formatMoney(item.fee),
+            })}
           </p>
           {item.status === 'paid' && <p className={styles.state}>{t('paidOnDate', { date: dayOf(item.paid_at) })}</p>}
           {item.status === 'overdue' && (

@@ -24,7 +24,11 @@ export function VoucherList({ vouchers, onWithdraw }: { vouchers: Voucher[]; onW
           <p className={styles.meta}>{t('uploadedOn', { date: dayOf(voucher.created_at) })}</p>
           {voucher.remark && <p className={styles.meta}>{voucher.remark}</p>}
           {voucher.status === 'pending' && onWithdraw && (
-            <Button size="small" onClick={() => onWithdraw(voucher)} aria-label={t('withdrawProofFor', { periods: formatPeriods(voucher.periods) })}>
+            <Button
+              size="small"
+              onClick={() => onWithdraw(voucher)}
+              aria-label={t('withdrawProofFor', { periods: formatPeriods(voucher.periods) })}
+            >
               {t('withdrawProof')}
             </Button>
           )}

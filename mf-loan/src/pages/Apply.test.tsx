@@ -12,7 +12,10 @@ const NOW = Date.UTC(2025, 0, 31, 4);
 
 const CREDIT: CreditLine = { limit: '50000.00', used: '0.00', available: '50000.00', blocked: null };
 
-function setup(stub: (loan: ReturnType<typeof makeTestHost>['loan']) => void = (loan) => loan.loanRates.mockResolvedValue(RATES), credit = CREDIT) {
+function setup(
+  stub: (loan: ReturnType<typeof makeTestHost>['loan']) => void = (loan) => loan.loanRates.mockResolvedValue(RATES),
+  credit = CREDIT,
+) {
   const test = makeTestHost();
   test.loan.credit.mockResolvedValue(credit);
   stub(test.loan);
@@ -155,7 +158,9 @@ describe('Apply', () => {
     expect(total('Monthly payment')).toBe('¥1,065.29');
     expect(total('Total fees')).toBe('¥180.00');
     // The fee is charged on the whole amount while the principal shrinks: well above 12 %.
-    expect(total('Annual percentage rate (APR)')).toBe(`${(annualRateBp(600_000, [106_529, 106_529, 106_529, 106_529, 106_529, 106_528]) / 100).toFixed(2)}%`);
+    expect(total('Annual percentage rate (APR)')).toBe(
+      `${(annualRateBp(600_000, [106_529, 106_529, 106_529, 106_529, 106_529, 106_528]) / 100).toFixed(2)}%`,
+    );
     expect(Number.parseFloat(total('Annual percentage rate (APR)')!)).toBeGreaterThan(21);
   });
 
@@ -172,7 +177,10 @@ describe('Apply', () => {
     setup(undefined, { ...CREDIT, blocked: 'overdue' });
     expect(await screen.findByText('You have an overdue instalment. Repay it before applying for a new loan.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit application' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'what being overdue means' })).toHaveAttribute('href', 'http://app.test/#/pages/overdue/impact');
+    expect(screen.getByRole('link', { name: 'what being overdue means' })).toHaveAttribute(
+      'href',
+      'http://app.test/#/pages/overdue/impact',
+    );
   });
 
   it('keeps the draft for this tab across a trip to the login page, and forgets it once sent', async () => {
@@ -245,7 +253,9 @@ describe('Apply', () => {
   });
 
   it('offers a retry when the rates cannot be loaded', async () => {
-    const { user } = setup((loan) => loan.loanRates.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(RATES));
+    const { user } = setup((loan) =>
+      loan.loanRates.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(RATES),
+    );
     expect(await screen.findByText('network connection failed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'retry' }));
     expect(await screen.findByLabelText('Loan amount (¥)')).toBeInTheDocument();

@@ -3,7 +3,16 @@ import type { CreditLine, LoanRates } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/shared/loan';
 import { Button, ErrorState, Field, PageLink, useLoad } from '@instalment/shared/ui';
-import { clearDraft, DRAFT_FIELDS, type Draft, type DraftField, loadDraft, previewSchedule, saveDraft, toApplication } from '../applicationDraft';
+import {
+  clearDraft,
+  DRAFT_FIELDS,
+  type Draft,
+  type DraftField,
+  loadDraft,
+  previewSchedule,
+  saveDraft,
+  toApplication,
+} from '../applicationDraft';
 import { Loading } from '../components/Loading';
 import { RepaymentPreview } from '../components/RepaymentPreview';
 import { useProblemText } from '../components/useProblemText';
@@ -106,16 +115,25 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
       <section className={styles.section}>
         <h2 className={styles.heading}>{t('sectionLoan')}</h2>
         <p className={styles.credit}>
-          {t('creditLine')}: <strong>{t('creditOf', { available: formatMoney(credit.available), limit: formatMoney(credit.limit) })}</strong>
+          {t('creditLine')}:{' '}
+          <strong>{t('creditOf', { available: formatMoney(credit.available), limit: formatMoney(credit.limit) })}</strong>
         </p>
         <Field
           label={t('amount')}
           inputMode="decimal"
           autoComplete="off"
-          hint={t('amountHint', { min: formatMoney(rates.min_amount), max: formatMoney(rates.max_amount), step: formatMoney(rates.amount_step) })}
+          hint={t('amountHint', {
+            min: formatMoney(rates.min_amount),
+            max: formatMoney(rates.max_amount),
+            step: formatMoney(rates.amount_step),
+          })}
           {...text('amount')}
         />
-        <fieldset className={styles.group} aria-describedby={termError ? `${ids}-term-error` : undefined} aria-invalid={termError ? true : undefined}>
+        <fieldset
+          className={styles.group}
+          aria-describedby={termError ? `${ids}-term-error` : undefined}
+          aria-invalid={termError ? true : undefined}
+        >
           <legend className={styles.label}>{t('term')}</legend>
           {rates.terms.map((offer) => (
             <label key={offer.term} className={styles.choice}>

@@ -4,7 +4,12 @@ import type { ContractInfo } from '@instalment/shared/api';
 import { makeTestHost, renderWithHost } from '../testing/testHost';
 import Contract from './Contract';
 
-const lender = { role: 'lender', name: 'Loan Treasure Microcredit Co., Ltd.', id: '91110000MA0000000X', address: '1 Finance Street, Beijing' };
+const lender = {
+  role: 'lender',
+  name: 'Loan Treasure Microcredit Co., Ltd.',
+  id: '91110000MA0000000X',
+  address: '1 Finance Street, Beijing',
+};
 const clauses = [
   { title: 'Repayment', body: 'The borrower repays in equal monthly instalments.' },
   { title: 'Late payment', body: 'An overdue instalment accrues a daily penalty.' },

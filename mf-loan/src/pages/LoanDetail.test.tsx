@@ -11,8 +11,26 @@ const overdueLoan = detail({
   overdue_days: 12,
   penalty: '6.18',
   vouchers: [
-    { id: 1, order_no: 'L20250003', periods: [2], amount: '1030.00', file_url: '/uploads/p.png', remark: 'bank transfer', status: 'pending', created_at: '2025-03-20T02:00:00.000Z' },
-    { id: 2, order_no: 'L20250003', periods: [1], amount: '1030.00', file_url: '/uploads/q.png', remark: '', status: 'rejected', created_at: '2025-02-09T02:00:00.000Z' },
+    {
+      id: 1,
+      order_no: 'L20250003',
+      periods: [2],
+      amount: '1030.00',
+      file_url: '/uploads/p.png',
+      remark: 'bank transfer',
+      status: 'pending',
+      created_at: '2025-03-20T02:00:00.000Z',
+    },
+    {
+      id: 2,
+      order_no: 'L20250003',
+      periods: [1],
+      amount: '1030.00',
+      file_url: '/uploads/q.png',
+      remark: '',
+      status: 'rejected',
+      created_at: '2025-02-09T02:00:00.000Z',
+    },
   ],
 });
 
@@ -22,7 +40,15 @@ const schedule = [
   instalment(3, { status: 'unpaid' }),
 ];
 
-const quote = { order_no: 'L20250003', as_of: '2025-03-22', principal: '2000.00', interest: '21.33', fee: '0.00', penalty: '6.18', total: '2027.51' };
+const quote = {
+  order_no: 'L20250003',
+  as_of: '2025-03-22',
+  principal: '2000.00',
+  interest: '21.33',
+  fee: '0.00',
+  penalty: '6.18',
+  total: '2027.51',
+};
 
 function setup(loan = overdueLoan, list = schedule) {
   const test = makeTestHost();
@@ -44,7 +70,7 @@ function instalmentItem(period: number) {
 }
 
 describe('LoanDetail', () => {
-  it('discloses the annual rate and offers to pay the loan off at today\'s quote', async () => {
+  it("discloses the annual rate and offers to pay the loan off at today's quote", async () => {
     const { user, navigate } = setup();
     expect(await screen.findByText('12.00%')).toBeInTheDocument();
     expect(screen.getByText('Annual percentage rate (APR)')).toBeInTheDocument();
@@ -133,7 +159,10 @@ describe('LoanDetail', () => {
 
   it('offers the settlement certificate once the loan is settled', async () => {
     const settled = detail({ status: 'settled', paid_periods: 3, settled_at: '2025-04-10T02:00:00.000Z', remaining_principal: '0.00' });
-    const { user, navigate } = setup(settled, [1, 2, 3].map((period) => instalment(period, { status: 'paid', paid_at: '2025-04-10T02:00:00.000Z' })));
+    const { user, navigate } = setup(
+      settled,
+      [1, 2, 3].map((period) => instalment(period, { status: 'paid', paid_at: '2025-04-10T02:00:00.000Z' })),
+    );
     const actions = await screen.findByRole('navigation', { name: 'What you can do' });
     expect(within(actions).queryByRole('button', { name: 'Repay' })).not.toBeInTheDocument();
     expect(screen.getByText('2025-04-10', { selector: 'dd' })).toBeInTheDocument();
@@ -146,7 +175,10 @@ describe('LoanDetail', () => {
     const { loan, host } = setup();
     await screen.findByRole('heading', { name: 'Instalments' });
     loan.orderDetail.mockResolvedValue({ ...overdueLoan, status: 'repaying', overdue_days: 0 });
-    loan.installments.mockResolvedValue({ order_no: 'L20250003', list: [schedule[0], instalment(2, { status: 'paid', paid_at: '2025-03-22T02:00:00.000Z' }), schedule[2]] });
+    loan.installments.mockResolvedValue({
+      order_no: 'L20250003',
+      list: [schedule[0], instalment(2, { status: 'paid', paid_at: '2025-03-22T02:00:00.000Z' }), schedule[2]],
+    });
 
     await act(async () => {
       await Promise.all(host.refresh.emit());

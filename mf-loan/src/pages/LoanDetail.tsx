@@ -80,7 +80,11 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: In
       {isRepayable(loan.status) && <PayoffOffer loan={loan} />}
       <Card>
         <h2 className={styles.heading}>{t('instalments')}</h2>
-        {instalments.length > 0 ? <InstalmentList instalments={instalments} term={loan.term} /> : <p className={styles.muted}>{t('noInstalments')}</p>}
+        {instalments.length > 0 ? (
+          <InstalmentList instalments={instalments} term={loan.term} />
+        ) : (
+          <p className={styles.muted}>{t('noInstalments')}</p>
+        )}
       </Card>
       {loan.vouchers.length > 0 && (
         <Card>

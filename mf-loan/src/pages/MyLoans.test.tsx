@@ -26,7 +26,13 @@ describe('MyLoans', () => {
     test.loan.myLoans.mockResolvedValue(
       page(
         [
-          summary(12, { amount: '12000.00', status: 'overdue', next_due_date: '2025-03-10', next_due_amount: '1066.19', remaining_principal: '11053.81' }),
+          summary(12, {
+            amount: '12000.00',
+            status: 'overdue',
+            next_due_date: '2025-03-10',
+            next_due_amount: '1066.19',
+            remaining_principal: '11053.81',
+          }),
           summary(2, { status: 'settled', next_due_date: null, next_due_amount: null, remaining_principal: '0.00' }),
         ],
         2,

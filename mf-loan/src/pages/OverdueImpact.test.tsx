@@ -14,7 +14,9 @@ describe('OverdueImpact', () => {
     expect(await screen.findByText(/costs a penalty of 0\.05% of its principal and interest for every day/)).toBeInTheDocument();
     expect(screen.getByText(/You have 3 days of grace/)).toBeInTheDocument();
     // 1000.00 · 5 bp · 10 days = 1000 · 0.0005 · 10 = 5.00
-    expect(screen.getByText('An instalment of ¥1,000.00 paid 10 days late costs a penalty of ¥5.00, so ¥1,005.00 is due instead of ¥1,000.00.')).toBeInTheDocument();
+    expect(
+      screen.getByText('An instalment of ¥1,000.00 paid 10 days late costs a penalty of ¥5.00, so ¥1,005.00 is due instead of ¥1,000.00.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your credit record' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your overdue instalments' })).not.toBeInTheDocument();
     expect(test.loan.myLoans).not.toHaveBeenCalled();
@@ -23,10 +25,7 @@ describe('OverdueImpact', () => {
   it("lists a borrower's overdue instalments across every page of loans", async () => {
     const test = makeTestHost();
     test.loan.loanRates.mockResolvedValue(RATES);
-    const loans = [
-      ...Array.from({ length: 10 }, (_, index) => summary(index + 1)),
-      summary(11, { status: 'overdue', amount: '11000.00' }),
-    ];
+    const loans = [...Array.from({ length: 10 }, (_, index) => summary(index + 1)), summary(11, { status: 'overdue', amount: '11000.00' })];
     test.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
       const start = ((query?.page ?? 1) - 1) * 10;
       return page(loans.slice(start, start + 10), loans.length, query?.page);
@@ -63,7 +62,20 @@ describe('OverdueImpact', () => {
     await screen.findByText(/You have 3 days of grace/);
 
     act(() => {
-      test.host.session.setLogin({ token: 't', expiretime: 0, expires_in: 0, id: 1, user_id: 1, username: 'u', nickname: 'u', mobile: '', avatar: '', score: 0, money: '0.00', createtime: 0 });
+      test.host.session.setLogin({
+        token: 't',
+        expiretime: 0,
+        expires_in: 0,
+        id: 1,
+        user_id: 1,
+        username: 'u',
+        nickname: 'u',
+        mobile: '',
+        avatar: '',
+        score: 0,
+        money: '0.00',
+        createtime: 0,
+      });
     });
     expect(await screen.findByText('You have no overdue instalments. Thank you for paying on time.')).toBeInTheDocument();
   });

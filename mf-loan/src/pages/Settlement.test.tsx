@@ -28,7 +28,13 @@ describe('Settlement', () => {
   it('issues a printable certificate for a settled loan', async () => {
     const test = makeTestHost();
     test.loan.orderDetail.mockResolvedValue(
-      detail({ order_no: 'L20250003', status: 'settled', id_card: '110105194912310021', settled_at: '2025-04-10T02:00:00.000Z', paid_periods: 3 }),
+      detail({
+        order_no: 'L20250003',
+        status: 'settled',
+        id_card: '110105194912310021',
+        settled_at: '2025-04-10T02:00:00.000Z',
+        paid_periods: 3,
+      }),
     );
     test.loan.contractInfo.mockResolvedValue(contract);
     const print = jest.spyOn(window, 'print').mockImplementation(() => {});

@@ -15,9 +15,7 @@ import { PAGES } from '@instalment/shared/pages';
 
 const QUIET = { loading: false, toast: false };
 
-type SettlementRecord =
-  | { kind: 'settled'; loan: LoanDetail; issuer: string }
-  | { kind: 'open'; loan: LoanDetail; unpaid: Instalment[] };
+type SettlementRecord = { kind: 'settled'; loan: LoanDetail; issuer: string } | { kind: 'open'; loan: LoanDetail; unpaid: Instalment[] };
 
 /** A settled loan needs its lender (the issuer); an open one what is still owed on it. */
 async function loadRecord(api: Api, orderNo: string): Promise<SettlementRecord | null> {

@@ -5,7 +5,6 @@ import styles from './news.module.css';
 import { PAGES } from '@instalment/shared/pages';
 import { PageLink } from '@instalment/shared/ui';
 
-
 /** One news item as a link to its article; `compact` (home widget) leaves out the summary. */
 export function NewsItemLink({ item, compact = false, headingLevel = 2 }: { item: NewsItem; compact?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -33,7 +33,9 @@ describe('NewsDetail', () => {
     for (const selector of ['script', 'iframe', 'svg', 'form', 'input', 'button', '[style]', 'a[href^="javascript"]']) {
       expect(container.querySelector(selector)).toBeNull();
     }
-    const handlers = [...container.querySelectorAll('*')].flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on')));
+    const handlers = [...container.querySelectorAll('*')].flatMap((element) =>
+      element.getAttributeNames().filter((name) => name.startsWith('on')),
+    );
     expect(handlers).toEqual([]);
     expect((window as { pwned?: boolean }).pwned).toBeUndefined();
 

@@ -40,7 +40,12 @@ function Article({ id }: { id: string }) {
   // Also after a refresh: an article taken down while open is gone, not merely stale.
   if (isNotFound(article.error) && !article.loading) return <NotFound />;
   if (!article.data) {
-    if (article.loading) return <p className={styles.loading} role="status">{common('loading')}</p>;
+    if (article.loading)
+      return (
+        <p className={styles.loading} role="status">
+          {common('loading')}
+        </p>
+      );
     return <ErrorState message={t('detailFailed')} onRetry={() => void article.reload()} />;
   }
   const { title, author, published_at } = article.data;

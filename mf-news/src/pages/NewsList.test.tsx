@@ -11,9 +11,7 @@ const titles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) 
 
 /** 12 articles: a full first page and a second page of 2. */
 function serveTwelve(host: TestHost) {
-  host.news.newsIndex.mockImplementation(async (query = {}) =>
-    query.page === 1 ? page(range(1, 10), 1, 12) : page(range(11, 12), 2, 12),
-  );
+  host.news.newsIndex.mockImplementation(async (query = {}) => (query.page === 1 ? page(range(1, 10), 1, 12) : page(range(11, 12), 2, 12)));
 }
 
 describe('NewsList', () => {

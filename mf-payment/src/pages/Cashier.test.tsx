@@ -27,7 +27,10 @@ const cashier: CashierData = {
   expires_at: '2026-03-01T10:00:00.000Z',
 };
 
-function setup(query: Record<string, string> = { order_no: 'L100', periods: '2,3' }, answer: () => Promise<CashierData> = async () => cashier) {
+function setup(
+  query: Record<string, string> = { order_no: 'L100', periods: '2,3' },
+  answer: () => Promise<CashierData> = async () => cashier,
+) {
   const { host, navigate, ui } = testHost();
   const cashierCall = jest.fn(answer);
   stubLoan(host, { cashier: cashierCall, channels: jest.fn(async () => channels) });
@@ -69,7 +72,15 @@ describe('Cashier', () => {
   });
 
   it('a payoff shows the quote and asks the server for exactly that', async () => {
-    const quote = { order_no: 'L100', as_of: '2026-03-01', principal: '5018.59', interest: '17.32', fee: '0.00', penalty: '0.00', total: '5035.91' };
+    const quote = {
+      order_no: 'L100',
+      as_of: '2026-03-01',
+      principal: '5018.59',
+      interest: '17.32',
+      fee: '0.00',
+      penalty: '0.00',
+      total: '5035.91',
+    };
     const { cashierCall } = setup({ order_no: 'L100', payoff: '1' }, async () => ({ ...cashier, payoff: true, quote, total: quote.total }));
     expect(await screen.findByText('Pay off the whole loan')).toBeInTheDocument();
     expect(cashierCall).toHaveBeenCalledWith({ order_no: 'L100', payoff: '1' }, { toast: false });

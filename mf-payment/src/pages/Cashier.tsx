@@ -97,7 +97,12 @@ export default function Cashier({ query }: PageProps) {
     );
   }
   if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
-  if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
+  if (!data)
+    return (
+      <p className={styles.muted} role="status">
+        {loading ? tc('loading') : ''}
+      </p>
+    );
 
   const { cashier, gateways, transfer } = data;
   // The first channel until the user picks another.

@@ -4,7 +4,14 @@ import type { PageProps } from '@instalment/shared/host';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { isAbort } from '@instalment/shared/http';
 import { commonMessages, type CommonMessageKey } from '@instalment/shared/i18n';
-import { checkPeriodSelection, checkVoucherRemark, formatMoney, loanMessages, remarkProblemText, VOUCHER_REMARK_MAX_LENGTH } from '@instalment/shared/loan';
+import {
+  checkPeriodSelection,
+  checkVoucherRemark,
+  formatMoney,
+  loanMessages,
+  remarkProblemText,
+  VOUCHER_REMARK_MAX_LENGTH,
+} from '@instalment/shared/loan';
 import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
 import { checkProofFile, downscaleImage, uploadMessages, type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
 import { CopyRows } from '../components/CopyRows';
@@ -45,7 +52,12 @@ export default function ProofUpload({ query }: PageProps) {
 
   if (!orderNo) return <ErrorState message={t('noOrder')} />;
   if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
-  if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
+  if (!data)
+    return (
+      <p className={styles.muted} role="status">
+        {loading ? tc('loading') : ''}
+      </p>
+    );
   return <ProofForm orderNo={orderNo} requestedPeriods={query.periods} data={data} />;
 }
 
@@ -127,7 +139,13 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
       }
       setStage('submitting');
       await host.api.loan.uploadVoucher(
-        { order_no: orderNo, periods: [...selected].sort((a, b) => a - b), amount: total, file_url: fileUrl, remark: remark.trim() || undefined },
+        {
+          order_no: orderNo,
+          periods: [...selected].sort((a, b) => a - b),
+          amount: total,
+          file_url: fileUrl,
+          remark: remark.trim() || undefined,
+        },
         { loading: false, toast: false },
       );
       host.ui.toast(t('submitted'), 'success');
@@ -219,9 +237,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
         )}
 
         <div className={styles.formActions}>
-          {busy && stage !== 'submitting' && (
-            <Button onClick={() => controller.current?.abort()}>{t('cancelUpload')}</Button>
-          )}
+          {busy && stage !== 'submitting' && <Button onClick={() => controller.current?.abort()}>{t('cancelUpload')}</Button>}
           <Button type="submit" variant="primary" block busy={busy}>
             {failure ? tc('retry') : t('submit')}
           </Button>

@@ -7,7 +7,16 @@ import Repay from './Repay';
 function setup(query: Record<string, string> = { order_no: 'L100' }, payment: Partial<PaymentState> = {}) {
   const { host, navigate } = testHost();
   const installments = jest.fn(async () => schedule());
-  const paymentState = jest.fn(async (): Promise<PaymentState> => ({ payment_no: 'P9', order_no: 'L100', periods: [2], payoff: false, amount: '306.00', status: 'paid', paid_at: null, ...payment }));
+  const paymentState = jest.fn(async (): Promise<PaymentState> => ({
+    payment_no: 'P9',
+    order_no: 'L100',
+    periods: [2],
+    payoff: false,
+    amount: '306.00',
+    status: 'paid',
+    paid_at: null,
+    ...payment,
+  }));
   stubLoan(host, { installments, paymentState });
   const { unmount } = renderPage(Repay, host, query);
   return { installments, navigate, unmount };

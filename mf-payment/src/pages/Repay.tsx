@@ -89,7 +89,15 @@ export default function Repay({ query }: PageProps) {
       </div>
     );
   }
-  if (!data) return <div className={styles.page}>{banner}<p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p></div>;
+  if (!data)
+    return (
+      <div className={styles.page}>
+        {banner}
+        <p className={styles.muted} role="status">
+          {loading ? tc('loading') : ''}
+        </p>
+      </div>
+    );
 
   const open = openPeriods(data.list);
   if (open.length === 0) {

@@ -4,7 +4,12 @@ import type { InstalmentsResult, LoanSummary, MyLoansPage } from '@instalment/sh
 import { instalment, renderPage, stubLoan, testHost } from '../testing';
 import Repayments from './Repayments';
 
-function loan(order_no: string, status: LoanSummary['status'], next_due_date: string | null, next_due_amount: string | null = '300.00'): LoanSummary {
+function loan(
+  order_no: string,
+  status: LoanSummary['status'],
+  next_due_date: string | null,
+  next_due_amount: string | null = '300.00',
+): LoanSummary {
   return {
     order_no,
     amount: '3000.00',
@@ -38,7 +43,10 @@ function setup(pages: MyLoansPage[][]) {
   const { host, navigate } = testHost();
   let load = 0;
   const myLoans = jest.fn(async ({ page: pageNo = 1 }: { page?: number } = {}) => pages[Math.min(load, pages.length - 1)][pageNo - 1]);
-  const installments = jest.fn(async ({ order_no }: { order_no: string }): Promise<InstalmentsResult> => ({ order_no, list: schedules[order_no] ?? SCHEDULE_DUE }));
+  const installments = jest.fn(async ({ order_no }: { order_no: string }): Promise<InstalmentsResult> => ({
+    order_no,
+    list: schedules[order_no] ?? SCHEDULE_DUE,
+  }));
   stubLoan(host, { myLoans, installments });
   renderPage(Repayments, host);
   return { host, myLoans, navigate, nextLoad: () => (load += 1) };
@@ -46,19 +54,39 @@ function setup(pages: MyLoansPage[][]) {
 
 describe('Repayments', () => {
   it('lists every loan with something due across all pages, soonest first, overdue marked with days and penalty', async () => {
-    const first = [loan('L-later', 'repaying', '2026-05-10'), loan('L-pending', 'pending', null), ...Array.from({ length: 8 }, (_, i) => loan(`S${i}`, 'settled', null))];
+    const first = [
+      loan('L-later', 'repaying', '2026-05-10'),
+      loan('L-pending', 'pending', null),
+      ...Array.from({ length: 8 }, (_, i) => loan(`S${i}`, 'settled', null)),
+    ];
     const second = [loan('L-overdue', 'overdue', '2026-03-01', '306.00'), loan('L-soon', 'repaying', '2026-04-02')];
     const { myLoans } = setup([[page(first, 1, 12), page(second, 2, 12)]]);
 
     const cards = await screen.findAllByRole('listitem');
     expect(myLoans).toHaveBeenCalledTimes(2);
-    expect(cards.map((card) => within(card).getByText(/^Order no\./).textContent)).toEqual(['Order no. L-overdue', 'Order no. L-soon', 'Order no. L-later']);
+    expect(cards.map((card) => within(card).getByText(/^Order no\./).textContent)).toEqual([
+      'Order no. L-overdue',
+      'Order no. L-soon',
+      'Order no. L-later',
+    ]);
     expect(within(cards[0]).getByText('Overdue 40 days · Penalty ¥25.27')).toBeInTheDocument();
     expect(within(cards[1]).queryByText(/Overdue \d+ days/)).not.toBeInTheDocument();
   });
 
   it('the headline is what is owed now: every overdue instalment with its penalty, or else the next one', async () => {
-    setup([[page([loan('L-overdue', 'overdue', '2026-03-01', '1767.67'), loan('L-soon', 'repaying', '2026-04-02'), loan('L-review', 'repaying', '2026-05-02')], 1, 3)]]);
+    setup([
+      [
+        page(
+          [
+            loan('L-overdue', 'overdue', '2026-03-01', '1767.67'),
+            loan('L-soon', 'repaying', '2026-04-02'),
+            loan('L-review', 'repaying', '2026-05-02'),
+          ],
+          1,
+          3,
+        ),
+      ],
+    ]);
     const cards = await screen.findAllByRole('listitem');
     // 1,767.67 + 1,742.12 + 1,714.48, not period 1 alone.
     expect(within(cards[0]).getByText('¥5,224.27')).toBeInTheDocument();

@@ -70,7 +70,12 @@ export default function Repayments(_props: PageProps) {
   useTabTap(() => void reload());
 
   if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
-  if (!data) return <p className={styles.muted} role="status">{loading ? tc('loading') : ''}</p>;
+  if (!data)
+    return (
+      <p className={styles.muted} role="status">
+        {loading ? tc('loading') : ''}
+      </p>
+    );
   if (data.length === 0) {
     return <EmptyState message={`${t('nothingDue')} ${t('nothingDueHint')}`} />;
   }

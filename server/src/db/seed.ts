@@ -10,9 +10,7 @@ const DAY_MS = 24 * HOUR_MS;
 /** Fills a freshly created database: the product catalogue and the platform news. */
 export function seed(db: Database.Database, nowMs: number): void {
   const setting = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
-  const article = db.prepare(
-    'INSERT INTO news (title, summary, cover, author, content, published_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const article = db.prepare('INSERT INTO news (title, summary, cover, author, content, published_at) VALUES (?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
     setting.run('loan_rates', JSON.stringify(SEED_RATES));
     setting.run('payment_channels', JSON.stringify(SEED_CHANNELS));

@@ -1,4 +1,4 @@
-import { CODE_FAIL, CODE_OK, type Envelope } from '@instalment/shared/http';
+import { CODE_FAIL, CODE_OK, type Envelope } from '@instalment/shared/api';
 
 /** FastAdmin's envelope; `time` is the answer's wall-clock time in epoch seconds. */
 function envelope<T>(code: number, msg: string, data: T): Envelope<T> {

@@ -76,7 +76,12 @@ export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteD
     }
   };
   const refuseReturn = (reply: FastifyReply) =>
-    sendPage(reply, 400, 'Payment not possible', '<div class="card"><p>The shop did not give an address this gateway may return to.</p></div>');
+    sendPage(
+      reply,
+      400,
+      'Payment not possible',
+      '<div class="card"><p>The shop did not give an address this gateway may return to.</p></div>',
+    );
   const channelFor = (code: string): PaymentChannel | null =>
     code === '' ? (catalogue.enabledChannels().find((channel) => channel.kind === 'gateway') ?? null) : payments.gatewayChannel(code);
 
@@ -87,17 +92,44 @@ export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteD
     const payment = payments.byNumber(text(query, 'payment_no'));
     const back = (result: PaymentResult, label: string) =>
       `<a class="button cancel" href="${escapeHtml(withResult(returnUrl, { payment_no: payment?.payment_no ?? '', result }))}">${label}</a>`;
-    if (!payment) return sendPage(reply, 404, 'Payment not found', `<div class="card"><p>There is no payment with this number.</p>${back('failed', 'Back to the app')}</div>`);
+    if (!payment)
+      return sendPage(
+        reply,
+        404,
+        'Payment not found',
+        `<div class="card"><p>There is no payment with this number.</p>${back('failed', 'Back to the app')}</div>`,
+      );
     const channel = channelFor(text(query, 'channel'));
-    if (!channel) return sendPage(reply, 400, 'Payment not possible', `<div class="card"><p>This payment method is not available.</p>${back('failed', 'Back to the app')}</div>`);
+    if (!channel)
+      return sendPage(
+        reply,
+        400,
+        'Payment not possible',
+        `<div class="card"><p>This payment method is not available.</p>${back('failed', 'Back to the app')}</div>`,
+      );
     if (payment.status === 'paid') {
-      return sendPage(reply, 200, 'Payment complete', `<div class="card"><p>This payment has already been made.</p>${back('success', 'Back to the app')}</div>`);
+      return sendPage(
+        reply,
+        200,
+        'Payment complete',
+        `<div class="card"><p>This payment has already been made.</p>${back('success', 'Back to the app')}</div>`,
+      );
     }
     if (payment.status === 'repriced') {
-      return sendPage(reply, 409, 'Price changed', `<div class="card"><p>What is due changed since this payment was opened. Nothing was charged. Go back to see the new amount.</p>${back('repriced', 'Back to the app')}</div>`);
+      return sendPage(
+        reply,
+        409,
+        'Price changed',
+        `<div class="card"><p>What is due changed since this payment was opened. Nothing was charged. Go back to see the new amount.</p>${back('repriced', 'Back to the app')}</div>`,
+      );
     }
     if (payment.status !== 'open' || payments.isExpired(payment)) {
-      return sendPage(reply, 410, 'Payment expired', `<div class="card"><p>This payment is no longer open. Go back and start the payment again.</p>${back('failed', 'Back to the app')}</div>`);
+      return sendPage(
+        reply,
+        410,
+        'Payment expired',
+        `<div class="card"><p>This payment is no longer open. Go back and start the payment again.</p>${back('failed', 'Back to the app')}</div>`,
+      );
     }
     const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
     return sendPage(

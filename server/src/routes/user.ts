@@ -63,22 +63,30 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     return ok(null, 'Your password has been reset. Log in with the new one.');
   });
 
-  app.post(ENDPOINTS.changePassword, { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) }, async (request) => {
-    const body = fieldsOf(request.body);
-    const oldPassword = rawText(body, 'oldpassword');
-    if (oldPassword === '') throw new Refusal('Enter your current password.');
-    const newPassword = check(validatePassword, rawText(body, 'newpassword'));
-    if (newPassword === oldPassword) throw new Refusal('The new password must differ from the current one.');
-    await users.changePassword(userOf(request), request.token!, oldPassword, newPassword, request.ip);
-    return ok(null, 'Your password has been changed. Your other sessions have been logged out.');
-  });
+  app.post(
+    ENDPOINTS.changePassword,
+    { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const oldPassword = rawText(body, 'oldpassword');
+      if (oldPassword === '') throw new Refusal('Enter your current password.');
+      const newPassword = check(validatePassword, rawText(body, 'newpassword'));
+      if (newPassword === oldPassword) throw new Refusal('The new password must differ from the current one.');
+      await users.changePassword(userOf(request), request.token!, oldPassword, newPassword, request.ip);
+      return ok(null, 'Your password has been changed. Your other sessions have been logged out.');
+    },
+  );
 
-  app.post(ENDPOINTS.changeMobile, { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) }, async (request) => {
-    const body = fieldsOf(request.body);
-    const mobile = check(validatePhone, text(body, 'mobile'));
-    const captcha = check(validateCode, text(body, 'captcha'));
-    return ok(withAvatarLink(request, users.changeMobile(userOf(request), mobile, captcha)), 'Your phone number has been changed.');
-  });
+  app.post(
+    ENDPOINTS.changeMobile,
+    { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const mobile = check(validatePhone, text(body, 'mobile'));
+      const captcha = check(validateCode, text(body, 'captcha'));
+      return ok(withAvatarLink(request, users.changeMobile(userOf(request), mobile, captcha)), 'Your phone number has been changed.');
+    },
+  );
 
   app.post(ENDPOINTS.profile, { preHandler: auth.required }, async (request) => {
     const body = fieldsOf(request.body);

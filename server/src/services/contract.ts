@@ -124,7 +124,10 @@ export function loanContract(loan: LoanRow, rates: LoanRates): ContractInfo {
       penalty: formatRate(loan.penalty_bp),
       apr: `${formatRate(apr)} a year`,
       account: `the Borrower's ${loan.bank_name} card ${maskBankCard(loan.bank_card)}`,
-      firstDue: loan.approved_at === null ? 'one month after the loan is disbursed' : `one month after disbursement on ${calendarDate(loan.approved_at)}`,
+      firstDue:
+        loan.approved_at === null
+          ? 'one month after the loan is disbursed'
+          : `one month after disbursement on ${calendarDate(loan.approved_at)}`,
     }),
   };
 }

@@ -30,9 +30,13 @@ export class CreditService {
   /** Principal owed: pending applications in full, disbursed loans by their unpaid instalments. */
   private usedFen(userId: number): number {
     const { db } = this.ctx;
-    const pending = db.prepare("SELECT COALESCE(SUM(amount_fen), 0) AS fen FROM loans WHERE user_id = ? AND status = 'pending'").get(userId) as { fen: number };
+    const pending = db
+      .prepare("SELECT COALESCE(SUM(amount_fen), 0) AS fen FROM loans WHERE user_id = ? AND status = 'pending'")
+      .get(userId) as { fen: number };
     const unpaid = db
-      .prepare('SELECT COALESCE(SUM(i.principal_fen), 0) AS fen FROM instalments i JOIN loans l ON l.id = i.loan_id WHERE l.user_id = ? AND i.paid_at IS NULL')
+      .prepare(
+        'SELECT COALESCE(SUM(i.principal_fen), 0) AS fen FROM instalments i JOIN loans l ON l.id = i.loan_id WHERE l.user_id = ? AND i.paid_at IS NULL',
+      )
       .get(userId) as { fen: number };
     return pending.fen + unpaid.fen;
   }
@@ -40,7 +44,9 @@ export class CreditService {
   private hasOverdue(userId: number): boolean {
     const today = calendarDate(this.ctx.now());
     const rows = this.ctx.db
-      .prepare('SELECT i.due_date, l.grace_days FROM instalments i JOIN loans l ON l.id = i.loan_id WHERE l.user_id = ? AND i.paid_at IS NULL AND i.due_date < ?')
+      .prepare(
+        'SELECT i.due_date, l.grace_days FROM instalments i JOIN loans l ON l.id = i.loan_id WHERE l.user_id = ? AND i.paid_at IS NULL AND i.due_date < ?',
+      )
       .all(userId, today) as Array<{ due_date: string; grace_days: number }>;
     return rows.some((row) => overdueDays(row.due_date, today, row.grace_days) > 0);
   }

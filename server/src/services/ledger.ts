@@ -72,7 +72,9 @@ export class Ledger {
 
   /** Periods covered by proofs waiting for review: reserved, not payable. */
   private underReview(loanId: number): Set<number> {
-    const rows = this.ctx.db.prepare("SELECT periods FROM vouchers WHERE loan_id = ? AND status = 'pending'").all(loanId) as Array<{ periods: string }>;
+    const rows = this.ctx.db.prepare("SELECT periods FROM vouchers WHERE loan_id = ? AND status = 'pending'").all(loanId) as Array<{
+      periods: string;
+    }>;
     return new Set(rows.flatMap((row) => parsePeriods(row.periods) ?? []));
   }
 
@@ -140,9 +142,16 @@ export class Ledger {
     const ledger = states.map((state) => state.ledger);
     if (selection.payoff) {
       if (unpaid.some((state) => state.ledger.underReview)) {
-        throw new Refusal('A payment proof for this loan is under review. Withdraw it, or wait for its review, before paying the loan off.');
+        throw new Refusal(
+          'A payment proof for this loan is under review. Withdraw it, or wait for its review, before paying the loan off.',
+        );
       }
-      const quote = payoffQuote(ledger, { amountFen: loan.amount_fen, monthlyRateBp: loan.monthly_rate_bp, startDate: calendarDate(loan.approved_at!), today });
+      const quote = payoffQuote(ledger, {
+        amountFen: loan.amount_fen,
+        monthlyRateBp: loan.monthly_rate_bp,
+        startDate: calendarDate(loan.approved_at!),
+        today,
+      });
       return { periods: unpaid.map((state) => state.view.period), amountFen: quote.totalFen, items: unpaid, quote };
     }
     const periods = [...new Set(selection.periods)].sort((a, b) => a - b);
@@ -153,7 +162,12 @@ export class Ledger {
     }
     const problem = checkPeriodSelection(payablePeriods(ledger), periods);
     if (problem) throw new Refusal(en(problem));
-    return { periods, amountFen: priceOfPeriods(ledger, periods), items: states.filter((state) => periods.includes(state.view.period)), quote: null };
+    return {
+      periods,
+      amountFen: priceOfPeriods(ledger, periods),
+      items: states.filter((state) => periods.includes(state.view.period)),
+      quote: null,
+    };
   }
 
   /**
@@ -174,12 +188,22 @@ export class Ledger {
       for (const item of price.items) {
         const part = parts.get(item.view.period);
         const charged = part ?? { interestFen: item.ledger.interestFen, feeFen: item.ledger.feeFen, penaltyFen: item.ledger.penaltyFen };
-        const changed = update.run(atMs, charged.penaltyFen, item.view.overdue_days, charged.interestFen, charged.feeFen, paidBy, loan.id, item.view.period).changes;
+        const changed = update.run(
+          atMs,
+          charged.penaltyFen,
+          item.view.overdue_days,
+          charged.interestFen,
+          charged.feeFen,
+          paidBy,
+          loan.id,
+          item.view.period,
+        ).changes;
         if (changed !== 1) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
       }
       this.voidOpenPayments(loan.id, price.periods, paidBy);
       const status = this.statusOf(loan, this.states(loan, pricedOn));
-      if (status === 'settled') db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
+      if (status === 'settled')
+        db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
       else db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
       return price;
     })();
@@ -187,7 +211,9 @@ export class Ledger {
 
   /** Open payments covering settled instalments can never be paid: they are void (the paying one excepted). */
   private voidOpenPayments(loanId: number, periods: readonly number[], paidBy: string): void {
-    const open = this.ctx.db.prepare("SELECT id, payment_no, periods, payoff FROM payments WHERE loan_id = ? AND status = 'open'").all(loanId) as Array<{
+    const open = this.ctx.db
+      .prepare("SELECT id, payment_no, periods, payoff FROM payments WHERE loan_id = ? AND status = 'open'")
+      .all(loanId) as Array<{
       id: number;
       payment_no: string;
       periods: string;

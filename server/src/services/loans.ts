@@ -102,26 +102,28 @@ export class LoanService {
     const amountFen = toFen(application.amount!)!;
     // Checked and recorded under one write lock, so simultaneous applications (from this process
     // or another on the same database) cannot each see the same available credit.
-    const orderNo = this.ctx.db.transaction(() => {
-      this.credit.admit(userId, amountFen, { realName: application.real_name!, idCard: application.id_card! });
-      return this.insertLoan({
-      user_id: userId,
-      amount_fen: amountFen,
-      term: offer.term,
-      monthly_rate_bp: offer.monthly_rate_bp,
-      monthly_fee_bp: offer.monthly_fee_bp,
-      penalty_bp: rates.overdue_daily_penalty_bp,
-      grace_days: rates.grace_days,
-      purpose: application.purpose!,
-      real_name: application.real_name!,
-      id_card: application.id_card!,
-      bank_card: application.bank_card!,
-      bank_name: application.bank_name!,
-      status: 'pending',
-      created_at: now,
-      approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
-      });
-    }).immediate();
+    const orderNo = this.ctx.db
+      .transaction(() => {
+        this.credit.admit(userId, amountFen, { realName: application.real_name!, idCard: application.id_card! });
+        return this.insertLoan({
+          user_id: userId,
+          amount_fen: amountFen,
+          term: offer.term,
+          monthly_rate_bp: offer.monthly_rate_bp,
+          monthly_fee_bp: offer.monthly_fee_bp,
+          penalty_bp: rates.overdue_daily_penalty_bp,
+          grace_days: rates.grace_days,
+          purpose: application.purpose!,
+          real_name: application.real_name!,
+          id_card: application.id_card!,
+          bank_card: application.bank_card!,
+          bank_name: application.bank_name!,
+          status: 'pending',
+          created_at: now,
+          approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
+        });
+      })
+      .immediate();
     this.approveDue(userId);
     return { order_no: orderNo };
   }
@@ -155,7 +157,8 @@ export class LoanService {
       'INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.ctx.db.transaction(() => {
-      for (const item of schedule.instalments) insert.run(loan.id, item.period, item.dueDate, item.principalFen, item.interestFen, item.feeFen);
+      for (const item of schedule.instalments)
+        insert.run(loan.id, item.period, item.dueDate, item.principalFen, item.interestFen, item.feeFen);
       this.ctx.db.prepare("UPDATE loans SET status = 'repaying', approved_at = ? WHERE id = ? AND status = 'pending'").run(atMs, loan.id);
     })();
   }
@@ -259,7 +262,10 @@ export class LoanService {
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
       vouchers: this.vouchers(loan, base),
-      apr_bp: annualRateBp(loan.amount_fen, schedule.instalments.map((item) => item.totalFen)),
+      apr_bp: annualRateBp(
+        loan.amount_fen,
+        schedule.instalments.map((item) => item.totalFen),
+      ),
     };
   }
 

@@ -35,7 +35,9 @@ export class LoginAttempts {
         if (byAddress.n >= loginFailuresPerAddress) {
           throw new Refusal(`Too many failed logins from your network. Try again in ${minutesUntil(byAddress.oldest)} min.`);
         }
-        return Number(db.prepare('INSERT INTO login_failures (account, address, at) VALUES (?, ?, ?)').run(account, address, now).lastInsertRowid);
+        return Number(
+          db.prepare('INSERT INTO login_failures (account, address, at) VALUES (?, ?, ?)').run(account, address, now).lastInsertRowid,
+        );
       })
       .immediate();
   }

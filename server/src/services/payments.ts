@@ -107,7 +107,9 @@ export class PaymentService {
     if (!PAYMENT_NO.test(paymentNo)) return null;
     return (
       (this.ctx.db
-        .prepare('SELECT payments.*, loans.order_no, loans.user_id FROM payments JOIN loans ON loans.id = payments.loan_id WHERE payment_no = ?')
+        .prepare(
+          'SELECT payments.*, loans.order_no, loans.user_id FROM payments JOIN loans ON loans.id = payments.loan_id WHERE payment_no = ?',
+        )
         .get(paymentNo) as (PaymentRow & { order_no: string; user_id: number }) | undefined) ?? null
     );
   }
@@ -152,7 +154,8 @@ export class PaymentService {
         if (payment.status === 'repriced') return 'repriced';
         if (payment.status !== 'open' || this.isExpired(payment)) return 'failed';
         const loan = this.loans.byId(payment.loan_id);
-        const selection: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+        const selection: Selection =
+          payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
         let amountFen: number;
         try {
           amountFen = this.ledger.price(loan, selection).amountFen;

@@ -47,8 +47,7 @@ interface CodeRow {
   status: 'open' | 'used' | 'burnt' | 'replaced';
 }
 
-const hashCode = (mobile: string, event: string, code: string) =>
-  createHash('sha256').update(`${mobile}:${event}:${code}`).digest();
+const hashCode = (mobile: string, event: string, code: string) => createHash('sha256').update(`${mobile}:${event}:${code}`).digest();
 
 /** Verification codes: 6 digits, 5 minutes, single use, bound to mobile + event, 5 wrong tries. */
 export class SmsService {
@@ -73,13 +72,18 @@ export class SmsService {
     // Checked and recorded in one IMMEDIATE transaction, so parallel sends cannot all pass the checks.
     const id = db
       .transaction(() => {
-        const last = db.prepare('SELECT MAX(createtime) AS at FROM sms_codes WHERE mobile = ? AND event = ?').get(mobile, event) as { at: number | null };
+        const last = db.prepare('SELECT MAX(createtime) AS at FROM sms_codes WHERE mobile = ? AND event = ?').get(mobile, event) as {
+          at: number | null;
+        };
         if (last.at !== null && now - last.at < smsResendSeconds) {
           const wait: SmsWait = { wait: smsResendSeconds - (now - last.at) };
           throw new Refusal(`Please wait ${wait.wait} s before requesting another code.`, wait);
         }
-        const today = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?').get(mobile, now - 24 * 3600) as { n: number };
-        if (today.n >= smsCodesPerPhonePerDay) throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
+        const today = db
+          .prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?')
+          .get(mobile, now - 24 * 3600) as { n: number };
+        if (today.n >= smsCodesPerPhonePerDay)
+          throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
         db.prepare("UPDATE sms_codes SET status = 'replaced' WHERE mobile = ? AND event = ? AND status = 'open'").run(mobile, event);
         return db
           .prepare('INSERT INTO sms_codes (mobile, event, code_hash, createtime, expiretime) VALUES (?, ?, ?, ?, ?)')

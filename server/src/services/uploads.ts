@@ -109,7 +109,9 @@ export class UploadService {
   private reserveBytes(userId: number, bytes: number): void {
     const now = this.ctx.now();
     const limit = this.ctx.config.limits.uploadBytesPerUserPerDay;
-    const { used } = this.ctx.db.prepare('SELECT COALESCE(SUM(bytes), 0) AS used FROM upload_usage WHERE user_id = ? AND at > ?').get(userId, now - DAY_MS) as {
+    const { used } = this.ctx.db
+      .prepare('SELECT COALESCE(SUM(bytes), 0) AS used FROM upload_usage WHERE user_id = ? AND at > ?')
+      .get(userId, now - DAY_MS) as {
       used: number;
     };
     if (used + bytes > limit) throw new Refusal(`You can upload at most ${Math.floor(limit / MB)} MB a day. Try again tomorrow.`);
@@ -139,50 +141,56 @@ export class UploadService {
     // transaction before any byte is written: parallel chunks cannot all pass the same total.
     const { db } = this.ctx;
     const file = `${request.chunkindex}.${randomBytes(6).toString('hex')}.part`;
-    const replaced = db.transaction(() => {
-      const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, request.chunkid) as
-        | { chunkcount: number }
-        | undefined;
-      if (!session) {
-        const { open } = db.prepare('SELECT COUNT(*) AS open FROM chunk_sessions WHERE user_id = ?').get(userId) as { open: number };
-        const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
-        if (open >= allowed) throw new Refusal(`You have ${allowed} uploads in progress. Finish or cancel one first.`);
-        db.prepare('INSERT INTO chunk_sessions (user_id, chunkid, chunkcount, updated_at) VALUES (?, ?, ?, ?)').run(
+    const replaced = db
+      .transaction(() => {
+        const session = db
+          .prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?')
+          .get(userId, request.chunkid) as { chunkcount: number } | undefined;
+        if (!session) {
+          const { open } = db.prepare('SELECT COUNT(*) AS open FROM chunk_sessions WHERE user_id = ?').get(userId) as { open: number };
+          const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
+          if (open >= allowed) throw new Refusal(`You have ${allowed} uploads in progress. Finish or cancel one first.`);
+          db.prepare('INSERT INTO chunk_sessions (user_id, chunkid, chunkcount, updated_at) VALUES (?, ?, ?, ?)').run(
+            userId,
+            request.chunkid,
+            request.chunkcount,
+            this.ctx.now(),
+          );
+        } else if (session.chunkcount !== request.chunkcount) {
+          throw new Refusal(`chunkcount ${request.chunkcount} does not match the ${session.chunkcount} of the earlier chunks.`);
+        }
+        const { others } = db
+          .prepare('SELECT COALESCE(SUM(size), 0) AS others FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex != ?')
+          .get(userId, request.chunkid, request.chunkindex) as { others: number };
+        if (others + data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
+        this.reserveBytes(userId, data.length);
+        // A retried chunk replaces the earlier copy.
+        const earlier = db
+          .prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?')
+          .get(userId, request.chunkid, request.chunkindex) as { file: string } | undefined;
+        db.prepare('INSERT OR REPLACE INTO chunk_parts (user_id, chunkid, chunkindex, size, file) VALUES (?, ?, ?, ?, ?)').run(
           userId,
           request.chunkid,
-          request.chunkcount,
-          this.ctx.now(),
+          request.chunkindex,
+          data.length,
+          file,
         );
-      } else if (session.chunkcount !== request.chunkcount) {
-        throw new Refusal(`chunkcount ${request.chunkcount} does not match the ${session.chunkcount} of the earlier chunks.`);
-      }
-      const { others } = db
-        .prepare('SELECT COALESCE(SUM(size), 0) AS others FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex != ?')
-        .get(userId, request.chunkid, request.chunkindex) as { others: number };
-      if (others + data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
-      this.reserveBytes(userId, data.length);
-      // A retried chunk replaces the earlier copy.
-      const earlier = db
-        .prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?')
-        .get(userId, request.chunkid, request.chunkindex) as { file: string } | undefined;
-      db.prepare('INSERT OR REPLACE INTO chunk_parts (user_id, chunkid, chunkindex, size, file) VALUES (?, ?, ?, ?, ?)').run(
-        userId,
-        request.chunkid,
-        request.chunkindex,
-        data.length,
-        file,
-      );
-      db.prepare('UPDATE chunk_sessions SET updated_at = ? WHERE user_id = ? AND chunkid = ?').run(this.ctx.now(), userId, request.chunkid);
-      return earlier?.file ?? null;
-    }).immediate();
+        db.prepare('UPDATE chunk_sessions SET updated_at = ? WHERE user_id = ? AND chunkid = ?').run(
+          this.ctx.now(),
+          userId,
+          request.chunkid,
+        );
+        return earlier?.file ?? null;
+      })
+      .immediate();
 
     await fs.promises.mkdir(dir, { recursive: true });
     await fs.promises.writeFile(path.join(dir, file), data);
     if (replaced) await fs.promises.rm(path.join(dir, replaced), { force: true });
     // A parallel copy of this chunk recorded after this one has replaced it while it was written.
-    const current = db.prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?').get(userId, request.chunkid, request.chunkindex) as
-      | { file: string }
-      | undefined;
+    const current = db
+      .prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?')
+      .get(userId, request.chunkid, request.chunkindex) as { file: string } | undefined;
     if (current?.file !== file) await fs.promises.rm(path.join(dir, file), { force: true });
     return { chunkid: request.chunkid, chunkindex: request.chunkindex };
   }
@@ -191,27 +199,31 @@ export class UploadService {
     const dir = this.chunkDir(userId, chunkid);
     const { db } = this.ctx;
     // Claimed (removed) in one transaction, so two merges of one session cannot both store it.
-    const claimed = db.transaction(() => {
-      const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, chunkid) as
-        | { chunkcount: number }
-        | undefined;
-      if (!session) throw new Refusal('No chunks were uploaded for this chunkid.');
-      if (chunkcount !== null && chunkcount !== session.chunkcount) {
-        throw new Refusal(`chunkcount ${chunkcount} does not match the ${session.chunkcount} chunks uploaded.`);
-      }
-      const files = new Map(
-        (db.prepare('SELECT chunkindex, file FROM chunk_parts WHERE user_id = ? AND chunkid = ?').all(userId, chunkid) as Array<{ chunkindex: number; file: string }>).map(
-          (row) => [row.chunkindex, row.file],
-        ),
-      );
-      const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
-      const missing = order.find((index) => !files.has(index));
-      if (missing !== undefined) {
-        throw new Refusal(`chunkindex ${missing} is missing (${session.chunkcount} chunks expected); upload it before merging.`);
-      }
-      db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
-      return order.map((index) => files.get(index)!);
-    }).immediate();
+    const claimed = db
+      .transaction(() => {
+        const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, chunkid) as
+          { chunkcount: number } | undefined;
+        if (!session) throw new Refusal('No chunks were uploaded for this chunkid.');
+        if (chunkcount !== null && chunkcount !== session.chunkcount) {
+          throw new Refusal(`chunkcount ${chunkcount} does not match the ${session.chunkcount} chunks uploaded.`);
+        }
+        const files = new Map(
+          (
+            db.prepare('SELECT chunkindex, file FROM chunk_parts WHERE user_id = ? AND chunkid = ?').all(userId, chunkid) as Array<{
+              chunkindex: number;
+              file: string;
+            }>
+          ).map((row) => [row.chunkindex, row.file]),
+        );
+        const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
+        const missing = order.find((index) => !files.has(index));
+        if (missing !== undefined) {
+          throw new Refusal(`chunkindex ${missing} is missing (${session.chunkcount} chunks expected); upload it before merging.`);
+        }
+        db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
+        return order.map((index) => files.get(index)!);
+      })
+      .immediate();
     try {
       const parts = await Promise.all(
         claimed.map((file, index) =>
@@ -283,7 +295,8 @@ export class UploadService {
       for (const chunkid of fs.readdirSync(userDir)) {
         const dir = path.join(userDir, chunkid);
         // A minute's grace: a merge removes its session before it reads the folder.
-        if (!live.get(Number(user), chunkid) && fs.statSync(dir).mtimeMs < Date.now() - 60_000) fs.rmSync(dir, { recursive: true, force: true });
+        if (!live.get(Number(user), chunkid) && fs.statSync(dir).mtimeMs < Date.now() - 60_000)
+          fs.rmSync(dir, { recursive: true, force: true });
       }
     }
   }

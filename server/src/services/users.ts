@@ -59,9 +59,9 @@ export class UserService {
   /** Password login accepts the username or the phone (SPEC §7). */
   private byAccount(account: string): UserRow | null {
     return (
-      (this.ctx.db.prepare('SELECT * FROM users WHERE username = ? OR mobile = ? ORDER BY mobile = ? DESC LIMIT 1').get(account, account, account) as
-        | UserRow
-        | undefined) ?? null
+      (this.ctx.db
+        .prepare('SELECT * FROM users WHERE username = ? OR mobile = ? ORDER BY mobile = ? DESC LIMIT 1')
+        .get(account, account, account) as UserRow | undefined) ?? null
     );
   }
 
@@ -99,7 +99,9 @@ export class UserService {
     this.attempts.release(reservation);
     if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
       const upgraded = await hashPassword(password, this.ctx.config.passwordCostLog2);
-      this.ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(upgraded, user.id, user.password_hash);
+      this.ctx.db
+        .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?')
+        .run(upgraded, user.id, user.password_hash);
     }
     return this.loginResult(user);
   }
@@ -201,7 +203,8 @@ export class UserService {
       return this.byId(Number(id))!;
     } catch (error) {
       // Two sign-ups for one phone at the same moment: the second one loses here.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal('This phone number or username is already registered.');
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+        throw new Refusal('This phone number or username is already registered.');
       throw error;
     }
   }

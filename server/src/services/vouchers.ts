@@ -1,5 +1,14 @@
 import type { Voucher } from '@instalment/shared/api';
-import { calendarDate, checkVoucherRemark, formatMoney, formatPeriods, fromFen, parsePeriods, remarkProblemText, toFen } from '@instalment/shared/loan';
+import {
+  calendarDate,
+  checkVoucherRemark,
+  formatMoney,
+  formatPeriods,
+  fromFen,
+  parsePeriods,
+  remarkProblemText,
+  toFen,
+} from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
 import { text, type Fields } from '../http/input';
@@ -67,7 +76,9 @@ export class VoucherService {
         const now = this.ctx.now();
         const voucherId = Number(
           db
-            .prepare("INSERT INTO vouchers (loan_id, periods, amount_fen, file_url, file_hash, remark, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)")
+            .prepare(
+              "INSERT INTO vouchers (loan_id, periods, amount_fen, file_url, file_hash, remark, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+            )
             .run(loan.id, formatPeriods(price.periods), amountFen, fileUrl, fileHash, remark, now).lastInsertRowid,
         );
         if (this.ctx.config.autoConfirmVouchers) this.review(voucherId, 'approve');
@@ -83,7 +94,9 @@ export class VoucherService {
     const loan = row ? this.loans.byId(row.loan_id) : null;
     if (!row || !loan || loan.user_id !== userId) throw new Refusal('Payment proof not found.');
     if (row.status !== 'pending') throw new Refusal('Only a proof waiting for review can be withdrawn.');
-    this.ctx.db.prepare("UPDATE vouchers SET status = 'withdrawn', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(this.ctx.now(), voucherId);
+    this.ctx.db
+      .prepare("UPDATE vouchers SET status = 'withdrawn', reviewed_at = ? WHERE id = ? AND status = 'pending'")
+      .run(this.ctx.now(), voucherId);
     return this.view(loan, voucherId, base);
   }
 
@@ -100,8 +113,15 @@ export class VoucherService {
       db.prepare('UPDATE vouchers SET status = ?, reviewed_at = ? WHERE id = ?').run(status, now, voucherId);
       if (decision === 'approve') {
         const loan: LoanRow = this.loans.byId(row.loan_id);
-        const settled = this.ledger.settle(loan, { payoff: false, periods: parsePeriods(row.periods) ?? [] }, `voucher:${voucherId}`, now, calendarDate(row.created_at));
-        if (settled.amountFen !== row.amount_fen) throw new Refusal('The instalments of this proof no longer cost what it says; reject it.');
+        const settled = this.ledger.settle(
+          loan,
+          { payoff: false, periods: parsePeriods(row.periods) ?? [] },
+          `voucher:${voucherId}`,
+          now,
+          calendarDate(row.created_at),
+        );
+        if (settled.amountFen !== row.amount_fen)
+          throw new Refusal('The instalments of this proof no longer cost what it says; reject it.');
       }
       return status;
     })();

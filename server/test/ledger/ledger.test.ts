@@ -45,14 +45,18 @@ describe('an instalment is settled once: a proof under review reserves it', () =
       ['unpaid', false],
     ]);
     expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe('Instalment 1 has a payment proof under review.');
-    expect((await refusal(cashier(user.http, { order_no, payoff: '1' }))).message).toMatch(/^A payment proof for this loan is under review/);
+    expect((await refusal(cashier(user.http, { order_no, payoff: '1' }))).message).toMatch(
+      /^A payment proof for this loan is under review/,
+    );
     // The next one can still be paid: the reserved period is not owed twice.
     expect((await cashier(user.http, { order_no, periods: '2' })).items.map((item) => item.period)).toEqual([2]);
 
     expect(await withdrawVoucher(user.http, { voucher_id: voucher.id })).toMatchObject({ status: 'withdrawn' });
     expect((await installments(user.http, { order_no })).list[0].under_review).toBe(false);
     expect((await cashier(user.http, { order_no, periods: '1' })).total).toBe(plan.list[0].total);
-    expect((await refusal(withdrawVoucher(user.http, { voucher_id: voucher.id }))).message).toBe('Only a proof waiting for review can be withdrawn.');
+    expect((await refusal(withdrawVoucher(user.http, { voucher_id: voucher.id }))).message).toBe(
+      'Only a proof waiting for review can be withdrawn.',
+    );
   });
 
   test('an approved proof settles its instalments through the ledger; a payment opened for them fails', async () => {
@@ -76,16 +80,25 @@ describe('an instalment is settled once: a proof under review reserves it', () =
     const expected = `The amount must be ${formatMoney(due)}, what these instalments cost today.`;
     const file = await uploadFile(user.http, receipt(), 'receipt.png');
     for (const amount of ['999999999999.99', fromFen(toFen(due)! * 10), fromFen(toFen(due)! - 1)]) {
-      expect((await refusal(uploadVoucher(user.http, { order_no: mine, periods: [1], amount, file_url: file.url }))).message).toBe(expected);
+      expect((await refusal(uploadVoucher(user.http, { order_no: mine, periods: [1], amount, file_url: file.url }))).message).toBe(
+        expected,
+      );
     }
     await uploadVoucher(user.http, { order_no: mine, periods: [1], amount: due, file_url: file.url });
 
     // The same receipt bytes, uploaded again by another borrower for their own loan.
-    const copy = await uploadFile(other.http, blob(Buffer.from(await (await fetch(`${server.baseURL}${file.url}`, { headers: { token: user.token! } })).arrayBuffer()), 'image/png'), 'copy.png');
-    const theirDue = (await installments(other.http, { order_no: theirs })).list[0].total;
-    expect((await refusal(uploadVoucher(other.http, { order_no: theirs, periods: [1], amount: theirDue, file_url: copy.url }))).message).toBe(
-      'This receipt already backs another payment proof. Upload the receipt of this transfer.',
+    const copy = await uploadFile(
+      other.http,
+      blob(
+        Buffer.from(await (await fetch(`${server.baseURL}${file.url}`, { headers: { token: user.token! } })).arrayBuffer()),
+        'image/png',
+      ),
+      'copy.png',
     );
+    const theirDue = (await installments(other.http, { order_no: theirs })).list[0].total;
+    expect(
+      (await refusal(uploadVoucher(other.http, { order_no: theirs, periods: [1], amount: theirDue, file_url: copy.url }))).message,
+    ).toBe('This receipt already backs another payment proof. Upload the receipt of this transfer.');
   });
 });
 
@@ -122,7 +135,9 @@ describe('what is charged is what is recorded', () => {
     const user = await signUp(server);
     const { order_no } = await createLoan(user.http, user.application);
     expect((await refusal(cashier(user.http, { order_no }))).message).toBe('Choose the instalments to pay.');
-    expect((await refusal(cashier(user.http, { order_no, periods: '1', payoff: '1' }))).message).toBe('Ask either for instalments or for the payoff, not both.');
+    expect((await refusal(cashier(user.http, { order_no, periods: '1', payoff: '1' }))).message).toBe(
+      'Ask either for instalments or for the payoff, not both.',
+    );
     await payAtGateway(server, (await cashier(user.http, { order_no, periods: '1' })).payment_no);
     expect((await refusal(cashier(user.http, { order_no, periods: '1' }))).message).toBe('Instalment 1 is already paid.');
   });
@@ -161,7 +176,13 @@ describe('early payoff charges interest only for the time the principal was outs
     await payAtGateway(server, (await cashier(user.http, { order_no, periods: '1' })).payment_no);
     server.clock.now = START_MS + 45 * DAY_MS;
     // The arithmetic is written out in shared/src/loan/ledger.test.ts.
-    expect(await payoff(user.http, { order_no })).toMatchObject({ as_of: '2026-03-01', principal: '5018.59', interest: '17.32', fee: '0.00', total: '5035.91' });
+    expect(await payoff(user.http, { order_no })).toMatchObject({
+      as_of: '2026-03-01',
+      principal: '5018.59',
+      interest: '17.32',
+      fee: '0.00',
+      total: '5035.91',
+    });
     await payAtGateway(server, (await cashier(user.http, { order_no, payoff: '1' })).payment_no);
     expect((await orderDetail(user.http, { order_no })).status).toBe('settled');
   });
@@ -235,7 +256,9 @@ describe('the credit line', () => {
     try {
       const user = await signUp(small);
       expect((await credit(user.http)).limit).toBe('5000.00');
-      expect((await refusal(createLoan(user.http, user.application))).message).toBe('This amount is more than your available credit of ¥5,000.00.');
+      expect((await refusal(createLoan(user.http, user.application))).message).toBe(
+        'This amount is more than your available credit of ¥5,000.00.',
+      );
     } finally {
       await small.close();
     }

@@ -47,7 +47,11 @@ test("absolute URLs come from the configuration, never from the request's Host",
   const user = await signUp(server);
   const form = new FormData();
   form.append('file', blob(PNG_BYTES, 'image/png'), 'receipt.png');
-  const uploaded = await fetch(`${server.baseURL}${ENDPOINTS.upload}`, { method: 'POST', body: form, headers: { token: user.token!, 'x-forwarded-host': 'evil.example' } });
+  const uploaded = await fetch(`${server.baseURL}${ENDPOINTS.upload}`, {
+    method: 'POST',
+    body: form,
+    headers: { token: user.token!, 'x-forwarded-host': 'evil.example' },
+  });
   expect(((await uploaded.json()) as { data: { fullurl: string } }).data.fullurl.startsWith(`${server.baseURL}/uploads/`)).toBe(true);
 
   const configured = await startServer({ publicUrl: 'https://api.example.com/v1' });
@@ -94,7 +98,9 @@ describe('free text refuses control and text-direction characters', () => {
 
   test('real name: no line breaks', async () => {
     const user = await signUp(server);
-    expect((await refusal(createLoan(user.http, { ...user.application, real_name: 'Li\r\nLei' }))).message).toBe(validationMessage('realNameInvalid'));
+    expect((await refusal(createLoan(user.http, { ...user.application, real_name: 'Li\r\nLei' }))).message).toBe(
+      validationMessage('realNameInvalid'),
+    );
   });
 
   test('payment-proof remark', async () => {

@@ -39,7 +39,10 @@ describe('with NODE_ENV and DEV_ROUTES unset', () => {
 });
 
 test('DEV_ROUTES=1 turns them on outside production', async () => {
-  const server = await startServer({ ...loadConfig({ DATABASE_FILE: ':memory:', DEV_ROUTES: '1' }), passwordCostLog2: TEST_OPTIONS.passwordCostLog2 });
+  const server = await startServer({
+    ...loadConfig({ DATABASE_FILE: ':memory:', DEV_ROUTES: '1' }),
+    passwordCostLog2: TEST_OPTIONS.passwordCostLog2,
+  });
   try {
     expect((await request(server.baseURL, 'GET', DEV_ENDPOINTS.smsOutbox)).status).toBe(200);
   } finally {
@@ -48,12 +51,15 @@ test('DEV_ROUTES=1 turns them on outside production', async () => {
 });
 
 test('production refuses to start with the development routes, or without a real SMS provider', () => {
-  expect(() => buildApp({ ...loadConfig({ ...PRODUCTION, DEV_ROUTES: '1' }), smsProvider: silentProvider })).toThrow(/DEV_ROUTES cannot be on in production/);
+  expect(() => buildApp({ ...loadConfig({ ...PRODUCTION, DEV_ROUTES: '1' }), smsProvider: silentProvider })).toThrow(
+    /DEV_ROUTES cannot be on in production/,
+  );
   expect(() => buildApp(loadConfig(PRODUCTION))).toThrow(/production needs a real SMS provider/);
 });
 
 test('production refuses to start on development defaults: CORS, app origins, link key, public URL', () => {
-  const problems = (env: Record<string, string>) => () => buildApp({ ...loadConfig({ ...PRODUCTION, ...env }), smsProvider: silentProvider });
+  const problems = (env: Record<string, string>) => () =>
+    buildApp({ ...loadConfig({ ...PRODUCTION, ...env }), smsProvider: silentProvider });
   expect(problems({ CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS must list the app's origins/);
   expect(problems({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS must list the app's origins/);
   expect(problems({ APP_URL: '' })).toThrow(/APP_URL must list/);
@@ -85,8 +91,17 @@ test('TRUST_PROXY names the proxies whose X-Forwarded-For gives the client addre
 });
 
 test('every limit is read from its variable, and a nonsense value stops the start', () => {
-  const limits = loadConfig({ SMS_SENDS_PER_ADDRESS: '5', UPLOAD_BYTES_PER_USER_PER_DAY: '1048576', OPEN_CHUNK_SESSIONS_PER_USER: '2' }).limits;
-  expect(limits).toMatchObject({ smsSendsPerAddress: 5, uploadBytesPerUserPerDay: 1048576, openChunkSessionsPerUser: 2, loginFailuresPerAccount: 5 });
+  const limits = loadConfig({
+    SMS_SENDS_PER_ADDRESS: '5',
+    UPLOAD_BYTES_PER_USER_PER_DAY: '1048576',
+    OPEN_CHUNK_SESSIONS_PER_USER: '2',
+  }).limits;
+  expect(limits).toMatchObject({
+    smsSendsPerAddress: 5,
+    uploadBytesPerUserPerDay: 1048576,
+    openChunkSessionsPerUser: 2,
+    loginFailuresPerAccount: 5,
+  });
   expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT must be a whole number/);
   expect(() => loadConfig({ PASSWORD_COST_LOG2: '30' })).toThrow(/PASSWORD_COST_LOG2 must be a whole number from 10 to 20/);
 });

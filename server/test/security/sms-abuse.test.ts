@@ -15,7 +15,9 @@ describe('per address, at the default limits', () => {
   afterEach(() => server.close());
 
   test('a sweep of 2,000 phone numbers through sms/send is cut off after 30', async () => {
-    const answers = await flood(2000, 32, (index) => post(server.baseURL, ENDPOINTS.smsSend, { mobile: `136${String(index).padStart(8, '0')}`, event: 'register' }));
+    const answers = await flood(2000, 32, (index) =>
+      post(server.baseURL, ENDPOINTS.smsSend, { mobile: `136${String(index).padStart(8, '0')}`, event: 'register' }),
+    );
     expect(answers.filter((answer) => answer.body.code === 1)).toHaveLength(30);
     const cut = answers.filter((answer) => answer.status === 429);
     expect(cut).toHaveLength(1970);
@@ -43,8 +45,13 @@ describe('per phone', () => {
   test('a mobilelogin code may follow a register code at once; the same event waits 60 s', async () => {
     const mobile = newPhone();
     expect((await post(server.baseURL, ENDPOINTS.smsSend, { mobile, event: 'register' })).body.code).toBe(1);
-    expect((await post(server.baseURL, ENDPOINTS.smsSend, { mobile, event: 'mobilelogin' })).body).toMatchObject({ code: 1, msg: 'The verification code has been sent.' });
-    expect((await post(server.baseURL, ENDPOINTS.smsSend, { mobile, event: 'mobilelogin' })).body.msg).toBe('Please wait 60 s before requesting another code.');
+    expect((await post(server.baseURL, ENDPOINTS.smsSend, { mobile, event: 'mobilelogin' })).body).toMatchObject({
+      code: 1,
+      msg: 'The verification code has been sent.',
+    });
+    expect((await post(server.baseURL, ENDPOINTS.smsSend, { mobile, event: 'mobilelogin' })).body.msg).toBe(
+      'Please wait 60 s before requesting another code.',
+    );
   });
 
   test('parallel sends for one phone and event give one code', async () => {

@@ -8,7 +8,13 @@ export interface Answer {
 }
 
 /** One JSON request to the server, with any headers (Host included, which fetch cannot set). */
-export function request(baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export function request(
+  baseURL: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const call = http.request(
@@ -34,7 +40,8 @@ export function request(baseURL: string, method: 'GET' | 'POST', path: string, b
   });
 }
 
-export const post = (baseURL: string, path: string, body: unknown, headers?: Record<string, string>) => request(baseURL, 'POST', path, body, headers);
+export const post = (baseURL: string, path: string, body: unknown, headers?: Record<string, string>) =>
+  request(baseURL, 'POST', path, body, headers);
 
 /** Runs `count` calls with at most `inFlight` at a time (bounded load on 127.0.0.1), answers in order. */
 export async function flood<T>(count: number, inFlight: number, call: (index: number) => Promise<T>): Promise<T[]> {

@@ -55,11 +55,15 @@ afterEach(async () => {
 test('30 chunk sessions: 5 are opened, the rest refused', async () => {
   const user = await signUp(server);
   const answers = await Promise.all(
-    Array.from({ length: 30 }, () => settled(uploadChunk(user.http, { chunkid: chunkid(), chunkindex: 0, chunkcount: 2, filename: 'a.pdf' }, blob(pdf(2 * MB))))),
+    Array.from({ length: 30 }, () =>
+      settled(uploadChunk(user.http, { chunkid: chunkid(), chunkindex: 0, chunkcount: 2, filename: 'a.pdf' }, blob(pdf(2 * MB)))),
+    ),
   );
   expect(answers.filter(Boolean)).toHaveLength(5);
   expect(chunkBytes(uploadDir)).toBe(10 * MB);
-  const refused = await refusal(uploadChunk(user.http, { chunkid: chunkid(), chunkindex: 0, chunkcount: 2, filename: 'a.pdf' }, blob(pdf(100))));
+  const refused = await refusal(
+    uploadChunk(user.http, { chunkid: chunkid(), chunkindex: 0, chunkcount: 2, filename: 'a.pdf' }, blob(pdf(100))),
+  );
   expect(refused.message).toBe('You have 5 uploads in progress. Finish or cancel one first.');
 });
 
@@ -79,7 +83,9 @@ test('parallel copies of one chunk leave exactly one of them, the one the merge 
   const user = await signUp(server);
   const id = chunkid();
   const copies = Array.from({ length: 8 }, (_unused, index) => pdf(1024 * (index + 1)));
-  await Promise.all(copies.map((copy) => uploadChunk(user.http, { chunkid: id, chunkindex: 0, chunkcount: 1, filename: 'a.pdf' }, blob(copy))));
+  await Promise.all(
+    copies.map((copy) => uploadChunk(user.http, { chunkid: id, chunkindex: 0, chunkcount: 1, filename: 'a.pdf' }, blob(copy))),
+  );
   expect(copies.map((copy) => copy.length)).toContain(chunkBytes(uploadDir));
   const merged = await mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 1 });
   const served = Buffer.from(await (await fetch(merged.fullurl)).arrayBuffer());
@@ -109,7 +115,9 @@ test('stale chunks are swept while the server runs, not only at start', async ()
   fs.utimesSync(folder, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(fs.existsSync(folder)).toBe(false);
-  expect((await refusal(mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 2 }))).message).toBe('No chunks were uploaded for this chunkid.');
+  expect((await refusal(mergeChunks(user.http, { chunkid: id, filename: 'a.pdf', chunkcount: 2 }))).message).toBe(
+    'No chunks were uploaded for this chunkid.',
+  );
 });
 
 describe('proof files are their owner’s alone', () => {

@@ -1,10 +1,12 @@
-import type { HttpClient } from '@instalment/shared/http';
+import type { HttpClient } from './transport';
 import * as loan from './loan';
 import * as news from './news';
 import * as upload from './upload';
 import * as user from './user';
 
 export * from './endpoints';
+export * from './envelope';
+export * from './transport';
 export * from './types/common';
 export * from './types/loan';
 export * from './types/news';

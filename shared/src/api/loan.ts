@@ -1,4 +1,4 @@
-import type { CallOptions, HttpClient } from '@instalment/shared/http';
+import type { CallOptions, HttpClient } from './transport';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import type {
   BankInfo,
@@ -47,8 +47,7 @@ export const contractInfo = (http: HttpClient, query: OrderQuery = {}, options?:
 export const installments = (http: HttpClient, query: { order_no: string }, options?: CallOptions) =>
   http.get<InstalmentsResult>(ENDPOINTS.installments, query, options);
 
-export const channels = (http: HttpClient, options?: CallOptions) =>
-  http.get<PaymentChannel[]>(ENDPOINTS.channels, undefined, options);
+export const channels = (http: HttpClient, options?: CallOptions) => http.get<PaymentChannel[]>(ENDPOINTS.channels, undefined, options);
 
 export const payoff = (http: HttpClient, query: { order_no: string }, options?: CallOptions) =>
   http.get<PayoffQuote>(ENDPOINTS.payoff, query, options);

@@ -1,4 +1,4 @@
-import type { CallOptions, HttpClient } from '@instalment/shared/http';
+import type { CallOptions, HttpClient } from './transport';
 import { DEFAULT_LATEST_NEWS, DEFAULT_PAGE_SIZE, ENDPOINTS } from './endpoints';
 import type { LatestNewsQuery, NewsDetail, NewsItem, NewsPage, NewsQuery } from './types/news';
 

@@ -1,4 +1,4 @@
-import type { HttpClient, UploadOptions } from '@instalment/shared/http';
+import type { HttpClient, UploadOptions } from './transport';
 import { ENDPOINTS } from './endpoints';
 import type { ChunkFields, ChunkStored, UploadedFile } from './types/upload';
 
@@ -21,11 +21,8 @@ export const uploadChunk = (http: HttpClient, fields: ChunkFields, chunk: Blob, 
   http.upload<ChunkStored>(ENDPOINTS.upload, form({ ...fields }, chunk, fields.filename), options);
 
 /** Joins the stored chunks into the file (action 'merge'). */
-export const mergeChunks = (
-  http: HttpClient,
-  fields: { chunkid: string; filename: string; chunkcount: number },
-  options?: UploadOptions,
-) => http.upload<UploadedFile>(ENDPOINTS.upload, form({ ...fields, action: 'merge' }), options);
+export const mergeChunks = (http: HttpClient, fields: { chunkid: string; filename: string; chunkcount: number }, options?: UploadOptions) =>
+  http.upload<UploadedFile>(ENDPOINTS.upload, form({ ...fields, action: 'merge' }), options);
 
 /** Drops whatever chunks were stored (method 'clean'). */
 export const cleanChunks = (http: HttpClient, chunkid: string, options?: UploadOptions) =>

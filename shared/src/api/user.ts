@@ -1,4 +1,4 @@
-import type { CallOptions, HttpClient } from '@instalment/shared/http';
+import type { CallOptions, HttpClient } from './transport';
 import { ENDPOINTS } from './endpoints';
 import type {
   ChangeMobileRequest,
@@ -15,11 +15,7 @@ import type {
 
 /** Username defaults to the phone and e-mail to '' (SPEC §7). */
 export const register = (http: HttpClient, body: RegisterRequest, options?: CallOptions) =>
-  http.post<LoginResult>(
-    ENDPOINTS.register,
-    { ...body, username: body.username || body.mobile, email: body.email ?? '' },
-    options,
-  );
+  http.post<LoginResult>(ENDPOINTS.register, { ...body, username: body.username || body.mobile, email: body.email ?? '' }, options);
 
 export const login = (http: HttpClient, body: PasswordLoginRequest, options?: CallOptions) =>
   http.post<LoginResult>(ENDPOINTS.login, body, options);
@@ -27,8 +23,7 @@ export const login = (http: HttpClient, body: PasswordLoginRequest, options?: Ca
 export const mobileLogin = (http: HttpClient, body: SmsLoginRequest, options?: CallOptions) =>
   http.post<LoginResult>(ENDPOINTS.mobileLogin, body, options);
 
-export const sendSms = (http: HttpClient, body: SmsSendRequest, options?: CallOptions) =>
-  http.post<null>(ENDPOINTS.smsSend, body, options);
+export const sendSms = (http: HttpClient, body: SmsSendRequest, options?: CallOptions) => http.post<null>(ENDPOINTS.smsSend, body, options);
 
 export const logout = (http: HttpClient, options?: CallOptions) => http.post<null>(ENDPOINTS.logout, {}, options);
 

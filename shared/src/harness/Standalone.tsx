@@ -53,7 +53,9 @@ function Standalone({ pages }: { pages: Record<string, ComponentType<PageProps>>
           </a>
         ))}
       </nav>
-      <main style={{ maxWidth: 750, margin: '0 auto', padding: 12 }}>{Page ? <Page query={location.query} /> : <p>Choose a page above.</p>}</main>
+      <main style={{ maxWidth: 750, margin: '0 auto', padding: 12 }}>
+        {Page ? <Page query={location.query} /> : <p>Choose a page above.</p>}
+      </main>
     </HostContext.Provider>
   );
 }

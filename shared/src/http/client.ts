@@ -1,31 +1,22 @@
 import axios, { type AxiosRequestConfig, isCancel } from 'axios';
-import { TOKEN_HEADER } from '@instalment/shared/api';
+import {
+  CODE_UNAUTHORIZED,
+  type CallOptions,
+  type Envelope,
+  type HttpClient,
+  isEnvelope,
+  isSuccess,
+  isUploadSuccess,
+  TOKEN_HEADER,
+} from '@instalment/shared/api';
 import { commonMessages, type CommonMessageKey } from '@instalment/shared/i18n';
 import { translator } from '@instalment/shared/i18n';
-import { CODE_UNAUTHORIZED, type Envelope, isEnvelope, isSuccess, isUploadSuccess } from './envelope';
 import { ApiError } from './errors';
 
 /** SPEC §9: default request time-out 10 s; network (upload) time-outs 60 s; toasts 2 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 export const TOAST_MS = 2_000;
-
-/** Per-call switches (DESIGN §2). */
-export interface CallOptions {
-  /** Show the loading overlay (default true). */
-  loading?: boolean;
-  /** Show an error toast when the call fails (default true). */
-  toast?: boolean;
-  /** Text of the loading overlay (default 'loading...'). */
-  loadingText?: string;
-  signal?: AbortSignal;
-  timeout?: number;
-}
-
-export interface UploadOptions extends CallOptions {
-  /** Fraction 0..1 of the request body sent. */
-  onProgress?: (fraction: number) => void;
-}
 
 /** What the client needs of the screen; the shell implements it, tests record it. */
 export interface HttpUi {
@@ -43,13 +34,6 @@ export interface HttpClientOptions {
   /** Translates the spec's messages; English when absent. */
   t?: (key: CommonMessageKey) => string;
   timeout?: number;
-}
-
-export interface HttpClient {
-  readonly baseURL: string;
-  get<T>(url: string, params?: object, options?: CallOptions): Promise<T>;
-  post<T>(url: string, body?: object, options?: CallOptions): Promise<T>;
-  upload<T>(url: string, form: FormData, options?: UploadOptions): Promise<T>;
 }
 
 const silentUi: HttpUi = { toast: () => {}, showLoading: () => {}, hideLoading: () => {} };

@@ -14,9 +14,7 @@ export function defineMessages<K extends string>(catalogue: Catalogue<K>): Catal
 /** Fills `{name}` placeholders. */
 export function fill(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 export type Translate<K extends string> = (key: K, params?: Record<string, string | number>) => string;
@@ -44,7 +42,10 @@ export class LocaleStore {
   private current: Locale;
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = null, languages: readonly string[] = []) {
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
+    languages: readonly string[] = [],
+  ) {
     const saved = storage?.getItem(STORAGE_KEY);
     this.current = LOCALES.includes(saved as Locale) ? (saved as Locale) : detectLocale(languages);
   }

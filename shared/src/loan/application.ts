@@ -55,7 +55,12 @@ function bankNameProblem(name: string): ApplicationProblem | null {
  * rules of the field. The apply form and the server's refusal say the same sentence.
  */
 export function applicationProblemText(problem: ApplicationProblem, rates: LoanRates, locale: Locale = 'en'): string {
-  const params = { min: formatMoney(rates.min_amount), max: formatMoney(rates.max_amount), step: formatMoney(rates.amount_step), max_length: BANK_NAME_MAX_LENGTH };
+  const params = {
+    min: formatMoney(rates.min_amount),
+    max: formatMoney(rates.max_amount),
+    step: formatMoney(rates.amount_step),
+    max_length: BANK_NAME_MAX_LENGTH,
+  };
   return problem in loanMessages.en
     ? translator(loanMessages, locale)(problem as LoanMessageKey, params)
     : translator(validationMessages, locale)(problem as ValidationKey);

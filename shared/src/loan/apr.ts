@@ -39,7 +39,10 @@ export function annualRateBp(amountFen: number, paymentsFen: readonly number[]):
  */
 export function priceAprBp(amountFen: number, term: number, monthlyRateBp: number, monthlyFeeBp: number): number {
   const schedule = computeSchedule({ amountFen, term, monthlyRateBp, monthlyFeeBp, startDate: '2000-01-01' });
-  return annualRateBp(amountFen, schedule.instalments.map((item) => item.totalFen));
+  return annualRateBp(
+    amountFen,
+    schedule.instalments.map((item) => item.totalFen),
+  );
 }
 
 /** The amount the APR of an offer (GET /api/loan/rates) is computed on: ¥10,000. */

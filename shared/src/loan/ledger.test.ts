@@ -99,7 +99,9 @@ describe('owed now', () => {
   const item = (period: number, status: 'unpaid' | 'overdue' | 'paid', under_review = false) => ({ period, status, under_review });
 
   it('is every overdue instalment when any is overdue', () => {
-    expect(owedNow([item(1, 'overdue'), item(2, 'overdue'), item(3, 'overdue'), item(4, 'unpaid')]).map((i) => i.period)).toEqual([1, 2, 3]);
+    expect(owedNow([item(1, 'overdue'), item(2, 'overdue'), item(3, 'overdue'), item(4, 'unpaid')]).map((i) => i.period)).toEqual([
+      1, 2, 3,
+    ]);
   });
 
   it('is the next instalment when nothing is overdue, skipping one under review', () => {
@@ -119,7 +121,12 @@ const loanArb = fc.record({
   fee: fc.integer({ min: 0, max: 100 }),
 });
 
-type Step = { kind: 'pay'; count: number } | { kind: 'proof'; count: number } | { kind: 'withdraw' } | { kind: 'days'; days: number } | { kind: 'payoff' };
+type Step =
+  | { kind: 'pay'; count: number }
+  | { kind: 'proof'; count: number }
+  | { kind: 'withdraw' }
+  | { kind: 'days'; days: number }
+  | { kind: 'payoff' };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), count: fc.integer({ min: 1, max: 3 }) }),
@@ -158,9 +165,14 @@ describe('the ledger over random loans and sequences of payments, proofs and pay
           if (step.kind === 'payoff') {
             const quote = payoffQuote(instalments, { amountFen, monthlyRateBp: rate, startDate: START, today: today() });
             const unpaid = instalments.filter((item) => !item.paid);
-            const remaining = priceOfPeriods(unpaid, unpaid.map((item) => item.period));
+            const remaining = priceOfPeriods(
+              unpaid,
+              unpaid.map((item) => item.period),
+            );
             expect(quote.totalFen).toBeLessThanOrEqual(remaining);
-            expect(quote.parts.reduce((sum, part) => sum + part.principalFen + part.interestFen + part.feeFen + part.penaltyFen, 0)).toBe(quote.totalFen);
+            expect(quote.parts.reduce((sum, part) => sum + part.principalFen + part.interestFen + part.feeFen + part.penaltyFen, 0)).toBe(
+              quote.totalFen,
+            );
             settle(unpaid.map((item) => item.period));
           }
         }
@@ -174,14 +186,24 @@ describe('the ledger over random loans and sequences of payments, proofs and pay
 
   it('a payoff is never dearer than paying the remaining schedule, on any day', () => {
     fc.assert(
-      fc.property(loanArb, fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 24 }), ({ amountFen, term, rate, fee }, day, paidCount) => {
-        const instalments = ledgerOf(amountFen, term, rate, fee);
-        instalments.slice(0, Math.min(paidCount, term)).forEach((item) => (item.paid = true));
-        const unpaid = instalments.filter((item) => !item.paid);
-        const quote = payoffQuote(instalments, { amountFen, monthlyRateBp: rate, startDate: START, today: addDays(START, day) });
-        expect(quote.principalFen).toBe(unpaid.reduce((sum, item) => sum + item.principalFen, 0));
-        expect(quote.totalFen).toBeLessThanOrEqual(priceOfPeriods(unpaid, unpaid.map((item) => item.period)));
-      }),
+      fc.property(
+        loanArb,
+        fc.integer({ min: 0, max: 800 }),
+        fc.integer({ min: 0, max: 24 }),
+        ({ amountFen, term, rate, fee }, day, paidCount) => {
+          const instalments = ledgerOf(amountFen, term, rate, fee);
+          instalments.slice(0, Math.min(paidCount, term)).forEach((item) => (item.paid = true));
+          const unpaid = instalments.filter((item) => !item.paid);
+          const quote = payoffQuote(instalments, { amountFen, monthlyRateBp: rate, startDate: START, today: addDays(START, day) });
+          expect(quote.principalFen).toBe(unpaid.reduce((sum, item) => sum + item.principalFen, 0));
+          expect(quote.totalFen).toBeLessThanOrEqual(
+            priceOfPeriods(
+              unpaid,
+              unpaid.map((item) => item.period),
+            ),
+          );
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -192,7 +214,10 @@ describe('the ledger over random loans and sequences of payments, proofs and pay
         const schedule = computeSchedule({ amountFen, term, monthlyRateBp: rate, monthlyFeeBp: fee, startDate: START });
         expect(schedule.instalments.reduce((sum, item) => sum + item.principalFen, 0)).toBe(amountFen);
         expect(schedule.instalments[term - 1].dueDate).toBe(addMonths(START, term));
-        const apr = annualRateBp(amountFen, schedule.instalments.map((item) => item.totalFen));
+        const apr = annualRateBp(
+          amountFen,
+          schedule.instalments.map((item) => item.totalFen),
+        );
         expect(apr).toBeGreaterThanOrEqual(rate * 12 - 1);
       }),
       { numRuns: 300 },

@@ -203,7 +203,14 @@ describe('period selection', () => {
 
 describe('loan status', () => {
   const all: LoanStatus[] = ['pending', 'rejected', 'repaying', 'overdue', 'settled'];
-  const allowed = new Set(['pending>repaying', 'pending>rejected', 'repaying>overdue', 'repaying>settled', 'overdue>repaying', 'overdue>settled']);
+  const allowed = new Set([
+    'pending>repaying',
+    'pending>rejected',
+    'repaying>overdue',
+    'repaying>settled',
+    'overdue>repaying',
+    'overdue>settled',
+  ]);
   const pairs = all.flatMap((from) => all.filter((to) => to !== from).map((to) => [from, to] as [LoanStatus, LoanStatus]));
 
   test.each(pairs)('%s → %s', (from, to) => {
@@ -279,7 +286,10 @@ describe('applications', () => {
       bank_name: 'bankNameRequired',
       agree_contract: 'consentRequired',
     });
-    expect(checkApplication({ ...valid, term: 6, purpose: 'education' }, rates)).toEqual({ term: 'termInvalid', purpose: 'purposeInvalid' });
+    expect(checkApplication({ ...valid, term: 6, purpose: 'education' }, rates)).toEqual({
+      term: 'termInvalid',
+      purpose: 'purposeInvalid',
+    });
   });
 
   it('limits the bank name, and the form and the server say so in the same words', () => {
@@ -294,7 +304,7 @@ describe('applications', () => {
 });
 
 describe('proof remarks', () => {
-  it('are printable and at most 200 characters, in the reader\'s language', () => {
+  it("are printable and at most 200 characters, in the reader's language", () => {
     expect(checkVoucherRemark('')).toBeNull();
     expect(checkVoucherRemark('x'.repeat(VOUCHER_REMARK_MAX_LENGTH))).toBeNull();
     expect(checkVoucherRemark('x'.repeat(VOUCHER_REMARK_MAX_LENGTH + 1))).toBe('remarkTooLong');

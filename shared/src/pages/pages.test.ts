@@ -1,3 +1,5 @@
+import type * as Fs from 'node:fs';
+import type * as Path from 'node:path';
 import { findPage as findRoute, HOME_WIDGETS, REMOTE_NAMES, type RemoteName, remotePackage, ROUTES, routesOf, TABS } from './pages';
 
 /** Every row of SPEC §2's route table, with what the spec says of it. */
@@ -70,8 +72,8 @@ test('there are three tabs: home, repay, mine', () => {
 
 test('every page and home widget is a module its remote actually exposes', () => {
   // The remotes' webpack configs hold the other half of this table: which file each exposed name is.
-  const fs = jest.requireActual<typeof import('node:fs')>('node:fs');
-  const path = jest.requireActual<typeof import('node:path')>('node:path');
+  const fs = jest.requireActual<typeof Fs>('node:fs');
+  const path = jest.requireActual<typeof Path>('node:path');
   const exposedBy = (remote: RemoteName) => {
     const config = fs.readFileSync(path.join(__dirname, '..', '..', '..', remotePackage(remote), 'webpack.config.js'), 'utf8');
     return new Set([...config.matchAll(/'(\.\/[A-Za-z]+)':/g)].map((match) => match[1]));

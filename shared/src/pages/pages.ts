@@ -98,7 +98,9 @@ export function findPage(path: string): PageDef | undefined {
 
 /** Every route a remote draws, with its exposed module, and its home widgets at '/'. */
 export function routesOf(remote: RemoteName): Array<{ path: string; module: string }> {
-  const pages = ROUTES.flatMap((route) => (route.page !== 'home' && route.page.remote === remote ? [{ path: route.path, module: route.page.module }] : []));
+  const pages = ROUTES.flatMap((route) =>
+    route.page !== 'home' && route.page.remote === remote ? [{ path: route.path, module: route.page.module }] : [],
+  );
   const widgets = Object.values(HOME_WIDGETS).filter((widget) => widget.remote === remote);
   return [...widgets.map((widget) => ({ path: PAGES.home.path, module: widget.module })), ...pages];
 }

@@ -10,7 +10,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant = 'default', block, size = 'normal', busy, disabled, className, type = 'button', ...rest }: ButtonProps) {
-  const classes = [styles.button, variant !== 'default' && styles[variant], block && styles.block, size === 'small' && styles.small, className]
+  const classes = [
+    styles.button,
+    variant !== 'default' && styles[variant],
+    block && styles.block,
+    size === 'small' && styles.small,
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest} />;

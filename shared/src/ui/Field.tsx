@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { describedBy, FieldError } from './form/FieldError';
 import styles from './ui.module.css';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -13,16 +14,14 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Field({ label, error, hint, addon, id, ...input }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
       <div className={styles.control}>
-        <input id={inputId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input id={inputId} className={styles.input} {...describedBy(inputId, error, hint ? hintId : null)} {...input} />
         {addon}
       </div>
       {hint && (
@@ -30,11 +29,7 @@ export function Field({ label, error, hint, addon, id, ...input }: FieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError controlId={inputId} message={error} />
     </div>
   );
 }

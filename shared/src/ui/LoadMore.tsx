@@ -8,7 +8,17 @@ import styles from './ui.module.css';
  * The end of an infinite list: loads the next page when it scrolls into view, and offers a
  * button for the same (keyboards, screen readers, browsers without IntersectionObserver).
  */
-export function LoadMore({ hasMore, loading, onMore, error }: { hasMore: boolean; loading: boolean; onMore: () => void; error?: Error | null }) {
+export function LoadMore({
+  hasMore,
+  loading,
+  onMore,
+  error,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  error?: Error | null;
+}) {
   const t = useT(commonMessages);
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onMore);
@@ -17,9 +27,12 @@ export function LoadMore({ hasMore, loading, onMore, error }: { hasMore: boolean
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || error || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasMore, error]);
@@ -27,9 +40,13 @@ export function LoadMore({ hasMore, loading, onMore, error }: { hasMore: boolean
   return (
     <div ref={sentinel} className={styles.footer}>
       {error ? (
-        <Button size="small" onClick={onMore}>{t('retry')}</Button>
+        <Button size="small" onClick={onMore}>
+          {t('retry')}
+        </Button>
       ) : hasMore ? (
-        <Button size="small" busy={loading} onClick={onMore}>{loading ? t('loading') : t('loadMore')}</Button>
+        <Button size="small" busy={loading} onClick={onMore}>
+          {loading ? t('loading') : t('loadMore')}
+        </Button>
       ) : (
         <span>{t('noMore')}</span>
       )}

@@ -5,3 +5,4 @@ export * from './LoadMore';
 export * from './useLoad';
 export * from './usePagedList';
 export * from './PageLink';
+export * from './form';

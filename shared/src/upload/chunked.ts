@@ -72,7 +72,13 @@ function isTransient(error: unknown): boolean {
   return error.status !== undefined && error.status >= 500;
 }
 
-async function withRetries<T>(attempt: () => Promise<T>, retries: number, backoffMs: number, wait: Sleep, signal?: AbortSignal): Promise<T> {
+async function withRetries<T>(
+  attempt: () => Promise<T>,
+  retries: number,
+  backoffMs: number,
+  wait: Sleep,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let failures = 0; ; failures += 1) {
     if (signal?.aborted) throw abortError();
     try {

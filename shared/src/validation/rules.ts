@@ -7,7 +7,8 @@ import type { ValidationKey } from './messages';
 export type Rule = (value: string) => ValidationKey | null;
 
 const PHONE = /^1[3-9]\d{9}$/;
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const BANK_CARD = /^\d{16,19}$/;
 const PASSWORD_CHARS = /^[A-Za-z\d@$!%*#?&]{6,20}$/;
 const CODE = /^\d{4,6}$/;
@@ -30,8 +31,7 @@ export const validateEmail: Rule = (value) => (blank(value) ? 'emailRequired' : 
 /** E-mail where the field may be left empty (registration). */
 export const validateOptionalEmail: Rule = (value) => (blank(value) ? null : validateEmail(value));
 
-export const validateBankCard: Rule = (value) =>
-  blank(value) ? 'bankCardRequired' : BANK_CARD.test(value) ? null : 'bankCardInvalid';
+export const validateBankCard: Rule = (value) => (blank(value) ? 'bankCardRequired' : BANK_CARD.test(value) ? null : 'bankCardInvalid');
 
 export const validatePassword: Rule = (value) => {
   if (value === '') return 'passwordRequired';

@@ -51,7 +51,9 @@ export const Frame = observer(function Frame() {
         <Header title={t('appName')} onBack={host.back} />
         <div className={styles.notFound} role="alert">
           <p>404</p>
-          <Button variant="primary" onClick={() => host.navigate('/')}>{titles('home')}</Button>
+          <Button variant="primary" onClick={() => host.navigate('/')}>
+            {titles('home')}
+          </Button>
         </div>
       </div>
     );

@@ -13,7 +13,15 @@ const ICONS: Record<TabKey, string> = {
  * The custom tab bar (SPEC §2/§9): three tabs, selected blue, others grey, 24 px icons, 10 px
  * labels. Tapping the current tab is a tab tap for its page; tapping another switches to it.
  */
-export function TabBar({ current, onSelect, onTapCurrent }: { current: TabKey; onSelect: (path: string) => void; onTapCurrent: () => void }) {
+export function TabBar({
+  current,
+  onSelect,
+  onTapCurrent,
+}: {
+  current: TabKey;
+  onSelect: (path: string) => void;
+  onTapCurrent: () => void;
+}) {
   const t = useT(titleMessages);
   return (
     <nav className={styles.tabBar} aria-label="tabs">

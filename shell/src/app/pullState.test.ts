@@ -22,5 +22,10 @@ test('a pull past the range is reached; released there it refreshes, then restor
 });
 
 test('pulling back up from reached returns to pulling', () => {
-  expect(run([{ type: 'move', pulled: 400 }, { type: 'move', pulled: 20 }]).phase).toBe('pulling');
+  expect(
+    run([
+      { type: 'move', pulled: 400 },
+      { type: 'move', pulled: 20 },
+    ]).phase,
+  ).toBe('pulling');
 });

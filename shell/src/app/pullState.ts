@@ -10,11 +10,7 @@ export interface PullState {
   distance: number;
 }
 
-export type PullEvent =
-  | { type: 'move'; pulled: number }
-  | { type: 'release' }
-  | { type: 'refreshed' }
-  | { type: 'settled' };
+export type PullEvent = { type: 'move'; pulled: number } | { type: 'release' } | { type: 'refreshed' } | { type: 'settled' };
 
 export const PULL_RANGE_PX = 64;
 export const RESTORE_MS = 350;

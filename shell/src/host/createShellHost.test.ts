@@ -66,7 +66,20 @@ test('a 401 answer clears the session and goes to login with the spec message', 
   const { port } = server.address() as AddressInfo;
   const { router, navigate } = fakeRouter();
   const host = createShellHost({ apiBaseURL: `http://127.0.0.1:${port}` }, router);
-  host.session.setLogin({ token: 't', expiretime: Math.floor(Date.now() / 1000) + 3600, expires_in: 3600, id: 1, user_id: 1, username: 'u', nickname: 'n', mobile: '13800000000', avatar: '', score: 0, money: '0.00', createtime: 0 });
+  host.session.setLogin({
+    token: 't',
+    expiretime: Math.floor(Date.now() / 1000) + 3600,
+    expires_in: 3600,
+    id: 1,
+    user_id: 1,
+    username: 'u',
+    nickname: 'n',
+    mobile: '13800000000',
+    avatar: '',
+    score: 0,
+    money: '0.00',
+    createtime: 0,
+  });
   try {
     await expect(host.api.user.userIndex()).rejects.toThrow('login expired, please log in again');
     expect(host.session.isLoggedIn).toBe(false);

@@ -15,7 +15,11 @@ export interface TimedLoad<T> {
  */
 export function useTimedLoad<T>(load: () => Promise<T>, key: string): TimedLoad<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ phase: LoadPhase; value: T | null; error: Error | null }>({ phase: 'waiting', value: null, error: null });
+  const [state, setState] = useState<{ phase: LoadPhase; value: T | null; error: Error | null }>({
+    phase: 'waiting',
+    value: null,
+    error: null,
+  });
 
   useEffect(() => {
     let settled = false;

@@ -3,9 +3,31 @@ import type { Host } from '@instalment/shared/host';
 import { watchSession } from './lifecycle';
 
 const login = (expiretime: number) => ({
-  token: 'tok', expiretime, expires_in: 0, id: 1, user_id: 1, username: 'u', nickname: 'n', mobile: '13800000000', avatar: '', score: 0, money: '0.00', createtime: 0,
+  token: 'tok',
+  expiretime,
+  expires_in: 0,
+  id: 1,
+  user_id: 1,
+  username: 'u',
+  nickname: 'n',
+  mobile: '13800000000',
+  avatar: '',
+  score: 0,
+  money: '0.00',
+  createtime: 0,
 });
-const user = { welcome: 'hi', id: 1, username: 'u', nickname: 'n', mobile: '13800000000', email: '', avatar: '', money: '1.00', score: 2, level: 3 };
+const user = {
+  welcome: 'hi',
+  id: 1,
+  username: 'u',
+  nickname: 'n',
+  mobile: '13800000000',
+  email: '',
+  avatar: '',
+  money: '1.00',
+  score: 2,
+  level: 3,
+};
 
 function setup(now: { value: number }, userIndex: jest.Mock) {
   const session = new SessionStore(window.localStorage, () => now.value);

@@ -38,10 +38,21 @@ export function ConfirmDialog({ request, answer }: { request: ConfirmRequest; an
 
   return (
     <div className={styles.backdrop}>
-      <div ref={dialog} className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby="confirm-message" onKeyDown={onKeyDown}>
+      {/* The dialog keeps Tab inside itself and closes on Escape (WAI-ARIA dialog pattern). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above */}
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-message"
+        onKeyDown={onKeyDown}
+      >
         <p id="confirm-message">{request.message}</p>
         <div className={styles.actions}>
           <Button onClick={() => answer(false)}>{request.cancelText ?? t('cancel')}</Button>
+          {/* A modal dialog moves focus into itself on opening (WAI-ARIA dialog pattern). */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- see above */}
           <Button variant="primary" onClick={() => answer(true)} autoFocus>
             {request.confirmText ?? t('confirm')}
           </Button>

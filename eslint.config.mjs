@@ -1,0 +1,83 @@
+// The rules the code lives by (DESIGN §2), checked rather than written down only.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import { layering } from './scripts/layering.mjs';
+
+// Paths are the workspace's, whichever package folder the linter runs from (`npm test -w mf-loan`).
+const ROOT = import.meta.dirname;
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench/results/**',
+      'server/data/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The import graph: who may import whom, and no circles.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${ROOT}/tsconfig.json`, alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layering, basePath: ROOT }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+    },
+  },
+  {
+    // Build scripts, configs and tests run in Node and may print.
+    files: [
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      '**/*.config.{js,mjs,ts}',
+      'webpack.config.base.js',
+      'server/bench/**',
+      'server/src/main.ts',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // The build and stack scripts are CommonJS, shared by `npm start`, the browser tests and the bench.
+    files: ['**/*.js', 'e2e/**'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The standalone harness has no shell: its toasts go to the console.
+    files: ['shared/src/harness/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

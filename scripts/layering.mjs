@@ -1,0 +1,54 @@
+// DESIGN §2's import rules as `import-x/no-restricted-paths` zones, one place for the lint
+// config and for the test that proves the rule bites.
+const REMOTES = ['mf-account', 'mf-loan', 'mf-payment', 'mf-news'];
+const here = (folder) => `./${folder}`;
+
+/** What the server may take from shared: the contract and the rules, never the client side. */
+export const SERVER_MAY_IMPORT = ['api', 'loan', 'validation', 'format', 'i18n'];
+
+export const layering = [
+  ...REMOTES.map((remote) => ({
+    target: here(remote),
+    from: [...REMOTES.filter((other) => other !== remote).map(here), './shell', './server'],
+    message: 'A remote imports only @instalment/shared (DESIGN §2).',
+  })),
+  {
+    target: './shell',
+    from: [...REMOTES.map(here), './server'],
+    message: 'The shell imports only @instalment/shared (DESIGN §2).',
+  },
+  {
+    target: './shell/src',
+    from: ['./shared/src/harness', './shared/src/testing'],
+    message: 'The shell does not ship the standalone harness or the test host.',
+  },
+  {
+    target: './shared',
+    from: [...REMOTES.map(here), './shell', './server'],
+    message: 'shared is imported by the app, never the other way round.',
+  },
+  {
+    target: './server/src',
+    from: [...REMOTES.map(here), './shell'],
+    message: 'The server imports only the contract and rules from shared (DESIGN §2).',
+  },
+  {
+    target: './server/src',
+    from: './shared/src',
+    except: SERVER_MAY_IMPORT.map((part) => `./${part}`),
+    message: `The server imports only the contract and rules from shared (${SERVER_MAY_IMPORT.join(', ')}).`,
+  },
+  {
+    target: './shared/src/api',
+    from: [
+      './shared/src/http',
+      './shared/src/host',
+      './shared/src/ui',
+      './shared/src/session',
+      './shared/src/upload',
+      './shared/src/harness',
+      './shared/src/pages',
+    ],
+    message: 'The contract stands alone: the client builds on it, not the other way round.',
+  },
+];

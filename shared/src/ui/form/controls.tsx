@@ -1,0 +1,133 @@
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import styles from '../ui.module.css';
+import { describedBy, FieldError } from './FieldError';
+
+interface Labelled {
+  label: string;
+  error?: string | null;
+  hint?: string;
+}
+
+function Hint({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p id={id} className={styles.hint}>
+      {text}
+    </p>
+  );
+}
+
+export interface TextAreaProps extends Labelled, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {}
+
+/** A labelled text area whose error is announced with it. */
+export function TextArea({ label, error, hint, id, ...textarea }: TextAreaProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : null;
+  return (
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <label className={styles.label} htmlFor={controlId}>
+        {label}
+      </label>
+      <textarea id={controlId} className={`${styles.input} ${styles.textarea}`} {...describedBy(controlId, error, hintId)} {...textarea} />
+      <Hint id={`${controlId}-hint`} text={hint} />
+      <FieldError controlId={controlId} message={error} />
+    </div>
+  );
+}
+
+export interface SelectProps extends Labelled, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** The first, empty option: what to do, not a choice. */
+  placeholder?: string;
+}
+
+/** A labelled native select (the phone's own picker) whose error is announced with it. */
+export function Select({ label, error, hint, id, options, placeholder, ...select }: SelectProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : null;
+  return (
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <label className={styles.label} htmlFor={controlId}>
+        {label}
+      </label>
+      <select id={controlId} className={styles.input} {...describedBy(controlId, error, hintId)} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Hint id={`${controlId}-hint`} text={hint} />
+      <FieldError controlId={controlId} message={error} />
+    </div>
+  );
+}
+
+export interface ChoiceGroupProps {
+  legend: string;
+  id: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: ReactNode }>;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/** Radio buttons under a legend; the first carries the group's id so a failed submit can focus it. */
+export function ChoiceGroup({ legend, id, name, value, onChange, options, error, disabled }: ChoiceGroupProps) {
+  return (
+    <fieldset className={styles.group} {...describedBy(id, error)} disabled={disabled}>
+      <legend className={styles.label}>{legend}</legend>
+      {options.map((option, index) => (
+        <label key={option.value} className={styles.choice}>
+          <input
+            type="radio"
+            id={index === 0 ? id : undefined}
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+      <FieldError controlId={id} message={error} />
+    </fieldset>
+  );
+}
+
+export interface CheckboxProps {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** May hold links (the contract, the terms). */
+  children: ReactNode;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/** A check box with its sentence; its error is announced with it. */
+export function Checkbox({ id, name, checked, onChange, children, error, disabled }: CheckboxProps) {
+  return (
+    <div className={styles.consent}>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          {...describedBy(id, error)}
+        />
+        <span>{children}</span>
+      </label>
+      <FieldError controlId={id} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './useForm';
+export * from './FieldError';
+export * from './controls';
