@@ -17,6 +17,8 @@ const { launchBrowser, visit, PROFILE } = require('./lib/measure');
 const { summariseVisits, problems, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS } = require('./lib/report');
 const { startServers } = require('./lib/servers');
 const { registerUser } = require('./lib/session');
+// The app's pages have one owner; tsx (the bench's runner) loads it as it is.
+const { PAGES } = require('../shared/src/pages/pages.ts');
 
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 const BUILDS_FILE = path.join(WORK, 'builds.json');
@@ -31,10 +33,17 @@ const SCENARIOS = [
   { key: 'home', label: '/', route: '/', throttled: true, bytesBudget: 200, lcpBudget: 1500 },
   { key: 'homeLoggedIn', label: '/ logged in, then tabs', route: '/', login: true, throttled: true, tabs: TABS },
   { key: 'homeUnthrottled', label: '/ logged in, then tabs', route: '/', login: true, throttled: false, tabs: TABS },
-  { key: 'apply', label: '/pages/loan/apply logged in', route: '/pages/loan/apply', login: true, throttled: true, bytesBudget: 230 },
-  { key: 'applyLoggedOut', label: '/pages/loan/apply', route: '/pages/loan/apply', throttled: true, bytesBudget: 230 },
-  { key: 'news', label: '/pages/news/list', route: '/pages/news/list', throttled: true, bytesBudget: 230 },
-  { key: 'repay', label: '/pages/repay/repay logged in', route: '/pages/repay/repay', login: true, throttled: true, bytesBudget: 230 },
+  { key: 'apply', label: `${PAGES.apply.path} logged in`, route: PAGES.apply.path, login: true, throttled: true, bytesBudget: 230 },
+  { key: 'applyLoggedOut', label: PAGES.apply.path, route: PAGES.apply.path, throttled: true, bytesBudget: 230 },
+  { key: 'news', label: PAGES.newsList.path, route: PAGES.newsList.path, throttled: true, bytesBudget: 230 },
+  {
+    key: 'repay',
+    label: `${PAGES.repayments.path} logged in`,
+    route: PAGES.repayments.path,
+    login: true,
+    throttled: true,
+    bytesBudget: 230,
+  },
 ];
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;

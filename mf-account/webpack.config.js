@@ -18,5 +18,8 @@ module.exports = createConfig({
     './UserInfo': './src/pages/UserInfo.tsx',
     './Security': './src/pages/Security.tsx',
     './EditProfile': './src/pages/EditProfile.tsx',
+    './ChangeMobile': './src/pages/ChangeMobile.tsx',
+    './Terms': './src/pages/Terms.tsx',
+    './Privacy': './src/pages/Privacy.tsx',
   },
 });

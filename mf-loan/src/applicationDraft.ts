@@ -2,7 +2,7 @@ import type { LoanApplication, LoanPurpose, LoanRates } from '@instalment/shared
 import { calendarDate, checkAmount, computeSchedule, fromFen, type Schedule, termRate, toFen } from '@instalment/shared/loan';
 
 /** The apply form as typed: every field a string until it is sent. */
-export interface Draft {
+export type Draft = {
   amount: string;
   term: string;
   purpose: string;
@@ -11,7 +11,7 @@ export interface Draft {
   bank_card: string;
   bank_name: string;
   agree_contract: boolean;
-}
+};
 
 export type DraftField = keyof Draft;
 

@@ -12,17 +12,20 @@ export function PhoneCodeFields({
   code,
   event,
   onInvalidPhone,
+  phoneLabel,
 }: {
   phone: InputProps & { value: string };
   code: InputProps;
   event: SmsEvent;
   onInvalidPhone: () => void;
+  /** "new phone number" where the account moves to another phone. */
+  phoneLabel?: string;
 }) {
   const t = useT(accountMessages);
   return (
     <>
       <Field
-        label={t('phone')}
+        label={phoneLabel ?? t('phone')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel"

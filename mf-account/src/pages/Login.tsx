@@ -75,25 +75,28 @@ export default function Login(_props: PageProps) {
           </button>
         ))}
       </div>
-      <form id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}-tab`} noValidate onSubmit={submit}>
-        {mode === 'sms' ? (
-          <PhoneCodeFields
-            phone={sms.field('mobile')}
-            code={sms.field('captcha')}
-            event="mobilelogin"
-            onInvalidPhone={() => sms.show('mobile')}
-          />
-        ) : (
-          <>
-            <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />
-            <PasswordField label={t('password')} autoComplete="current-password" {...password.field('password')} />
-          </>
-        )}
-        <FormError message={error} />
-        <Button type="submit" variant="primary" block busy={busy}>
-          {t('logIn')}
-        </Button>
-      </form>
+      {/* A form may not take the tabpanel role (ARIA in HTML): the panel wraps it. */}
+      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}-tab`}>
+        <form noValidate onSubmit={submit} aria-labelledby={`${tabsId}-${mode}-tab`}>
+          {mode === 'sms' ? (
+            <PhoneCodeFields
+              phone={sms.field('mobile')}
+              code={sms.field('captcha')}
+              event="mobilelogin"
+              onInvalidPhone={() => sms.show('mobile')}
+            />
+          ) : (
+            <>
+              <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />
+              <PasswordField label={t('password')} autoComplete="current-password" {...password.field('password')} />
+            </>
+          )}
+          <FormError message={error} />
+          <Button type="submit" variant="primary" block busy={busy}>
+            {t('logIn')}
+          </Button>
+        </form>
+      </div>
       {mode === 'password' && (
         // Beside the lockout message (which suggests SMS login) there is also the way to a new password.
         <SwitchLink

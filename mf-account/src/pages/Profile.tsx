@@ -61,6 +61,7 @@ function Profile(_props: PageProps) {
     { key: 'userinfo', label: titles('userinfo'), path: PAGES.userInfo.path, personal: true },
     { key: 'editProfile', label: titles('editProfile'), path: PAGES.editProfile.path, personal: true },
     { key: 'security', label: titles('security'), path: PAGES.security.path, personal: true },
+    { key: 'changeMobile', label: titles('changeMobile'), path: PAGES.changeMobile.path, personal: true },
   ];
 
   const logOut = async () => {

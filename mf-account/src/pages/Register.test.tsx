@@ -98,7 +98,24 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, email = '') {
   await user.type(input('password'), 'abc123');
   await user.type(input('confirm password'), 'abc123');
   if (email) await user.type(input('e-mail (optional)'), email);
+  await user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
 }
+
+test('registering needs consent to the terms and the privacy policy, both readable in a new tab', async () => {
+  const user = userEvent.setup();
+  renderPage(Register, t);
+  await user.type(input('phone number'), '13912345678');
+  await user.type(input('verification code'), '8888');
+  await user.type(input('password'), 'abc123');
+  await user.type(input('confirm password'), 'abc123');
+  await user.click(submit());
+  expect(t.api.user.register).not.toHaveBeenCalled();
+  const consent = screen.getByRole('checkbox', { name: /I have read and agree/ });
+  expect(consent).toHaveFocus();
+  expect(consent).toHaveAccessibleDescription('Please agree to the terms of service and the privacy policy.');
+  expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('target', '_blank');
+  expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank');
+});
 
 test('a successful registration logs the user in and returns them', async () => {
   const user = userEvent.setup();

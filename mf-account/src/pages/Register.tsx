@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button, Field, useRuleForm, type FieldRule } from '@instalment/shared/ui';
+import { Button, Checkbox, Field, PageLink, useForm, useRuleForm, type FieldRule } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PAGES } from '@instalment/shared/pages';
@@ -24,11 +24,14 @@ export default function Register(_props: PageProps) {
     { mobile: '', code: '', password: '', confirm: '', email: '' },
     { mobile: validatePhone, code: validateCode, password: validatePassword, confirm: confirmMatches, email: validateOptionalEmail },
   );
+  const consent = useForm({ agree: false }, ({ agree }) => ({ agree: agree ? null : t('agreeRequired') }));
   const { values } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !form.validate()) return;
+    // The consent first, so that focus ends on the first field above it that needs fixing.
+    const agreed = consent.validate();
+    if (busy || !form.validate() || !agreed) return;
     // The username is left to the contract's default: the phone (SPEC §7).
     await sendRegistration(() =>
       host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }, QUIET),
@@ -47,6 +50,17 @@ export default function Register(_props: PageProps) {
         <PasswordField label={t('password')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
         <PasswordField label={t('confirmPassword')} autoComplete="new-password" {...form.field('confirm')} />
         <Field label={t('emailOptional')} type="email" autoComplete="email" {...form.field('email')} />
+        <Checkbox {...consent.checkbox('agree')}>
+          {t('agreeBefore')}
+          {/* A new tab, so reading them does not cost what was typed here. */}
+          <PageLink path={PAGES.terms.path} newTab>
+            {titles('terms')}
+          </PageLink>
+          {t('agreeBetween')}
+          <PageLink path={PAGES.privacy.path} newTab>
+            {titles('privacy')}
+          </PageLink>
+        </Checkbox>
         <FormError message={error} />
         <Button type="submit" variant="primary" block busy={busy}>
           {t('createAccount')}

@@ -3,7 +3,7 @@ import { formatMoney, maskEmail, maskPhone } from '@instalment/shared/format';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { toStoredUserInfo } from '@instalment/shared/session';
-import { Button, Card, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
+import { Button, Card, ErrorState, LoadingState, Rows, useLoad } from '@instalment/shared/ui';
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
 import styles from './UserInfo.module.css';
@@ -24,11 +24,7 @@ function UserInfo(_props: PageProps) {
 
   if (!user) {
     if (refresh.error) return <ErrorState message={refresh.error.message} onRetry={() => void refresh.reload()} />;
-    return (
-      <p className={styles.status} role="status">
-        {common('loading')}
-      </p>
-    );
+    return <LoadingState />;
   }
 
   const orNotSet = (value: string) => value || t('notSet');

@@ -1,8 +1,7 @@
 import type { ContractInfo, ContractParty } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
-import { Rows, useLoad } from '@instalment/shared/ui';
-import { Loading } from '../components/Loading';
+import { Loadable, Rows, useLoad } from '@instalment/shared/ui';
 import { LoanLoadFailure } from '../components/LoanNotFound';
 import { PrintButton } from '../components/PrintButton';
 import { dayOf } from '../dates';
@@ -16,9 +15,11 @@ export default function Contract({ query }: PageProps) {
     () => host.api.loan.contractInfo(orderNo ? { order_no: orderNo } : {}, { loading: false, toast: false }),
     [host, orderNo],
   );
-  if (loaded.data) return <ContractView contract={loaded.data} />;
-  if (loaded.error) return <LoanLoadFailure error={loaded.error} orderNo={orderNo} onRetry={() => void loaded.reload()} />;
-  return <Loading />;
+  return (
+    <Loadable loaded={loaded} failure={(error, retry) => <LoanLoadFailure error={error} orderNo={orderNo} onRetry={retry} />}>
+      {(contract) => <ContractView contract={contract} />}
+    </Loadable>
+  );
 }
 
 function ContractView({ contract }: { contract: ContractInfo }) {

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { Instalment, LoanDetail as Loan, Voucher } from '@instalment/shared/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/shared/loan';
-import { Button, Card, Rows, useLoad } from '@instalment/shared/ui';
+import { Button, Card, Loadable, Rows, useLoad } from '@instalment/shared/ui';
 import { InstalmentList } from '../components/InstalmentList';
-import { Loading } from '../components/Loading';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { LoanStatusTag } from '../components/StatusTag';
 import { VoucherList } from '../components/VoucherList';
@@ -29,10 +28,15 @@ export default function LoanDetail({ query }: PageProps) {
   usePullDownRefresh(() => loaded.reload());
 
   if (!orderNo) return <LoanNotFound />;
-  if (loaded.data) return <LoanView loan={loaded.data.loan} instalments={loaded.data.instalments} onChange={() => void loaded.reload()} />;
-  if (loaded.error) return <LoanLoadFailure error={loaded.error} orderNo={orderNo} onRetry={() => void loaded.reload()} />;
-  if (loaded.loading) return <Loading />;
-  return <LoanNotFound orderNo={orderNo} />;
+  return (
+    <Loadable
+      loaded={loaded}
+      failure={(error, retry) => <LoanLoadFailure error={error} orderNo={orderNo} onRetry={retry} />}
+      empty={<LoanNotFound orderNo={orderNo} />}
+    >
+      {(data) => <LoanView loan={data.loan} instalments={data.instalments} onChange={() => void loaded.reload()} />}
+    </Loadable>
+  );
 }
 
 function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Instalment[]; onChange: () => void }) {

@@ -1,7 +1,6 @@
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
-import { Button, EmptyState, ErrorState, LoadMore, usePagedList } from '@instalment/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, LoadMore, usePagedList } from '@instalment/shared/ui';
 import { LoanCard } from '../components/LoanCard';
-import { Loading } from '../components/Loading';
 import { messages } from '../messages';
 import styles from './MyLoans.module.css';
 import { PAGES } from '@instalment/shared/pages';
@@ -15,7 +14,7 @@ export default function MyLoans(_props: PageProps) {
   const list = usePagedList((page, limit) => host.api.loan.myLoans({ page, limit }, { loading: false, toast: false }), PAGE_SIZE);
   usePullDownRefresh(() => list.reload());
 
-  if (list.initialLoading) return <Loading />;
+  if (list.initialLoading) return <LoadingState />;
   if (list.error && list.items.length === 0) return <ErrorState message={list.error.message} onRetry={() => void list.reload()} />;
   if (list.items.length === 0) {
     return (

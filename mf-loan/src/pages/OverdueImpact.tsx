@@ -2,8 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { Api, Instalment, LoanRates, LoanSummary } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { formatMoney, formatRate, fromFen, penaltyFen, toFen } from '@instalment/shared/loan';
-import { Button, Card, ErrorState, PageLink, Rows, useLoad } from '@instalment/shared/ui';
-import { Loading } from '../components/Loading';
+import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './OverdueImpact.module.css';
 import { PAGES } from '@instalment/shared/pages';
@@ -32,13 +31,7 @@ function PenaltyRule() {
   return (
     <Card>
       <h2 className={styles.heading}>{t('ruleTitle')}</h2>
-      {rates.data ? (
-        <RuleText rates={rates.data} />
-      ) : rates.error ? (
-        <ErrorState message={rates.error.message} onRetry={() => void rates.reload()} />
-      ) : (
-        <Loading />
-      )}
+      <Loadable loaded={rates}>{(data) => <RuleText rates={data} />}</Loadable>
     </Card>
   );
 }
@@ -110,32 +103,10 @@ function MyOverdueInstalments() {
   const host = useHost();
   const t = useT(messages);
   const loaded = useLoad(() => overdueLoans(host.api), [host]);
-  let body;
-  if (loaded.data) {
-    const loans = loaded.data.filter((entry) => entry.instalments.length > 0);
-    const totalPenalty = loans.flatMap((entry) => entry.instalments).reduce((sum, item) => sum + (toFen(item.penalty) ?? 0), 0);
-    body =
-      loans.length === 0 ? (
-        <p>{t('noneOverdue')}</p>
-      ) : (
-        <>
-          {loans.map((entry) => (
-            <OverdueLoanBlock key={entry.loan.order_no} entry={entry} />
-          ))}
-          <p className={styles.total}>
-            {t('totalPenalty')}: <strong>{formatMoney(fromFen(totalPenalty))}</strong>
-          </p>
-        </>
-      );
-  } else if (loaded.error) {
-    body = <ErrorState message={loaded.error.message} onRetry={() => void loaded.reload()} />;
-  } else {
-    body = <Loading />;
-  }
   return (
     <Card>
       <h2 className={styles.heading}>{t('yoursTitle')}</h2>
-      {body}
+      <Loadable loaded={loaded}>{(data) => <OverdueList entries={data} />}</Loadable>
     </Card>
   );
 }
@@ -168,5 +139,22 @@ function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
         {t('repayNow')}
       </Button>
     </section>
+  );
+}
+
+function OverdueList({ entries }: { entries: OverdueLoan[] }) {
+  const t = useT(messages);
+  const loans = entries.filter((entry) => entry.instalments.length > 0);
+  if (loans.length === 0) return <p>{t('noneOverdue')}</p>;
+  const totalPenalty = loans.flatMap((entry) => entry.instalments).reduce((sum, item) => sum + (toFen(item.penalty) ?? 0), 0);
+  return (
+    <>
+      {loans.map((entry) => (
+        <OverdueLoanBlock key={entry.loan.order_no} entry={entry} />
+      ))}
+      <p className={styles.total}>
+        {t('totalPenalty')}: <strong>{formatMoney(fromFen(totalPenalty))}</strong>
+      </p>
+    </>
   );
 }

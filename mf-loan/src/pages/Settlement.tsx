@@ -3,8 +3,7 @@ import type { Api, Instalment, LoanDetail } from '@instalment/shared/api';
 import { maskIdCard } from '@instalment/shared/format';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { calendarDate, formatMoney, fromFen, isRepayable, loanMessages, toFen } from '@instalment/shared/loan';
-import { Button, Card, Rows, useLoad } from '@instalment/shared/ui';
-import { Loading } from '../components/Loading';
+import { Button, Card, Loadable, Rows, useLoad } from '@instalment/shared/ui';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { PrintButton } from '../components/PrintButton';
 import { LoanStatusTag } from '../components/StatusTag';
@@ -35,16 +34,21 @@ export default function Settlement({ query }: PageProps) {
   const loaded = useLoad(() => (orderNo ? loadRecord(host.api, orderNo) : Promise.resolve(null)), [host, orderNo]);
 
   if (!orderNo) return <LoanNotFound />;
-  if (loaded.data) {
-    return loaded.data.kind === 'settled' ? (
-      <Certificate loan={loaded.data.loan} issuer={loaded.data.issuer} />
-    ) : (
-      <NotSettled loan={loaded.data.loan} unpaid={loaded.data.unpaid} />
-    );
-  }
-  if (loaded.error) return <LoanLoadFailure error={loaded.error} orderNo={orderNo} onRetry={() => void loaded.reload()} />;
-  if (loaded.loading) return <Loading />;
-  return <LoanNotFound orderNo={orderNo} />;
+  return (
+    <Loadable
+      loaded={loaded}
+      failure={(error, retry) => <LoanLoadFailure error={error} orderNo={orderNo} onRetry={retry} />}
+      empty={<LoanNotFound orderNo={orderNo} />}
+    >
+      {(record) =>
+        record.kind === 'settled' ? (
+          <Certificate loan={record.loan} issuer={record.issuer} />
+        ) : (
+          <NotSettled loan={record.loan} unpaid={record.unpaid} />
+        )
+      }
+    </Loadable>
+  );
 }
 
 function Certificate({ loan, issuer }: { loan: LoanDetail; issuer: string }) {

@@ -3,8 +3,7 @@ import { useId } from 'react';
 import type { LoanRates } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
-import { Button, ErrorState, useLoad } from '@instalment/shared/ui';
-import { Loading } from '../components/Loading';
+import { Button, Loadable, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './HomeLoanWidget.module.css';
 import { PAGES } from '@instalment/shared/pages';
@@ -21,13 +20,7 @@ export default function HomeLoanWidget() {
       <h2 id={titleId} className={styles.title}>
         {t('widgetTitle')}
       </h2>
-      {rates.data ? (
-        <Offer rates={rates.data} onApply={() => host.navigate(PAGES.apply.path)} />
-      ) : rates.error ? (
-        <ErrorState message={rates.error.message} onRetry={() => void rates.reload()} />
-      ) : (
-        <Loading />
-      )}
+      <Loadable loaded={rates}>{(data) => <Offer rates={data} onApply={() => host.navigate(PAGES.apply.path)} />}</Loadable>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { ApiError } from '@instalment/shared/http';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/shared/ui';
 import { PublishedDate } from '../components/PublishedDate';
 import { messages } from '../messages';
 import { sanitizeArticle } from '../sanitize';
@@ -22,7 +21,6 @@ export default function NewsDetail({ query }: PageProps) {
 function Article({ id }: { id: string }) {
   const host = useHost();
   const t = useT(messages);
-  const common = useT(commonMessages);
   // Pull-down refresh shows its own indicator; the overlay is for arriving on the page.
   const refreshing = useRef(false);
   // The page itself says what went wrong (not found, or failed with a retry): no toast on top.
@@ -39,31 +37,25 @@ function Article({ id }: { id: string }) {
 
   // Also after a refresh: an article taken down while open is gone, not merely stale.
   if (isNotFound(article.error) && !article.loading) return <NotFound />;
-  if (!article.data) {
-    if (article.loading)
-      return (
-        <p className={styles.loading} role="status">
-          {common('loading')}
-        </p>
-      );
-    return <ErrorState message={t('detailFailed')} onRetry={() => void article.reload()} />;
-  }
-  const { title, author, published_at } = article.data;
   return (
-    <article className={styles.article}>
-      {article.error && !article.loading && (
-        <p className={styles.stale} role="alert">
-          {t('refreshFailed')}
-        </p>
+    <Loadable loaded={article} failure={(_error, retry) => <ErrorState message={t('detailFailed')} onRetry={retry} />}>
+      {({ title, author, published_at }) => (
+        <article className={styles.article}>
+          {article.error && !article.loading && (
+            <p className={styles.stale} role="alert">
+              {t('refreshFailed')}
+            </p>
+          )}
+          <h2 className={styles.title}>{title}</h2>
+          <p className={styles.meta}>
+            {author && <span>{t('byAuthor', { author })}</span>}
+            <PublishedDate iso={published_at} />
+          </p>
+          {/* Sanitized above: the server's HTML is never rendered as it came. */}
+          <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
+        </article>
       )}
-      <h2 className={styles.title}>{title}</h2>
-      <p className={styles.meta}>
-        {author && <span>{t('byAuthor', { author })}</span>}
-        <PublishedDate iso={published_at} />
-      </p>
-      {/* Sanitized above: the server's HTML is never rendered as it came. */}
-      <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
-    </article>
+    </Loadable>
   );
 }
 

@@ -3,9 +3,8 @@ import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/
 import type { PageProps } from '@instalment/shared/host';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { ApiError } from '@instalment/shared/http';
-import { commonMessages } from '@instalment/shared/i18n';
 import { formatMoney, loanMessages } from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, Rows, useLoad } from '@instalment/shared/ui';
+import { Button, EmptyState, ErrorState, Loadable, Rows, useLoad } from '@instalment/shared/ui';
 import { gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
@@ -38,14 +37,11 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.code ==
 export default function Cashier({ query }: PageProps) {
   const host = useHost();
   const t = useT(messages);
-  const tc = useT(commonMessages);
-  const tl = useT(loanMessages);
-  const locale = useLocale();
   const orderNo = query.order_no ?? '';
   const periods = query.periods ?? '';
   const payoff = query.payoff === '1';
   const selectionGiven = payoff || periods !== '';
-  const { data, error, loading, reload } = useLoad(async (): Promise<CashierView | null> => {
+  const loaded = useLoad(async (): Promise<CashierView | null> => {
     if (!orderNo || !selectionGiven) return null;
     const selection = payoff ? { payoff: '1' as const } : { periods };
     const [cashier, channels] = await Promise.all([
@@ -54,6 +50,46 @@ export default function Cashier({ query }: PageProps) {
     ]);
     return { cashier, ...usableChannels(cashier, channels) };
   }, [host, orderNo, periods, payoff]);
+  if (!orderNo) return <ErrorState message={t('noOrder')} />;
+  if (!selectionGiven) {
+    return (
+      <div className={styles.page}>
+        <EmptyState message={t('chooseFirst')} />
+        <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: orderNo }, { replace: true })}>
+          {t('chooseInstalments')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Loadable
+      loaded={loaded}
+      failure={(error) =>
+        isRefusal(error) ? (
+          <div className={styles.page}>
+            <section className={styles.card} aria-labelledby="cashier-nothing">
+              <h2 id="cashier-nothing" className={styles.sectionTitle}>
+                {t('nothingToPayHere')}
+              </h2>
+              <p role="status">{error.message}</p>
+            </section>
+            <Button variant="primary" block onClick={() => host.navigate(PAGES.loanDetail.path, { order_no: orderNo }, { replace: true })}>
+              {t('backToLoan')}
+            </Button>
+          </div>
+        ) : null
+      }
+    >
+      {(data) => <CashierPayment orderNo={orderNo} periods={periods} data={data} />}
+    </Loadable>
+  );
+}
+
+function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: string; data: CashierView }) {
+  const host = useHost();
+  const t = useT(messages);
+  const tl = useT(loanMessages);
+  const locale = useLocale();
   const [channel, setChannel] = useState('');
   const [paying, setPaying] = useState(false);
   const started = useRef(false);
@@ -69,40 +105,6 @@ export default function Cashier({ query }: PageProps) {
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
-
-  if (!orderNo) return <ErrorState message={t('noOrder')} />;
-  if (!selectionGiven) {
-    return (
-      <div className={styles.page}>
-        <EmptyState message={t('chooseFirst')} />
-        <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: orderNo }, { replace: true })}>
-          {t('chooseInstalments')}
-        </Button>
-      </div>
-    );
-  }
-  if (error && !data && isRefusal(error)) {
-    return (
-      <div className={styles.page}>
-        <section className={styles.card} aria-labelledby="cashier-nothing">
-          <h2 id="cashier-nothing" className={styles.sectionTitle}>
-            {t('nothingToPayHere')}
-          </h2>
-          <p role="status">{error.message}</p>
-        </section>
-        <Button variant="primary" block onClick={() => host.navigate(PAGES.loanDetail.path, { order_no: orderNo }, { replace: true })}>
-          {t('backToLoan')}
-        </Button>
-      </div>
-    );
-  }
-  if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
-  if (!data)
-    return (
-      <p className={styles.muted} role="status">
-        {loading ? tc('loading') : ''}
-      </p>
-    );
 
   const { cashier, gateways, transfer } = data;
   // The first channel until the user picks another.

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { Instalment } from '@instalment/shared/api';
 import type { PageProps } from '@instalment/shared/host';
 import { useHost, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
 import { formatMoney, formatPeriods, loanMessages } from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/shared/ui';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { dueNowSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
@@ -65,58 +65,41 @@ function OutcomeBanner({ result, paymentNo }: { result?: string; paymentNo?: str
 export default function Repay({ query }: PageProps) {
   const host = useHost();
   const t = useT(messages);
-  const tc = useT(commonMessages);
-  const tl = useT(loanMessages);
   const orderNo = query.order_no ?? '';
   // Coming back from the gateway is a new visit: the instalments are read again for this outcome.
-  const { data, error, loading, reload } = useLoad(
+  const loaded = useLoad(
     () => (orderNo ? host.api.loan.installments({ order_no: orderNo }) : Promise.resolve(null)),
     [host, orderNo, query.result, query.payment_no],
   );
-  const [selected, setSelected] = useState<number[]>([]);
-
-  useEffect(() => {
-    if (data) setSelected(dueNowSelection(data.list));
-  }, [data]);
-
   if (!orderNo) return <ErrorState message={t('noOrder')} />;
-  const banner = <OutcomeBanner result={query.result} paymentNo={query.payment_no} />;
-  if (error && !data) {
-    return (
-      <div className={styles.page}>
-        {banner}
-        <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />
-      </div>
-    );
-  }
-  if (!data)
-    return (
-      <div className={styles.page}>
-        {banner}
-        <p className={styles.muted} role="status">
-          {loading ? tc('loading') : ''}
-        </p>
-      </div>
-    );
-
-  const open = openPeriods(data.list);
-  if (open.length === 0) {
-    return (
-      <div className={styles.page}>
-        {banner}
-        <EmptyState message={t('allPaid')} />
-      </div>
-    );
-  }
-  const total = selectedTotal(data.list, selected);
-  const periods = formatPeriods(selected);
+  // A new outcome is a new visit: the choice starts again from what is due now.
+  const visit = `${query.result ?? ''}:${query.payment_no ?? ''}`;
   return (
     <div className={styles.page}>
-      {banner}
+      <OutcomeBanner result={query.result} paymentNo={query.payment_no} />
+      <Loadable loaded={loaded}>{(data) => <RepayChoice key={visit} orderNo={orderNo} list={data.list} />}</Loadable>
+    </div>
+  );
+}
+
+function RepayChoice({ orderNo, list }: { orderNo: string; list: Instalment[] }) {
+  const host = useHost();
+  const t = useT(messages);
+  const tl = useT(loanMessages);
+  const [selected, setSelected] = useState(() => dueNowSelection(list));
+
+  const open = openPeriods(list);
+  if (open.length === 0) {
+    return <EmptyState message={t('allPaid')} />;
+  }
+  const total = selectedTotal(list, selected);
+  const periods = formatPeriods(selected);
+  return (
+    <>
       <p className={styles.muted}>
         {t('orderNo')} {orderNo}
       </p>
-      <PeriodPicker legend={t('instalments')} list={data.list} selected={selected} onChange={setSelected} showPaid />
+      <PeriodPicker legend={t('instalments')} list={list} selected={selected} onChange={setSelected} showPaid />
       <div className={styles.footerBar}>
         <div>
           <div className={styles.muted}>
@@ -146,6 +129,6 @@ export default function Repay({ query }: PageProps) {
       >
         {t('payByTransfer')}
       </Button>
-    </div>
+    </>
   );
 }

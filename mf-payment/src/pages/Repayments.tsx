@@ -1,8 +1,7 @@
 import type { PageProps } from '@instalment/shared/host';
 import { useHost, useT, useTabTap } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
 import { formatMoney, loanMessages } from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, useLoad } from '@instalment/shared/ui';
+import { Button, EmptyState, Loadable, useLoad } from '@instalment/shared/ui';
 import { type DueLoan, loadDueLoans } from '../dueLoans';
 import { messages } from '../messages';
 import styles from './pages.module.css';
@@ -64,23 +63,18 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
 /** The repay tab: every loan with something due, soonest first. */
 export default function Repayments(_props: PageProps) {
   const host = useHost();
-  const t = useT(messages);
-  const tc = useT(commonMessages);
-  const { data, error, loading, reload } = useLoad(() => loadDueLoans(host.api), [host]);
-  useTabTap(() => void reload());
+  const loaded = useLoad(() => loadDueLoans(host.api), [host]);
+  useTabTap(() => void loaded.reload());
+  return <Loadable loaded={loaded}>{(data) => <DueLoans loans={data} refreshing={loaded.loading} />}</Loadable>;
+}
 
-  if (error && !data) return <ErrorState message={error.message || tc('requestFailed')} onRetry={() => void reload()} />;
-  if (!data)
-    return (
-      <p className={styles.muted} role="status">
-        {loading ? tc('loading') : ''}
-      </p>
-    );
+function DueLoans({ loans: data, refreshing }: { loans: DueLoan[]; refreshing: boolean }) {
+  const t = useT(messages);
   if (data.length === 0) {
     return <EmptyState message={`${t('nothingDue')} ${t('nothingDueHint')}`} />;
   }
   return (
-    <div className={styles.page} aria-busy={loading || undefined}>
+    <div className={styles.page} aria-busy={refreshing || undefined}>
       <h2 className={styles.sectionTitle}>{t('dueSummary', { count: data.length })}</h2>
       <ul className={styles.cards}>
         {data.map((loan) => (

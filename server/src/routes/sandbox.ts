@@ -39,7 +39,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:8px 12px;margin:0 0 20px;font
 dt{color:#52606d}dd{margin:0;text-align:right;word-break:break-all}
 .note{font-size:12px;color:#7b8794;margin:16px 0 0;text-align:center}
 button,a.button{display:block;width:100%;box-sizing:border-box;border:0;border-radius:8px;padding:14px;font-size:16px;text-align:center;text-decoration:none;cursor:pointer;margin-top:10px}
-.pay{background:#1677ff;color:#fff}.cancel{background:#e4e7eb;color:#1f2933}
+.pay{background:#0958d9;color:#fff}.cancel{background:#e4e7eb;color:#1f2933}
 `;
 
 function page(title: string, body: string): string {

@@ -32,6 +32,14 @@ export class Channel<H extends (...args: never[]) => unknown> {
   }
 }
 
+/** The page's language follows the chosen one, so a screen reader speaks it right (WCAG 3.1.1). */
+function followLocale(locale: LocaleStore): void {
+  if (typeof document === 'undefined') return;
+  const apply = () => document.documentElement.setAttribute('lang', locale.locale);
+  apply();
+  locale.subscribe(apply);
+}
+
 /**
  * Builds the single session, HTTP client and API of an app around the screen it runs on. The
  * shell calls it once; each remote's standalone harness calls it with a plainer screen.
@@ -54,7 +62,9 @@ export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshH
       hideLoading: () => parts.ui.hideLoading(),
     },
     t: (key) => translator(commonMessages, locale.locale)(key),
+    getLocale: () => locale.locale,
   });
+  followLocale(locale);
   session.restore();
   return {
     session,
@@ -75,7 +85,7 @@ export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshH
   };
 }
 
-/** '/pages/loan/detail' + { order_no: 'L1' } → '/pages/loan/detail?order_no=L1'. */
+/** A path and its query as one URL: `/a/b` + { order_no: 'L1' } → `/a/b?order_no=L1`. */
 export function withQuery(path: string, query?: Query): string {
   const search = query ? new URLSearchParams(query).toString() : '';
   return search ? `${path}?${search}` : path;

@@ -33,6 +33,8 @@ export interface HttpClientOptions {
   ui?: HttpUi;
   /** Translates the spec's messages; English when absent. */
   t?: (key: CommonMessageKey) => string;
+  /** The user's language, sent as Accept-Language so the server answers in it. */
+  getLocale?: () => string;
   timeout?: number;
 }
 
@@ -67,7 +69,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           ...config,
           signal: call.signal,
           timeout: call.timeout ?? (upload ? UPLOAD_TIMEOUT_MS : config.timeout),
-          headers: { ...(config.headers as object), ...(token ? { [TOKEN_HEADER]: token } : {}) },
+          headers: {
+            ...(config.headers as object),
+            ...(token ? { [TOKEN_HEADER]: token } : {}),
+            ...(options.getLocale ? { 'Accept-Language': options.getLocale() } : {}),
+          },
         });
         status = response.status;
         body = response.data;

@@ -29,6 +29,7 @@ export const commonMessages = defineMessages({
     releaseToRefresh: 'release to refresh',
     refreshing: 'refreshing...',
     language: 'language',
+    mainNavigation: 'main navigation',
     required: 'required',
   },
   'zh-CN': {
@@ -58,6 +59,7 @@ export const commonMessages = defineMessages({
     releaseToRefresh: '释放立即刷新',
     refreshing: '正在刷新...',
     language: '语言',
+    mainNavigation: '主导航',
     required: '必填',
   },
 });

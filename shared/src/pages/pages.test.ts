@@ -44,6 +44,9 @@ const SELF_SERVICE_ROUTES: Array<[path: string, note: '' | 'custom nav']> = [
   ['/pages/login/resetpwd', 'custom nav'],
   ['/pages/profile/security', ''],
   ['/pages/profile/edit', ''],
+  ['/pages/profile/mobile', ''],
+  ['/pages/agreement/terms', ''],
+  ['/pages/agreement/privacy', ''],
 ];
 
 test.each(SELF_SERVICE_ROUTES)('%s is routed (%s)', (path, note) => {

@@ -6,3 +6,4 @@ export * from './useLoad';
 export * from './usePagedList';
 export * from './PageLink';
 export * from './form';
+export * from './Loadable';

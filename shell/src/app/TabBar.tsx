@@ -1,4 +1,4 @@
-import { titleMessages } from '@instalment/shared/i18n';
+import { commonMessages, titleMessages } from '@instalment/shared/i18n';
 import { useT } from '@instalment/shared/host';
 import { TABS, type TabKey } from '@instalment/shared/pages';
 import styles from './frame.module.css';
@@ -23,8 +23,9 @@ export function TabBar({
   onTapCurrent: () => void;
 }) {
   const t = useT(titleMessages);
+  const common = useT(commonMessages);
   return (
-    <nav className={styles.tabBar} aria-label="tabs">
+    <nav className={styles.tabBar} aria-label={common('mainNavigation')}>
       {TABS.map((tab) => {
         const selected = tab.key === current;
         return (

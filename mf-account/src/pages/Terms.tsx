@@ -1,0 +1,6 @@
+import type { PageProps } from '@instalment/shared/host';
+import { AgreementView } from '../agreements/AgreementView';
+
+export default function Terms(_props: PageProps) {
+  return <AgreementView name="terms" />;
+}
