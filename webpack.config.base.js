@@ -1,5 +1,6 @@
 // The one webpack factory every package calls: a package's own config names what is its own
 // (container name, port, CSS prefix, exposed modules) and nothing else.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -65,6 +66,35 @@ class PreloadShellAssets {
         groups.headTags.push(...preloads);
         return groups;
       });
+    });
+  }
+}
+
+/**
+ * Copies a package's `public/` folder (the shell's favicon, icons and web app manifest) into its
+ * build as it is: these files are named by the page and the manifest, never by a hash.
+ */
+class PublicFiles {
+  /** @param {string} dir */
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('PublicFiles', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFiles', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          for (const name of fs.readdirSync(this.dir)) {
+            const file = path.join(this.dir, name);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
     });
   }
 }
@@ -160,7 +190,8 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
           dts: false,
           experiments: runtime.experiments,
         }),
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'scripts', 'index.html'), title, chunks: ['main'] }),
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'scripts', 'index.html'), title, chunks: ['main'], appIcons: host }),
+        ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),
         ...(production && host ? [new PreloadShellAssets()] : []),
         ...(production
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]

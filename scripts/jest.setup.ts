@@ -3,3 +3,6 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom leaves out the encoding API that browsers (and react-router) have.
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom does not lay out or scroll; pages that restore a scroll position only need the call to exist.
+if (typeof window !== 'undefined') window.scrollTo = () => {};

@@ -28,6 +28,13 @@ const ROUTES: Array<[string, string]> = [
   ['/pages/payment/upload', 'repayment proof upload'],
   ['/pages/news/list', 'platform news'],
   ['/pages/news/detail', 'news detail'],
+  // Issue 17's pages beside the spec's.
+  ['/pages/login/resetpwd', 'reset password'],
+  ['/pages/profile/security', 'security settings'],
+  ['/pages/profile/edit', 'edit profile'],
+  ['/pages/profile/mobile', 'change phone number'],
+  ['/pages/agreement/terms', 'terms of service'],
+  ['/pages/agreement/privacy', 'privacy policy'],
 ];
 
 test('7. every route of SPEC §2 renders its page title on a cold deep link', async ({ page }) => {

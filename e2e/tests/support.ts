@@ -44,6 +44,7 @@ export async function registerThroughUi(page: Page, mobile: string, password = '
   await page.getByLabel('verification code').fill(await smsCode(mobile, 'register'));
   await page.getByLabel('password', { exact: true }).fill(password);
   await page.getByLabel('confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
   await page.getByRole('button', { name: 'register', exact: true }).click();
 }
 

@@ -68,7 +68,7 @@ describe('sanitizeArticle', () => {
     expect(root.querySelector('video')?.hasAttribute('src')).toBe(false);
   });
 
-  it('keeps the article: paragraphs, headings, lists, images (lazy) and links (opened safely)', () => {
+  it('keeps the article: paragraphs, headings, lists, images (lazy) and links (elsewhere in a new tab, in the app in this one)', () => {
     const root = parse(
       '<h3>Rates</h3><p>New <strong>rates</strong> apply.</p><ul><li>one</li></ul>' +
         '<img src="https://cdn.example/a.png" alt="rates table" width="600">' +
@@ -82,11 +82,23 @@ describe('sanitizeArticle', () => {
     expect(img).toHaveAttribute('alt', 'rates table');
     expect(img).toHaveAttribute('loading', 'lazy');
     const links = [...root.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://bank.example/notice', '/pages/news/list']);
-    for (const link of links) {
-      expect(link).toHaveAttribute('target', '_blank');
-      expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    }
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://bank.example/notice', '#/pages/news/list']);
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(links[1]).not.toHaveAttribute('target');
+    expect(links[1]).not.toHaveAttribute('rel');
+  });
+
+  it('keeps an in-app link in the tab only when it really is one of the app’s routes', () => {
+    const root = parse(
+      '<a href="#/pages/loan/apply?amount=1000" target="_blank">apply</a>' +
+        '<a href="#/pages/../../evil.example">odd</a><a href="//evil.example/pages/x">protocol-relative</a>',
+    );
+    const [apply, odd, relative] = [...root.querySelectorAll('a')];
+    expect(apply).toHaveAttribute('href', '#/pages/loan/apply?amount=1000');
+    expect(apply).not.toHaveAttribute('target');
+    expect(odd).toHaveAttribute('target', '_blank');
+    expect(relative).toHaveAttribute('target', '_blank');
   });
 
   it('keeps ids from shadowing the app', () => {

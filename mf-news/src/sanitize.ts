@@ -39,6 +39,8 @@ const CONFIG: Config = {
 const URL_ATTRIBUTES = ['src', 'href', 'poster', 'background', 'cite', 'xlink:href'];
 const DATA_URL = /^\s*data:/i;
 const DATA_IMAGE_URL = /^\s*data:image\//i;
+/** The app's own routes, as articles link to them: `#/pages/…` (the hash router's form) or `/pages/…`. */
+const IN_APP_LINK = /^#?(\/pages\/[a-z0-9/_-]+(\?[^#\s]*)?)$/i;
 
 purifier.addHook('afterSanitizeAttributes', (node) => {
   // DOMPurify lets media tags keep any data: URL; only inline images are wanted.
@@ -46,11 +48,20 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     const value = node.getAttribute(name);
     if (value !== null && DATA_URL.test(value) && !DATA_IMAGE_URL.test(value)) node.removeAttribute(name);
   }
-  if (node.hasAttribute('href')) {
-    // A link leaves the app in a new tab that can neither reach back (opener) nor lend the
-    // platform's ranking to whatever it points at.
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
+  const href = node.getAttribute('href');
+  if (href !== null) {
+    const inApp = IN_APP_LINK.exec(href);
+    if (inApp) {
+      // A link to one of the app's own pages is a step inside the app: same tab, same session.
+      node.setAttribute('href', `#${inApp[1]}`);
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+    } else {
+      // Anything else leaves the app in a new tab that can neither reach back (opener) nor lend
+      // the platform's ranking to whatever it points at.
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
   }
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
 import { RATES } from '../testing/fixtures';
@@ -27,6 +27,20 @@ describe('HomeLoanWidget', () => {
     expect(test.host.ui.toast).not.toHaveBeenCalled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'retry' }));
     expect(await screen.findByText('up to ¥50,000.00')).toBeInTheDocument();
+  });
+});
+
+describe('HomeLoanWidget on a tab tap', () => {
+  it('tapping the home tab while on home loads the offer and the credit again', async () => {
+    const test = makeTestHost();
+    test.loan.loanRates.mockResolvedValue(RATES);
+    test.loan.credit.mockResolvedValue({ limit: '50000.00', used: '0.00', available: '50000.00', blocked: null });
+    renderWithHost(test.host, <HomeLoanWidget />);
+    await screen.findByText('up to ¥50,000.00');
+    expect(test.loan.loanRates).toHaveBeenCalledTimes(1);
+    act(() => void test.host.tabTap.emit());
+    await waitFor(() => expect(test.loan.loanRates).toHaveBeenCalledTimes(2));
+    expect(test.loan.credit).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import type { LoanRates } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
+import { useHost, useT, useTabTap } from '@instalment/shared/host';
 import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
 import { Button, Loadable, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
@@ -15,6 +15,8 @@ export default function HomeLoanWidget() {
   const titleId = useId();
   // The home page stays calm: no overlay or toast for a widget; it shows its own state.
   const rates = useLoad(() => host.api.loan.loanRates({ loading: false, toast: false }), [host]);
+  // Tapping the home tab while on home reloads it, as the other tabs do.
+  useTabTap(() => void rates.reload());
   return (
     <section className={styles.widget} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
@@ -58,6 +60,7 @@ const AvailableCredit = observer(function AvailableCredit() {
     () => (loggedIn ? host.api.loan.credit({ loading: false, toast: false }) : Promise.resolve(null)),
     [host, loggedIn],
   );
+  useTabTap(() => void credit.reload());
   if (!credit.data) return null;
   return <p className={styles.credit}>{tLoan('creditAvailable', { amount: formatMoney(credit.data.available) })}</p>;
 });

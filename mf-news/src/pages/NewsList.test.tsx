@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { NewsItem, NewsPage } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { createTestHost, newsItem, renderWithHost, type TestHost } from '../testing/host';
+import { listMemory } from './listMemory';
 import NewsList from './NewsList';
 
 const page = (list: NewsItem[], page: number, total: number): NewsPage => ({ list, page, total, limit: 10 });
@@ -15,6 +16,30 @@ function serveTwelve(host: TestHost) {
 }
 
 describe('NewsList', () => {
+  // The list remembers where the reader was for the life of the tab; each test starts afresh.
+  beforeEach(() => listMemory.forget());
+
+  it('coming back from an article shows the same loaded pages at the same scroll position, without asking again', async () => {
+    const host = createTestHost();
+    serveTwelve(host);
+    const first = renderWithHost(host, <NewsList query={{}} />);
+    await screen.findByText('News 10');
+    await userEvent.click(screen.getByRole('button', { name: 'load more' }));
+    await screen.findByText('News 12');
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1_840 });
+    fireEvent.scroll(window);
+    first.unmount();
+
+    host.news.newsIndex.mockClear();
+    const scrollTo = jest.spyOn(window, 'scrollTo');
+    renderWithHost(host, <NewsList query={{}} />);
+    expect(titles()).toEqual(range(1, 12).map((item) => item.title));
+    expect(scrollTo).toHaveBeenCalledWith(0, 1_840);
+    expect(host.news.newsIndex).not.toHaveBeenCalled();
+    scrollTo.mockRestore();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
   it('shows each item with its cover, title, summary and date, and opens the article', async () => {
     const host = createTestHost();
     host.news.newsIndex.mockResolvedValue(page([newsItem(1), newsItem(2, { cover: '' })], 1, 2));

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { NewsItem } from '@instalment/shared/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadMore, usePagedList } from '@instalment/shar
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
 import { messages } from '../messages';
+import { listMemory } from './listMemory';
 
 const PAGE_SIZE = 10;
 
@@ -15,14 +16,17 @@ export default function NewsList(_props: PageProps) {
   const t = useT(messages);
   const common = useT(commonMessages);
   const shown = useRef(0);
+  const [restored] = useState(listMemory.read);
   const list = usePagedList<NewsItem>(
     // The list draws its own skeleton and "load more" state, so the overlay stays off. While
     // nothing is on screen the error state says what failed; once items are shown, a toast does.
     (page, limit) => host.api.news.newsIndex({ page, limit }, { loading: false, toast: shown.current > 0 }),
     PAGE_SIZE,
+    restored,
   );
   shown.current = list.items.length;
   usePullDownRefresh(() => list.reload());
+  useRememberedPlace(list.snapshot, restored?.scrollY ?? null);
 
   if (list.initialLoading) return <NewsSkeleton count={4} label={common('loading')} />;
   if (list.items.length === 0) {
@@ -40,4 +44,27 @@ export default function NewsList(_props: PageProps) {
       <LoadMore hasMore={list.hasMore} loading={list.loadingMore} error={list.error} onMore={() => void list.loadMore()} />
     </>
   );
+}
+
+/** Keeps the loaded pages and the scroll position, and goes back to the position once on return. */
+function useRememberedPlace(snapshot: ReturnType<typeof usePagedList<NewsItem>>['snapshot'], restoreTo: number | null) {
+  const scrollY = useRef(restoreTo ?? 0);
+  const latest = useRef(snapshot);
+  latest.current = snapshot;
+
+  useLayoutEffect(() => {
+    if (restoreTo !== null) window.scrollTo(0, restoreTo);
+  }, [restoreTo]);
+
+  useEffect(() => {
+    // Read while the list is on screen: by the time the page unmounts, the next one has replaced it.
+    const onScroll = () => {
+      scrollY.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (latest.current.page > 0) listMemory.write({ ...latest.current, scrollY: scrollY.current });
+    };
+  }, []);
 }

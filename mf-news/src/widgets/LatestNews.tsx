@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { DEFAULT_LATEST_NEWS } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
+import { useHost, useT, useTabTap } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/shared/ui';
 import { PAGES } from '@instalment/shared/pages';
@@ -18,6 +18,8 @@ export default function LatestNews() {
   // One section of home among others: no overlay over the whole screen, and its own error
   // state with a retry rather than a toast.
   const latest = useLoad(() => host.api.news.newsLatest({ limit: DEFAULT_LATEST_NEWS }, { loading: false, toast: false }), [host]);
+  // Tapping the home tab while on home reloads it, as the other tabs do.
+  useTabTap(() => void latest.reload());
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>

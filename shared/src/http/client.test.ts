@@ -92,6 +92,17 @@ describe('success', () => {
     expect(seen.headers.token).toBeUndefined();
   });
 
+  test("every request names the user's language, so the server can answer in it", async () => {
+    answer = { body: envelope(1) };
+    let locale = 'zh-CN';
+    const client = createHttpClient({ baseURL, getToken: () => null, onUnauthorized: jest.fn(), getLocale: () => locale });
+    await client.post('/api/user/login', { account: 'a', password: 'b' });
+    expect(seen.headers['accept-language']).toBe('zh-CN');
+    locale = 'en';
+    await client.get('/x');
+    expect(seen.headers['accept-language']).toBe('en');
+  });
+
   test('an upload accepts code 0 when it carries the file, and shows its own loading text', async () => {
     answer = { body: envelope(0, { data: { url: '/uploads/a.pdf' } }) };
     const { client, ui } = setup();

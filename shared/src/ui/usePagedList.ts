@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Paged } from '@instalment/shared/api';
 import { DEFAULT_PAGE_SIZE } from '@instalment/shared/api';
 
@@ -14,14 +14,28 @@ export interface PagedList<T> {
   loadMore: () => Promise<void>;
   /** Page 1 again, replacing the list (pull-down refresh). */
   reload: () => Promise<void>;
+  /** What is loaded, to be handed back as `restored` when the person comes back to the list. */
+  snapshot: PagedSnapshot<T>;
+}
+
+/** The pages of a list already loaded: coming back to the list shows them again without asking. */
+export interface PagedSnapshot<T> {
+  items: T[];
+  total: number;
+  page: number;
 }
 
 /** A paged list with infinite scroll: pages append until `total` items are loaded. */
-export function usePagedList<T>(fetchPage: (page: number, limit: number) => Promise<Paged<T>>, limit = DEFAULT_PAGE_SIZE): PagedList<T> {
-  const [items, setItems] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [initialLoading, setInitialLoading] = useState(true);
+export function usePagedList<T>(
+  fetchPage: (page: number, limit: number) => Promise<Paged<T>>,
+  limit = DEFAULT_PAGE_SIZE,
+  restored: PagedSnapshot<T> | null = null,
+): PagedList<T> {
+  const [items, setItems] = useState<T[]>(restored?.items ?? []);
+  const [total, setTotal] = useState(restored?.total ?? 0);
+  const [page, setPage] = useState(restored?.page ?? 0);
+  const [initialLoading, setInitialLoading] = useState(!restored);
+  const restoredOnce = useRef(Boolean(restored));
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const inFlight = useRef(false);
@@ -62,8 +76,14 @@ export function usePagedList<T>(fetchPage: (page: number, limit: number) => Prom
   const reload = useCallback(() => load(1), [load]);
 
   useEffect(() => {
+    // A restored list is shown as it was; pull-down refresh asks for page 1 again.
+    if (restoredOnce.current) {
+      restoredOnce.current = false;
+      return;
+    }
     void load(1);
   }, [load]);
 
-  return { items, total, initialLoading, loadingMore, error, hasMore, loadMore, reload };
+  const snapshot = useMemo(() => ({ items, total, page }), [items, total, page]);
+  return { items, total, initialLoading, loadingMore, error, hasMore, loadMore, reload, snapshot };
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, useCallback, useEffect, useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { commonMessages, titleMessages } from '@instalment/shared/i18n';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { Button } from '@instalment/shared/ui';
@@ -33,6 +33,12 @@ export const Frame = observer(function Frame() {
   const route = findPage(location.pathname);
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
   const blocked = Boolean(route?.needsLogin && !host.session.isLoggedIn);
+  const navigationType = useNavigationType();
+
+  // A new page opens at its top; going back leaves the position to the page (the news list restores its own).
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [location.pathname, location.search, navigationType]);
 
   useEffect(() => {
     if (blocked) host.requireLogin(`${location.pathname}${location.search}`, { replace: true });
@@ -61,7 +67,7 @@ export const Frame = observer(function Frame() {
   return (
     <div className={`${styles.frame} ${route.tab ? styles.withTabs : ''}`}>
       {!route.customNav && <Header title={title} onBack={route.tab ? undefined : host.back} />}
-      <main className={styles.content}>
+      <main className={`${styles.content} ${route.customNav ? styles.fullBleed : ''}`}>
         <PullToRefresh enabled={Boolean(route.pullDownRefresh)} onRefresh={refresh}>
           {!blocked && <RoutePage key={route.path} route={route} query={query} />}
         </PullToRefresh>

@@ -37,3 +37,13 @@ test('tapping another tab switches to it', async () => {
   expect(onSelect).toHaveBeenCalledWith('/pages/profile/profile');
   expect(onTapCurrent).not.toHaveBeenCalled();
 });
+
+test('the tab bar is named in the chosen language', () => {
+  const chinese = { locale: new LocaleStore(null, ['zh-CN']) } as unknown as Host;
+  render(
+    <HostContext.Provider value={chinese}>
+      <TabBar current="home" onSelect={jest.fn()} onTapCurrent={jest.fn()} />
+    </HostContext.Provider>,
+  );
+  expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+});
