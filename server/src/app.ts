@@ -27,6 +27,8 @@ import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { createServices, type Services } from './services';
 import type { SmsProvider } from './services/sms';
+import { localeOf, said } from './http/say';
+import type { ServerMessageKey } from '@instalment/shared/i18n';
 
 export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** Limits to change; the others keep their defaults. */
@@ -46,11 +48,11 @@ declare module 'fastify' {
 }
 
 /** Messages for the framework's own refusals of malformed requests. */
-const CLIENT_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted; send JSON or a form.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'mediaTypeRefused',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
 };
 
 function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
@@ -122,19 +124,28 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof Refusal) return reply.code(200).send(fail(error.message, CODE_FAIL, error.data));
-    if (error instanceof Unauthorized) return reply.code(401).send(fail(error.message, 401));
+    const locale = localeOf(request);
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.said(locale), CODE_FAIL, error.data));
+    if (error instanceof Unauthorized) return reply.code(401).send(fail(error.said(locale), 401));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply
         .code(status)
-        .send(fail(CLIENT_ERRORS[error.code] ?? (status === 400 ? 'The request could not be read.' : error.message)));
+        .send(
+          fail(
+            CLIENT_ERRORS[error.code]
+              ? said(request, CLIENT_ERRORS[error.code])
+              : status === 400
+                ? said(request, 'unreadableRequest')
+                : error.message,
+          ),
+        );
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(fail('Something went wrong on our side. Please try again.'));
+    return reply.code(500).send(fail(said(request, 'serverFault')));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(fail(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
+    reply.code(404).send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
   const deps = { services, auth, config, links };

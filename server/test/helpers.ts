@@ -11,6 +11,7 @@ import {
 import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
+import type { Locale } from '@instalment/shared/i18n';
 
 export const DAY_MS = 24 * 3600 * 1000;
 /** A fixed start (10:00 in Shanghai) so due dates and penalties are the same on every run. */
@@ -27,7 +28,8 @@ export interface TestServer {
   app: FastifyInstance;
   baseURL: string;
   clock: { now: number; advance(ms: number): void };
-  client(): TestClient;
+  /** A client as the app makes one; `locale` is what it sends as Accept-Language, as the app does. */
+  client(locale?: Locale): TestClient;
   close(): Promise<void>;
 }
 
@@ -66,13 +68,18 @@ export async function startServer(options: AppOptions = {}, beforeListen?: (app:
     app,
     baseURL,
     clock,
-    client() {
+    client(locale?: Locale) {
       const client: TestClient = {
         token: null,
         onUnauthorized: jest.fn(),
         http: undefined as unknown as HttpClient,
       };
-      client.http = createHttpClient({ baseURL, getToken: () => client.token, onUnauthorized: client.onUnauthorized });
+      client.http = createHttpClient({
+        baseURL,
+        getToken: () => client.token,
+        onUnauthorized: client.onUnauthorized,
+        getLocale: locale ? () => locale : undefined,
+      });
       return client;
     },
     close: () => app.close(),

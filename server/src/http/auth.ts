@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../services/tokens';
 import type { UserRow, UserService } from '../services/users';
 import { Unauthorized } from './errors';
+import { say } from './say';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,9 +35,9 @@ export function createAuth(tokens: TokenService, users: UserService): Auth {
     identify,
     required: async (request) => {
       const token = tokenOf(request);
-      if (!token) throw new Unauthorized('Please log in first.');
+      if (!token) throw new Unauthorized(say('loginFirst'));
       const user = identify(request);
-      if (!user) throw new Unauthorized('Your login has expired. Please log in again.');
+      if (!user) throw new Unauthorized(say('loginExpired'));
       request.user = user;
       request.token = token;
     },

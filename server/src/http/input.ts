@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@instalment/shared/api';
 import { validationMessage, type Rule } from '@instalment/shared/validation';
 import { Refusal } from './errors';
+import { say } from './say';
 
 /**
  * Reading untrusted input. A body or query may be anything (a JSON array, a repeated query
@@ -30,7 +31,7 @@ export function rawText(fields: Fields, name: string): string {
 /** Runs a shared SPEC §5 rule and refuses with its English message. */
 export function check(rule: Rule, value: string): string {
   const problem = rule(value);
-  if (problem) throw new Refusal(validationMessage(problem));
+  if (problem) throw new Refusal((locale) => validationMessage(problem, locale));
   return value;
 }
 
@@ -38,11 +39,11 @@ export function check(rule: Rule, value: string): string {
 export function wholeNumber(fields: Fields, name: string, fallback: number | null, min: number, max: number): number {
   const raw = text(fields, name);
   if (raw === '') {
-    if (fallback === null) throw new Refusal(`${name} is required.`);
+    if (fallback === null) throw new Refusal(say('fieldRequired', { name }));
     return fallback;
   }
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new Refusal(`${name} must be a whole number from ${min} to ${max}.`);
+    throw new Refusal(say('wholeNumberRange', { name, min, max }));
   }
   return Number(raw);
 }

@@ -1,5 +1,6 @@
 import type { errorResponseBuilderContext } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { said } from './say';
 
 /** Route options that cap one client address at `max` requests per `windowSeconds` (@fastify/rate-limit). */
 export function perAddress(max: number, windowSeconds: number) {
@@ -7,6 +8,6 @@ export function perAddress(max: number, windowSeconds: number) {
 }
 
 /** The refusal past a limit: HTTP 429 in the API's envelope (the error handler wraps it). */
-export function tooManyRequests(_request: FastifyRequest, context: errorResponseBuilderContext) {
-  return { statusCode: 429, message: `Too many requests from your network. Try again in ${context.after}.` };
+export function tooManyRequests(request: FastifyRequest, context: errorResponseBuilderContext) {
+  return { statusCode: 429, message: said(request, 'tooManyRequests', { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) }) };
 }

@@ -5,6 +5,7 @@ import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, text, wholeNumber } from '../http/input';
 import type { RouteDeps } from './deps';
+import { said, say } from '../http/say';
 
 /**
  * Development-only helpers (registered only with DEV_ROUTES=1, never in production), so that a browser or
@@ -13,28 +14,28 @@ import type { RouteDeps } from './deps';
 export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
   /** The SMS messages "sent" by the development provider, newest first; ?mobile= filters. */
   app.get(DEV_ENDPOINTS.smsOutbox, async (request) => {
-    if (!services.outbox) throw new Refusal('SMS goes through a real provider here; there is no outbox.');
+    if (!services.outbox) throw new Refusal(say('noOutbox'));
     const mobile = text(fieldsOf(request.query), 'mobile');
     return ok(services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
   });
 
   const userByMobile = (body: unknown) => {
     const user = services.users.byMobile(check(validatePhone, text(fieldsOf(body), 'mobile')));
-    if (!user) throw new Refusal('No user has this phone number.');
+    if (!user) throw new Refusal(say('noUserWithPhone'));
     return user;
   };
 
   /** { mobile }: every token of that user expires now, as if the session had run out on the server. */
   app.post(DEV_ENDPOINTS.expireTokens, async (request) => {
     const expired = services.tokens.expireAllOf(userByMobile(request.body).id);
-    return ok({ expired }, 'Tokens expired');
+    return ok({ expired }, said(request, 'tokensExpired'));
   });
 
   /** { order_no, decision: 'approve' | 'reject' }: the reviewer's decision, for APPROVAL_MODE=manual. */
   app.post(DEV_ENDPOINTS.reviewLoan, async (request) => {
     const body = fieldsOf(request.body);
     const decision = text(body, 'decision');
-    if (decision !== 'approve' && decision !== 'reject') throw new Refusal('decision must be approve or reject.');
+    if (decision !== 'approve' && decision !== 'reject') throw new Refusal(say('decisionShape'));
     return ok({ status: services.loans.review(text(body, 'order_no'), decision) });
   });
 
@@ -42,7 +43,7 @@ export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
   app.post(DEV_ENDPOINTS.reviewVoucher, async (request) => {
     const body = fieldsOf(request.body);
     const decision = text(body, 'decision');
-    if (decision !== 'approve' && decision !== 'reject') throw new Refusal('decision must be approve or reject.');
+    if (decision !== 'approve' && decision !== 'reject') throw new Refusal(say('decisionShape'));
     return ok({ status: services.vouchers.review(wholeNumber(body, 'voucher_id', null, 1, 1_000_000_000), decision) });
   });
 
@@ -50,6 +51,6 @@ export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
   app.post(DEV_ENDPOINTS.ageLoan, async (request) => {
     const body = fieldsOf(request.body);
     services.loans.age(text(body, 'order_no'), wholeNumber(body, 'days', null, 1, 3650));
-    return ok(null, 'Loan aged');
+    return ok(null, said(request, 'loanAged'));
   });
 }

@@ -7,6 +7,7 @@ import { ok } from '../http/envelope';
 import { fieldsOf, pageOf, text, wholeNumber } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { RouteDeps } from './deps';
+import { said } from '../http/say';
 
 export function loanRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
@@ -25,7 +26,7 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
   app.get(ENDPOINTS.bankInfo, async () => ok(catalogue.bankInfo()));
 
   app.post(ENDPOINTS.loanCreate, { preHandler: auth.required }, async (request) =>
-    ok(loans.create(userOf(request).id, fieldsOf(request.body)), 'Application submitted'),
+    ok(loans.create(userOf(request).id, fieldsOf(request.body)), said(request, 'applicationSubmitted')),
   );
 
   app.get(ENDPOINTS.myLoans, { preHandler: auth.required }, async (request) => ok(loans.list(userOf(request).id, pageOf(request.query))));
@@ -74,11 +75,11 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
 
   app.post(ENDPOINTS.uploadVoucher, { preHandler: auth.required }, async (request) => {
     const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, fieldsOf(request.body), ''));
-    return ok(voucher, voucher.status === 'approved' ? 'Payment proof confirmed' : 'Payment proof submitted for review');
+    return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
   });
 
   app.post(ENDPOINTS.withdrawVoucher, { preHandler: auth.required }, async (request) => {
     const voucherId = wholeNumber(fieldsOf(request.body), 'voucher_id', null, 1, 1_000_000_000);
-    return ok(withProofLink(request, vouchers.withdraw(userOf(request).id, voucherId, '')), 'Payment proof withdrawn');
+    return ok(withProofLink(request, vouchers.withdraw(userOf(request).id, voucherId, '')), said(request, 'proofWithdrawn'));
   });
 }

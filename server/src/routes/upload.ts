@@ -7,8 +7,9 @@ import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
-import { MAX_FILE_BYTES, MIME_TYPES, TOO_LARGE, type StoredFile } from '../services/uploads';
+import { MAX_FILE_BYTES, MIME_TYPES, type StoredFile } from '../services/uploads';
 import type { RouteDeps } from './deps';
+import { said, say } from '../http/say';
 
 /** Multipart limits: one file of at most 10 MB and a few short fields. */
 export const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 21, headerPairs: 100 };
@@ -20,13 +21,13 @@ interface UploadForm {
 
 /** Reads the whole form; the fields may come before or after the file. */
 async function readForm(request: FastifyRequest): Promise<UploadForm> {
-  if (!request.isMultipart()) throw new Refusal('Send the file as multipart/form-data in the field "file".');
+  if (!request.isMultipart()) throw new Refusal(say('notMultipart'));
   const form: UploadForm = { fields: {}, file: null };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname !== 'file') throw new Refusal('Send the file in the field "file".');
+        if (part.fieldname !== 'file') throw new Refusal(say('wrongFileField'));
         form.file = { data, filename: part.filename ?? '' };
       } else {
         form.fields[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
@@ -35,9 +36,9 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
   } catch (error) {
     if (error instanceof Refusal) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal(TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw new Refusal('Send one file at a time.');
-    throw new Refusal('The upload could not be read. Try again.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / 1024 / 1024 }));
+    if (code === 'FST_FILES_LIMIT') throw new Refusal(say('oneFileAtATime'));
+    throw new Refusal(say('uploadUnreadable'));
   }
   return form;
 }
@@ -58,14 +59,14 @@ export function uploadRoutes(app: FastifyInstance, { services, auth, config, lin
 
     if (fields.method === 'clean') {
       await uploads.clean(userId, chunkid);
-      return ok(null, 'The uploaded chunks were removed.');
+      return ok(null, said(request, 'chunksRemoved'));
     }
     if (fields.action === 'merge') {
       const count = fields.chunkcount === undefined || fields.chunkcount === '' ? null : wholeNumberField(fields.chunkcount);
-      if (count !== null && Number.isNaN(count)) throw new Refusal('chunkcount must be a whole number.');
-      return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), 'Uploaded');
+      if (count !== null && Number.isNaN(count)) throw new Refusal(say('chunkCountWhole'));
+      return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), said(request, 'uploaded'));
     }
-    if (!file) throw new Refusal('Choose a file to upload.');
+    if (!file) throw new Refusal(say('chooseFile'));
     if (chunkid !== '') {
       const stored = await uploads.storeChunk(
         userId,
@@ -77,9 +78,9 @@ export function uploadRoutes(app: FastifyInstance, { services, auth, config, lin
         },
         file.data,
       );
-      return ok(stored, 'Chunk uploaded');
+      return ok(stored, said(request, 'chunkUploaded'));
     }
-    return ok(withUrls(await uploads.storeFile(userId, file.data, file.filename)), 'Uploaded');
+    return ok(withUrls(await uploads.storeFile(userId, file.data, file.filename)), said(request, 'uploaded'));
   });
 
   /**

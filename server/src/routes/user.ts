@@ -16,6 +16,7 @@ import { Refusal } from '../http/errors';
 import { check, fieldsOf, rawText, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import type { RouteDeps } from './deps';
+import { said, say } from '../http/say';
 
 export function userRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
   const { users, tokens, uploads } = services;
@@ -31,27 +32,27 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     const email = check(validateOptionalEmail, text(body, 'email'));
     const code = check(validateCode, text(body, 'code'));
     const username = text(body, 'username') || mobile;
-    return ok(await users.register({ mobile, password, email, code, username }), 'Signed up successfully');
+    return ok(await users.register({ mobile, password, email, code, username }), said(request, 'signedUp'));
   });
 
   app.post(ENDPOINTS.login, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
     const body = fieldsOf(request.body);
     const account = check(validateAccount, text(body, 'account'));
     const password = rawText(body, 'password');
-    if (password === '') throw new Refusal('Enter your password.');
-    return ok(await users.login(account, password, request.ip), 'Logged in successfully');
+    if (password === '') throw new Refusal(say('enterPassword'));
+    return ok(await users.login(account, password, request.ip), said(request, 'loggedIn'));
   });
 
   app.post(ENDPOINTS.mobileLogin, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
     const body = fieldsOf(request.body);
     const mobile = check(validatePhone, text(body, 'mobile'));
     const captcha = check(validateCode, text(body, 'captcha'));
-    return ok(users.mobileLogin(mobile, captcha), 'Logged in successfully');
+    return ok(users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
   });
 
   app.post(ENDPOINTS.logout, { preHandler: auth.required }, async (request) => {
     tokens.revoke(request.token!);
-    return ok(null, 'Logged out');
+    return ok(null, said(request, 'loggedOut'));
   });
 
   app.post(ENDPOINTS.resetPassword, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
@@ -60,7 +61,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     const newPassword = check(validatePassword, rawText(body, 'newpassword'));
     const captcha = check(validateCode, text(body, 'captcha'));
     await users.resetPassword(mobile, captcha, newPassword);
-    return ok(null, 'Your password has been reset. Log in with the new one.');
+    return ok(null, said(request, 'passwordResetDone'));
   });
 
   app.post(
@@ -69,11 +70,11 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     async (request) => {
       const body = fieldsOf(request.body);
       const oldPassword = rawText(body, 'oldpassword');
-      if (oldPassword === '') throw new Refusal('Enter your current password.');
+      if (oldPassword === '') throw new Refusal(say('enterCurrentPassword'));
       const newPassword = check(validatePassword, rawText(body, 'newpassword'));
-      if (newPassword === oldPassword) throw new Refusal('The new password must differ from the current one.');
+      if (newPassword === oldPassword) throw new Refusal(say('newPasswordSame'));
       await users.changePassword(userOf(request), request.token!, oldPassword, newPassword, request.ip);
-      return ok(null, 'Your password has been changed. Your other sessions have been logged out.');
+      return ok(null, said(request, 'passwordChangedDone'));
     },
   );
 
@@ -84,7 +85,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
       const captcha = check(validateCode, text(body, 'captcha'));
-      return ok(withAvatarLink(request, users.changeMobile(userOf(request), mobile, captcha)), 'Your phone number has been changed.');
+      return ok(withAvatarLink(request, users.changeMobile(userOf(request), mobile, captcha)), said(request, 'phoneChangedDone'));
     },
   );
 
@@ -93,14 +94,14 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     const user = userOf(request);
     const avatarField = text(body, 'avatar');
     const avatar = avatarField === '' ? '' : uploads.ownUpload(user.id, avatarField);
-    if (avatar === null) throw new Refusal('Choose an avatar picture you uploaded.');
+    if (avatar === null) throw new Refusal(say('chooseAvatar'));
     const profile = {
       nickname: check(validateNickname, text(body, 'nickname')),
       bio: check(validateBio, text(body, 'bio')),
       email: check(validateOptionalEmail, text(body, 'email')),
       avatar,
     };
-    return ok(withAvatarLink(request, users.updateProfile(user, profile)), 'Your profile has been saved.');
+    return ok(withAvatarLink(request, users.updateProfile(user, profile)), said(request, 'profileSaved'));
   });
 
   app.get(ENDPOINTS.userIndex, { preHandler: auth.required }, async (request) => ok(withAvatarLink(request, users.index(userOf(request)))));

@@ -2,6 +2,7 @@ import type { CreditLine } from '@instalment/shared/api';
 import { calendarDate, formatMoney, fromFen, overdueDays } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
+import { say } from '../http/say';
 
 export interface Identity {
   realName: string;
@@ -68,17 +69,17 @@ export class CreditService {
    */
   admit(userId: number, amountFen: number, identity: Identity): void {
     const { availableFen, overdue } = this.figures(userId);
-    if (overdue) throw new Refusal('You have an overdue instalment. Repay it before applying for a new loan.');
+    if (overdue) throw new Refusal(say('overdueBlocksApplying'));
     if (amountFen > availableFen) {
-      throw new Refusal(`This amount is more than your available credit of ${formatMoney(fromFen(availableFen))}.`);
+      throw new Refusal(say('overCredit', { amount: formatMoney(fromFen(availableFen)) }));
     }
     const bound = this.user(userId);
     if (bound.id_card === null) {
       const owner = this.ctx.db.prepare('SELECT id FROM users WHERE id_card = ? AND id <> ?').get(identity.idCard, userId);
-      if (owner) throw new Refusal('This ID card is registered to another account.');
+      if (owner) throw new Refusal(say('idCardOtherAccount'));
       this.ctx.db.prepare('UPDATE users SET real_name = ?, id_card = ? WHERE id = ?').run(identity.realName, identity.idCard, userId);
     } else if (bound.id_card !== identity.idCard || bound.real_name !== identity.realName) {
-      throw new Refusal('Apply in your own name: the name and ID card must be those of your first application.');
+      throw new Refusal(say('ownNameOnly'));
     }
   }
 }

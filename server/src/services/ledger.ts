@@ -19,6 +19,8 @@ import { translator } from '@instalment/shared/i18n';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { LoanRow } from './loans';
+import { say } from '../http/say';
+import type { ServerMessageKey } from '@instalment/shared/i18n';
 
 interface InstalmentRow {
   period: number;
@@ -49,12 +51,10 @@ export interface Price {
   quote: PayoffQuoteFen | null;
 }
 
-const en = translator(loanMessages, 'en');
-
-const NOTHING_TO_PAY: Partial<Record<LoanStatus, string>> = {
-  pending: 'This loan is still under review; there is nothing to pay yet.',
-  rejected: 'This application was rejected; there is nothing to pay.',
-  settled: 'This loan is settled; there is nothing left to pay.',
+const NOTHING_TO_PAY: Partial<Record<LoanStatus, ServerMessageKey>> = {
+  pending: 'nothingToPayPending',
+  rejected: 'nothingToPayRejected',
+  settled: 'nothingToPaySettled',
 };
 
 /**
@@ -127,7 +127,7 @@ export class Ledger {
   owing(loan: LoanRow, today = this.today()): InstalmentState[] {
     const states = this.states(loan, today);
     if (!isRepayable(this.statusOf(loan, states)) || states.every((state) => state.ledger.paid)) {
-      throw new Refusal(NOTHING_TO_PAY[loan.status] ?? NOTHING_TO_PAY.settled!);
+      throw new Refusal(say(NOTHING_TO_PAY[loan.status] ?? 'nothingToPaySettled'));
     }
     return states;
   }
@@ -142,9 +142,7 @@ export class Ledger {
     const ledger = states.map((state) => state.ledger);
     if (selection.payoff) {
       if (unpaid.some((state) => state.ledger.underReview)) {
-        throw new Refusal(
-          'A payment proof for this loan is under review. Withdraw it, or wait for its review, before paying the loan off.',
-        );
+        throw new Refusal(say('payoffWhileReview'));
       }
       const quote = payoffQuote(ledger, {
         amountFen: loan.amount_fen,
@@ -157,11 +155,11 @@ export class Ledger {
     const periods = [...new Set(selection.periods)].sort((a, b) => a - b);
     for (const period of periods) {
       const state = states.find((candidate) => candidate.view.period === period);
-      if (state?.ledger.paid) throw new Refusal(`Instalment ${period} is already paid.`);
-      if (state?.ledger.underReview) throw new Refusal(`Instalment ${period} has a payment proof under review.`);
+      if (state?.ledger.paid) throw new Refusal(say('instalmentPaid', { period }));
+      if (state?.ledger.underReview) throw new Refusal(say('instalmentUnderReview', { period }));
     }
     const problem = checkPeriodSelection(payablePeriods(ledger), periods);
-    if (problem) throw new Refusal(en(problem));
+    if (problem) throw new Refusal((locale) => translator(loanMessages, locale)(problem));
     return {
       periods,
       amountFen: priceOfPeriods(ledger, periods),

@@ -30,6 +30,7 @@ import { text, type Fields, type PageRequest } from '../http/input';
 import type { CatalogueService } from './catalogue';
 import type { CreditService } from './credit';
 import type { InstalmentState, Ledger } from './ledger';
+import { say } from '../http/say';
 
 export interface LoanRow {
   id: number;
@@ -65,7 +66,6 @@ interface VoucherRow {
 }
 
 /** One message for every order that is missing or not the caller's: nobody learns which. */
-export const ORDER_NOT_FOUND = 'Order not found.';
 
 const isAgreed = (value: unknown) => value === true || value === 1 || value === 'true' || value === '1';
 
@@ -94,7 +94,7 @@ export class LoanService {
       agree_contract: isAgreed(body.agree_contract),
     };
     const problems = Object.entries(checkApplication(application, rates)) as Array<[keyof LoanApplication, ApplicationProblem]>;
-    if (problems.length > 0) throw new Refusal(applicationProblemText(problems[0][1], rates));
+    if (problems.length > 0) throw new Refusal((locale) => applicationProblemText(problems[0][1], rates, locale));
 
     const offer = rates.terms.find((item) => item.term === application.term)!;
     const now = this.ctx.now();
@@ -176,8 +176,9 @@ export class LoanService {
   /** The manual review (development route): approve disburses now, reject is final. */
   review(orderNo: string, decision: 'approve' | 'reject'): LoanStatus {
     const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
-    if (!loan) throw new Refusal(ORDER_NOT_FOUND);
-    if (loan.status !== 'pending') throw new Refusal(`This loan is ${loanStatusLabel(loan.status)}, not pending review.`);
+    if (!loan) throw new Refusal(say('orderNotFound'));
+    if (loan.status !== 'pending')
+      throw new Refusal((locale) => say('loanNotPending', { status: loanStatusLabel(loan.status, locale) })(locale));
     if (decision === 'approve') this.approve(loan, this.ctx.now());
     else this.ctx.db.prepare("UPDATE loans SET status = 'rejected', rejected_at = ? WHERE id = ?").run(this.ctx.now(), loan.id);
     return decision === 'approve' ? 'repaying' : 'rejected';
@@ -185,10 +186,10 @@ export class LoanService {
 
   /** The caller's own loan by order number; anyone else's reads as missing. */
   find(userId: number, orderNo: string): LoanRow {
-    if (orderNo === '') throw new Refusal('Enter the order number.');
+    if (orderNo === '') throw new Refusal(say('enterOrderNo'));
     this.approveDue(userId);
     const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ? AND user_id = ?').get(orderNo, userId) as LoanRow | undefined;
-    if (!loan) throw new Refusal(ORDER_NOT_FOUND);
+    if (!loan) throw new Refusal(say('orderNotFound'));
     return loan;
   }
 
@@ -294,7 +295,7 @@ export class LoanService {
    */
   age(orderNo: string, days: number): void {
     const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
-    if (!loan) throw new Refusal(ORDER_NOT_FOUND);
+    if (!loan) throw new Refusal(say('orderNotFound'));
     const shiftMs = days * 24 * 3600 * 1000;
     const shiftDate = `-${days} days`;
     this.ctx.db.transaction(() => {

@@ -1,5 +1,6 @@
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
+import { say } from '../http/say';
 
 /**
  * Password tries, counted in the database per account and per client address. A try is
@@ -29,11 +30,11 @@ export class LoginAttempts {
         db.prepare('DELETE FROM login_failures WHERE at <= ?').run(since);
         const byAccount = tries('account', account);
         if (byAccount.n >= loginFailuresPerAccount) {
-          throw new Refusal(`Too many wrong passwords. Try again in ${minutesUntil(byAccount.oldest)} min, or log in with an SMS code.`);
+          throw new Refusal(say('tooManyWrongPasswords', { minutes: minutesUntil(byAccount.oldest) }));
         }
         const byAddress = tries('address', address);
         if (byAddress.n >= loginFailuresPerAddress) {
-          throw new Refusal(`Too many failed logins from your network. Try again in ${minutesUntil(byAddress.oldest)} min.`);
+          throw new Refusal(say('tooManyFailedLogins', { minutes: minutesUntil(byAddress.oldest) }));
         }
         return Number(
           db.prepare('INSERT INTO login_failures (account, address, at) VALUES (?, ?, ?)').run(account, address, now).lastInsertRowid,

@@ -2,6 +2,7 @@ import type { NewsDetail, NewsItem, NewsPage } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { PageRequest } from '../http/input';
+import { say } from '../http/say';
 
 interface NewsRow {
   id: number;
@@ -48,7 +49,7 @@ export class NewsService {
 
   detail(id: number, base: string): NewsDetail {
     const row = this.ctx.db.prepare('SELECT * FROM news WHERE id = ? AND published_at <= ?').get(id, this.ctx.now()) as NewsRow | undefined;
-    if (!row) throw new Refusal('news not found');
+    if (!row) throw new Refusal(say('newsNotFound'));
     return {
       ...this.item(row, base),
       author: row.author,

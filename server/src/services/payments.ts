@@ -7,6 +7,7 @@ import { Refusal } from '../http/errors';
 import type { CatalogueService } from './catalogue';
 import type { Ledger, Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
+import { say } from '../http/say';
 
 /** How long a payment stays open at the gateway. */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
@@ -46,11 +47,11 @@ export class PaymentService {
 
   /** `periods` ("1,2") or `payoff`, exactly one of them. */
   private selectionOf(periodsText: string, payoff: boolean): Selection {
-    if (payoff && periodsText !== '') throw new Refusal('Ask either for instalments or for the payoff, not both.');
+    if (payoff && periodsText !== '') throw new Refusal(say('periodsOrPayoff'));
     if (payoff) return { payoff: true };
-    if (periodsText === '') throw new Refusal('Choose the instalments to pay.');
+    if (periodsText === '') throw new Refusal(say('choosePeriods'));
     const periods = parsePeriods(periodsText);
-    if (periods === null) throw new Refusal('periods must be instalment numbers separated by commas, such as "1,2".');
+    if (periods === null) throw new Refusal(say('periodsText'));
     return { payoff: false, periods };
   }
 
@@ -117,7 +118,7 @@ export class PaymentService {
   /** The server's word on a payment, for its owner only: anyone else's reads as missing. */
   state(userId: number, paymentNo: string): PaymentState {
     const payment = this.byNumber(paymentNo);
-    if (!payment || payment.user_id !== userId) throw new Refusal('Payment not found.');
+    if (!payment || payment.user_id !== userId) throw new Refusal(say('paymentNotFound'));
     return {
       payment_no: payment.payment_no,
       order_no: payment.order_no,

@@ -3,6 +3,7 @@ import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/shared/api';
 import { seconds, type Context } from '../context';
 import type { Db } from '../db/database';
 import { Refusal } from '../http/errors';
+import { say } from '../http/say';
 
 export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile'];
 export const CODE_TTL_SECONDS = 5 * 60;
@@ -77,13 +78,12 @@ export class SmsService {
         };
         if (last.at !== null && now - last.at < smsResendSeconds) {
           const wait: SmsWait = { wait: smsResendSeconds - (now - last.at) };
-          throw new Refusal(`Please wait ${wait.wait} s before requesting another code.`, wait);
+          throw new Refusal(say('smsWait', { seconds: wait.wait }), wait);
         }
         const today = db
           .prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE mobile = ? AND createtime > ?')
           .get(mobile, now - 24 * 3600) as { n: number };
-        if (today.n >= smsCodesPerPhonePerDay)
-          throw new Refusal('Too many codes were requested for this number today. Try again tomorrow.');
+        if (today.n >= smsCodesPerPhonePerDay) throw new Refusal(say('smsDailyLimit'));
         db.prepare("UPDATE sms_codes SET status = 'replaced' WHERE mobile = ? AND event = ? AND status = 'open'").run(mobile, event);
         return db
           .prepare('INSERT INTO sms_codes (mobile, event, code_hash, createtime, expiretime) VALUES (?, ?, ?, ?, ?)')
@@ -96,7 +96,7 @@ export class SmsService {
     } catch (error) {
       db.prepare('DELETE FROM sms_codes WHERE id = ?').run(id);
       this.ctx.log.error({ err: error, event }, 'SMS delivery failed');
-      throw new Refusal('The SMS could not be sent. Try again later.');
+      throw new Refusal(say('smsNotSent'));
     }
   }
 
@@ -106,9 +106,9 @@ export class SmsService {
     const row = db
       .prepare('SELECT id, code_hash, expiretime, attempts, status FROM sms_codes WHERE mobile = ? AND event = ? ORDER BY id DESC LIMIT 1')
       .get(mobile, event) as CodeRow | undefined;
-    if (!row || row.status === 'used' || row.status === 'replaced') throw new Refusal('Request a verification code first.');
-    if (row.status === 'burnt') throw new Refusal('Too many wrong codes. Request a new code.');
-    if (row.expiretime <= seconds(this.ctx.now())) throw new Refusal('The verification code has expired. Request a new code.');
+    if (!row || row.status === 'used' || row.status === 'replaced') throw new Refusal(say('codeFirst'));
+    if (row.status === 'burnt') throw new Refusal(say('codeBurnt'));
+    if (row.expiretime <= seconds(this.ctx.now())) throw new Refusal(say('codeExpired'));
 
     const expected = Buffer.from(row.code_hash, 'hex');
     if (timingSafeEqual(hashCode(mobile, event, code), expected)) {
@@ -118,10 +118,7 @@ export class SmsService {
     const attempts = row.attempts + 1;
     const burnt = attempts >= MAX_WRONG_TRIES;
     db.prepare('UPDATE sms_codes SET attempts = ?, status = ? WHERE id = ?').run(attempts, burnt ? 'burnt' : 'open', row.id);
-    throw new Refusal(
-      burnt
-        ? 'The verification code is incorrect. Too many wrong codes: request a new code.'
-        : `The verification code is incorrect. ${MAX_WRONG_TRIES - attempts} ${MAX_WRONG_TRIES - attempts === 1 ? 'try' : 'tries'} left.`,
-    );
+    const left = MAX_WRONG_TRIES - attempts;
+    throw new Refusal(burnt ? say('codeWrongLast') : left === 1 ? say('codeWrongOneLeft') : say('codeWrongTriesLeft', { left }));
   }
 }

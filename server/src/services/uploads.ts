@@ -5,6 +5,7 @@ import type { ChunkStored } from '@instalment/shared/api';
 import { calendarDate } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
+import { say } from '../http/say';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
@@ -28,9 +29,6 @@ export const MIME_TYPES: Record<FileType, string> = {
 
 const EXTENSIONS: Record<string, FileType> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', pdf: 'pdf' };
 
-export const TYPE_REFUSED = 'Only JPG, PNG, WebP and PDF files are accepted.';
-export const TOO_LARGE = `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`;
-
 const startsWith = (buffer: Buffer, bytes: number[], offset = 0) => bytes.every((byte, index) => buffer[offset + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
@@ -51,7 +49,7 @@ function claimedType(filename: string): FileType | null | undefined {
 }
 
 function checkName(filename: string): void {
-  if (claimedType(filename) === null) throw new Refusal(TYPE_REFUSED);
+  if (claimedType(filename) === null) throw new Refusal(say('typeRefused'));
 }
 
 export interface ChunkRequest {
@@ -82,18 +80,18 @@ export class UploadService {
 
   async storeFile(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
     checkName(filename);
-    if (data.length === 0) throw new Refusal('The file is empty.');
+    if (data.length === 0) throw new Refusal(say('fileEmpty'));
     this.ctx.db.transaction(() => this.reserveBytes(userId, data.length)).immediate();
     return this.write(userId, data, filename);
   }
 
   /** Stores a whole file whose bytes were already counted against the user's quota. */
   private async write(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
-    if (data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
+    if (data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
     const type = detectType(data);
-    if (!type) throw new Refusal(TYPE_REFUSED);
+    if (!type) throw new Refusal(say('typeRefused'));
     const claimed = claimedType(filename);
-    if (claimed !== undefined && claimed !== type) throw new Refusal("The file's content does not match its name.");
+    if (claimed !== undefined && claimed !== type) throw new Refusal(say('contentMismatch'));
     const day = calendarDate(this.ctx.now()).replace(/-/g, '');
     const name = `${randomBytes(16).toString('hex')}.${type}`;
     await fs.promises.mkdir(path.join(this.dir, day), { recursive: true });
@@ -114,28 +112,28 @@ export class UploadService {
       .get(userId, now - DAY_MS) as {
       used: number;
     };
-    if (used + bytes > limit) throw new Refusal(`You can upload at most ${Math.floor(limit / MB)} MB a day. Try again tomorrow.`);
+    if (used + bytes > limit) throw new Refusal(say('dailyUploadLimit', { mb: Math.floor(limit / MB) }));
     this.ctx.db.prepare('INSERT INTO upload_usage (user_id, bytes, at) VALUES (?, ?, ?)').run(userId, bytes, now);
   }
 
   /** Chunks live per user, so nobody can add to, merge or clean another user's upload. */
   private chunkDir(userId: number, chunkid: string): string {
-    if (!CHUNK_ID.test(chunkid)) throw new Refusal('chunkid must be 8 to 64 letters, digits or hyphens.');
+    if (!CHUNK_ID.test(chunkid)) throw new Refusal(say('chunkIdShape'));
     return path.join(this.chunkRoot, String(userId), chunkid);
   }
 
   async storeChunk(userId: number, request: ChunkRequest, data: Buffer): Promise<ChunkStored> {
     const dir = this.chunkDir(userId, request.chunkid);
     if (!Number.isInteger(request.chunkcount) || request.chunkcount < 1 || request.chunkcount > MAX_CHUNKS) {
-      throw new Refusal(`chunkcount must be a whole number from 1 to ${MAX_CHUNKS}.`);
+      throw new Refusal(say('chunkCountRange', { max: MAX_CHUNKS }));
     }
     if (!Number.isInteger(request.chunkindex) || request.chunkindex < 0 || request.chunkindex >= request.chunkcount) {
-      throw new Refusal(`chunkindex must be a whole number from 0 to ${request.chunkcount - 1}.`);
+      throw new Refusal(say('chunkIndexRange', { max: request.chunkcount - 1 }));
     }
-    if (request.filename === '') throw new Refusal('filename is required.');
+    if (request.filename === '') throw new Refusal(say('filenameRequired'));
     checkName(request.filename);
-    if (data.length === 0) throw new Refusal('The chunk is empty.');
-    if (data.length > MAX_CHUNK_BYTES) throw new Refusal(`A chunk may be at most ${MAX_CHUNK_BYTES / MB} MB.`);
+    if (data.length === 0) throw new Refusal(say('chunkEmpty'));
+    if (data.length > MAX_CHUNK_BYTES) throw new Refusal(say('chunkTooLarge', { mb: MAX_CHUNK_BYTES / MB }));
 
     // The session's size, its count and the quota are checked and the chunk recorded in one
     // transaction before any byte is written: parallel chunks cannot all pass the same total.
@@ -149,7 +147,7 @@ export class UploadService {
         if (!session) {
           const { open } = db.prepare('SELECT COUNT(*) AS open FROM chunk_sessions WHERE user_id = ?').get(userId) as { open: number };
           const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
-          if (open >= allowed) throw new Refusal(`You have ${allowed} uploads in progress. Finish or cancel one first.`);
+          if (open >= allowed) throw new Refusal(say('uploadsInProgress', { count: allowed }));
           db.prepare('INSERT INTO chunk_sessions (user_id, chunkid, chunkcount, updated_at) VALUES (?, ?, ?, ?)').run(
             userId,
             request.chunkid,
@@ -157,12 +155,12 @@ export class UploadService {
             this.ctx.now(),
           );
         } else if (session.chunkcount !== request.chunkcount) {
-          throw new Refusal(`chunkcount ${request.chunkcount} does not match the ${session.chunkcount} of the earlier chunks.`);
+          throw new Refusal(say('chunkCountChanged', { given: request.chunkcount, expected: session.chunkcount }));
         }
         const { others } = db
           .prepare('SELECT COALESCE(SUM(size), 0) AS others FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex != ?')
           .get(userId, request.chunkid, request.chunkindex) as { others: number };
-        if (others + data.length > MAX_FILE_BYTES) throw new Refusal(TOO_LARGE);
+        if (others + data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
         this.reserveBytes(userId, data.length);
         // A retried chunk replaces the earlier copy.
         const earlier = db
@@ -203,9 +201,9 @@ export class UploadService {
       .transaction(() => {
         const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, chunkid) as
           { chunkcount: number } | undefined;
-        if (!session) throw new Refusal('No chunks were uploaded for this chunkid.');
+        if (!session) throw new Refusal(say('noChunks'));
         if (chunkcount !== null && chunkcount !== session.chunkcount) {
-          throw new Refusal(`chunkcount ${chunkcount} does not match the ${session.chunkcount} chunks uploaded.`);
+          throw new Refusal(say('chunkCountMismatch', { given: chunkcount, expected: session.chunkcount }));
         }
         const files = new Map(
           (
@@ -218,7 +216,7 @@ export class UploadService {
         const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
         const missing = order.find((index) => !files.has(index));
         if (missing !== undefined) {
-          throw new Refusal(`chunkindex ${missing} is missing (${session.chunkcount} chunks expected); upload it before merging.`);
+          throw new Refusal(say('chunkMissing', { index: missing, expected: session.chunkcount }));
         }
         db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
         return order.map((index) => files.get(index)!);
@@ -228,7 +226,7 @@ export class UploadService {
       const parts = await Promise.all(
         claimed.map((file, index) =>
           fs.promises.readFile(path.join(dir, file)).catch(() => {
-            throw new Refusal(`chunkindex ${index} did not finish uploading; upload the file again.`);
+            throw new Refusal(say('chunkUnfinished', { index }));
           }),
         ),
       );

@@ -7,6 +7,7 @@ import type { LoginAttempts } from './login-attempts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
+import { say } from '../http/say';
 
 export interface UserRow {
   id: number;
@@ -30,8 +31,6 @@ export interface Registration {
   username: string;
   email: string;
 }
-
-export const PHONE_TAKEN = 'This phone number is already registered to an account.';
 
 /** A username is 3-32 letters, digits or underscores; a phone number may only be the user's own. */
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
@@ -67,16 +66,16 @@ export class UserService {
 
   checkUsername(username: string, mobile: string): void {
     if (PHONE_LIKE.test(username)) {
-      if (username !== mobile) throw new Refusal('A username cannot be another phone number.');
+      if (username !== mobile) throw new Refusal(say('usernameNotPhone'));
       return;
     }
-    if (!USERNAME.test(username)) throw new Refusal('A username has 3 to 32 letters, digits or underscores.');
+    if (!USERNAME.test(username)) throw new Refusal(say('usernameShape'));
   }
 
   async register(input: Registration): Promise<LoginResult> {
     this.checkUsername(input.username, input.mobile);
-    if (this.byMobile(input.mobile)) throw new Refusal('This phone number is already registered. Log in instead.');
-    if (this.ctx.db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) throw new Refusal('This username is taken.');
+    if (this.byMobile(input.mobile)) throw new Refusal(say('phoneRegisteredLogIn'));
+    if (this.ctx.db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) throw new Refusal(say('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
     this.sms.verify(input.mobile, 'register', input.code);
@@ -95,7 +94,7 @@ export class UserService {
     // The same work and the same answer for an unknown account as for a wrong password.
     const stored = user && user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '';
-    if (!user || !valid) throw new Refusal('The account or password is incorrect.');
+    if (!user || !valid) throw new Refusal(say('accountOrPasswordWrong'));
     this.attempts.release(reservation);
     if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
       const upgraded = await hashPassword(password, this.ctx.config.passwordCostLog2);
@@ -115,7 +114,7 @@ export class UserService {
     this.sms.verify(mobile, 'resetpwd', captcha);
     // Codes are only delivered to registered phones, so a matching code means the account exists.
     const user = this.byMobile(mobile);
-    if (!user) throw new Refusal('Request a verification code first.');
+    if (!user) throw new Refusal(say('codeFirst'));
     await this.setPassword(user, newPassword);
     this.attempts.clearAccount(`user:${user.id}`);
     this.tokens.revokeAllOf(user.id, null);
@@ -130,7 +129,7 @@ export class UserService {
     const reservation = this.attempts.reserve(`user:${user.id}`, address);
     const stored = user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     const valid = user.password_hash !== '' && (await verifyPassword(oldPassword, stored));
-    if (!valid) throw new Refusal('The current password is incorrect.');
+    if (!valid) throw new Refusal(say('currentPasswordWrong'));
     this.attempts.release(reservation);
     await this.setPassword(user, newPassword);
     this.tokens.revokeAllOf(user.id, token);
@@ -138,8 +137,8 @@ export class UserService {
 
   /** Moves the account to a new phone, proven by the code sent to it; a username that was the old phone follows. */
   changeMobile(user: UserRow, mobile: string, captcha: string): UserIndex {
-    if (mobile === user.mobile) throw new Refusal('This is already your phone number.');
-    if (this.byMobile(mobile)) throw new Refusal(PHONE_TAKEN);
+    if (mobile === user.mobile) throw new Refusal(say('samePhone'));
+    if (this.byMobile(mobile)) throw new Refusal(say('phoneTaken'));
     this.sms.verify(mobile, 'changemobile', captcha);
     const username = user.username === user.mobile ? mobile : user.username;
     const nickname = user.nickname === maskPhone(user.mobile) ? maskPhone(mobile) : user.nickname;
@@ -147,7 +146,7 @@ export class UserService {
       this.ctx.db.prepare('UPDATE users SET mobile = ?, username = ?, nickname = ? WHERE id = ?').run(mobile, username, nickname, user.id);
     } catch (error) {
       // Another account took the phone between the check and now.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal(PHONE_TAKEN);
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal(say('phoneTaken'));
       throw error;
     }
     return this.index(this.byId(user.id)!);
@@ -203,8 +202,7 @@ export class UserService {
       return this.byId(Number(id))!;
     } catch (error) {
       // Two sign-ups for one phone at the same moment: the second one loses here.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
-        throw new Refusal('This phone number or username is already registered.');
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal(say('phoneOrUsernameTaken'));
       throw error;
     }
   }

@@ -15,6 +15,7 @@ import { text, type Fields } from '../http/input';
 import type { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
+import { say } from '../http/say';
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
 function periodsOf(value: unknown): number[] | null {
@@ -51,12 +52,12 @@ export class VoucherService {
   async submit(userId: number, body: Fields, base: string): Promise<Voucher> {
     const orderNo = this.loans.find(userId, text(body, 'order_no')).order_no;
     const periods = periodsOf(body.periods);
-    if (periods === null) throw new Refusal('periods must be a list of instalment numbers, such as [1, 2].');
+    if (periods === null) throw new Refusal(say('periodsList'));
     const fileUrl = this.uploads.ownUpload(userId, text(body, 'file_url'));
-    if (!fileUrl) throw new Refusal('Upload the payment proof first, then submit it.');
+    if (!fileUrl) throw new Refusal(say('uploadProofFirst'));
     const remark = text(body, 'remark');
     const remarkProblem = checkVoucherRemark(remark);
-    if (remarkProblem) throw new Refusal(remarkProblemText(remarkProblem));
+    if (remarkProblem) throw new Refusal((locale) => remarkProblemText(remarkProblem, locale));
     const amountFen = toFen(text(body, 'amount'));
     const fileHash = await this.uploads.contentHash(fileUrl);
 
@@ -68,10 +69,10 @@ export class VoucherService {
         const loan = this.loans.find(userId, orderNo);
         const price = this.ledger.price(loan, { payoff: false, periods });
         if (amountFen === null || amountFen !== price.amountFen) {
-          throw new Refusal(`The amount must be ${formatMoney(fromFen(price.amountFen))}, what these instalments cost today.`);
+          throw new Refusal(say('proofAmount', { amount: formatMoney(fromFen(price.amountFen)) }));
         }
         if (db.prepare("SELECT 1 FROM vouchers WHERE file_hash = ? AND status IN ('pending', 'approved')").get(fileHash)) {
-          throw new Refusal('This receipt already backs another payment proof. Upload the receipt of this transfer.');
+          throw new Refusal(say('receiptReused'));
         }
         const now = this.ctx.now();
         const voucherId = Number(
@@ -92,8 +93,8 @@ export class VoucherService {
   withdraw(userId: number, voucherId: number, base: string): Voucher {
     const row = this.byId(voucherId);
     const loan = row ? this.loans.byId(row.loan_id) : null;
-    if (!row || !loan || loan.user_id !== userId) throw new Refusal('Payment proof not found.');
-    if (row.status !== 'pending') throw new Refusal('Only a proof waiting for review can be withdrawn.');
+    if (!row || !loan || loan.user_id !== userId) throw new Refusal(say('proofNotFound'));
+    if (row.status !== 'pending') throw new Refusal(say('proofNotPending'));
     this.ctx.db
       .prepare("UPDATE vouchers SET status = 'withdrawn', reviewed_at = ? WHERE id = ? AND status = 'pending'")
       .run(this.ctx.now(), voucherId);
@@ -105,8 +106,8 @@ export class VoucherService {
     const { db } = this.ctx;
     return db.transaction(() => {
       const row = this.byId(voucherId);
-      if (!row) throw new Refusal('Payment proof not found.');
-      if (row.status !== 'pending') throw new Refusal(`This proof is ${row.status}, not waiting for review.`);
+      if (!row) throw new Refusal(say('proofNotFound'));
+      if (row.status !== 'pending') throw new Refusal(say('proofReviewed', { status: row.status }));
       const now = this.ctx.now();
       const status = decision === 'approve' ? 'approved' : 'rejected';
       // The reservation is lifted first, so that the ledger may settle these instalments.
@@ -120,8 +121,7 @@ export class VoucherService {
           now,
           calendarDate(row.created_at),
         );
-        if (settled.amountFen !== row.amount_fen)
-          throw new Refusal('The instalments of this proof no longer cost what it says; reject it.');
+        if (settled.amountFen !== row.amount_fen) throw new Refusal(say('proofRepriced'));
       }
       return status;
     })();

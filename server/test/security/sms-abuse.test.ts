@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from '../../src/config';
 import { newPhone, PASSWORD, signUp, startServer, type TestServer } from '../helpers';
 import { flood, post, tally } from './traffic';
 
-const RATE_LIMITED = /^Too many requests from your network\. Try again in 10 minutes\.$/;
+const RATE_LIMITED = /^Too many requests from your network\. Try again in 10 min\.$/;
 
 describe('per address, at the default limits', () => {
   let server: TestServer;
