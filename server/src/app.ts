@@ -47,6 +47,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often delayed applications are looked at: an applicant waits at most this long past the review time. */
+const APPROVAL_SWEEP_MS = 5_000;
+
 /** Messages for the framework's own refusals of malformed requests. */
 const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
@@ -88,9 +91,14 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   services.uploads.sweepChunks();
   const chunkSweep = setInterval(() => services.uploads.sweepChunks(), config.limits.chunkSweepSeconds * 1000);
   chunkSweep.unref();
+  // Applications whose review time has come are approved here, so that reading a loan never writes.
+  services.loans.approveDue(null);
+  const approvalSweep = setInterval(() => services.loans.approveDue(null), APPROVAL_SWEEP_MS);
+  approvalSweep.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(chunkSweep);
+    clearInterval(approvalSweep);
     db.close();
     if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
   });

@@ -166,6 +166,9 @@ test('delayed approval: pending until the review time, then repaying from that d
       'This loan is still under review; there is nothing to pay yet.',
     );
     server.clock.advance(120_000);
+    // Reading does not approve: the scheduled sweep does.
+    expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'pending' });
+    server.app.services.loans.approveDue(null);
     expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'repaying', next_due_date: '2026-02-15' });
   } finally {
     await server.close();
@@ -205,6 +208,25 @@ test('the development route ages a loan so its instalments fall overdue', async 
     await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
     const plan = await installments(user.http, { order_no });
     expect(plan.list[0]).toMatchObject({ due_date: '2026-01-06', status: 'overdue', overdue_days: 9 });
+  } finally {
+    await server.close();
+  }
+});
+
+test('reading loans never writes: an instalment falls overdue on the page while the database is left as it was', async () => {
+  const server = await startServer();
+  try {
+    const user = await signUp(server);
+    const { order_no } = await createLoan(user.http, user.application);
+    await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
+    const db = (server.app.services.ledger as unknown as { ctx: { db: import('better-sqlite3').Database } }).ctx.db;
+    const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    expect((await myLoans(user.http)).list[0].status).toBe('overdue');
+    expect((await orderDetail(user.http, { order_no })).status).toBe('overdue');
+    expect((await installments(user.http, { order_no })).list[0].status).toBe('overdue');
+    expect(changes()).toBe(before);
+    expect(db.prepare('SELECT status FROM loans WHERE order_no = ?').get(order_no)).toEqual({ status: 'repaying' });
   } finally {
     await server.close();
   }

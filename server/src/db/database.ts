@@ -14,5 +14,24 @@ export function openDatabase(file: string, nowMs: number): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   if (migrate(db)) seed(db, nowMs);
+  preparedOnce(db);
   return db;
+}
+
+/**
+ * Each SQL text is compiled once for the life of the connection: services keep writing
+ * `db.prepare(sql)` where they use it, and get the statement compiled the first time. (No
+ * service changes a statement's mode with pluck/raw/expand, which a shared statement would keep.)
+ */
+function preparedOnce(db: Db): void {
+  const compile = db.prepare.bind(db);
+  const statements = new Map<string, ReturnType<Db['prepare']>>();
+  db.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = compile(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
 }

@@ -23,6 +23,7 @@ import { say } from '../http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n';
 
 interface InstalmentRow {
+  loan_id: number;
   period: number;
   due_date: string;
   principal_fen: number;
@@ -70,51 +71,33 @@ export class Ledger {
     return calendarDate(this.ctx.now());
   }
 
-  /** Periods covered by proofs waiting for review: reserved, not payable. */
-  private underReview(loanId: number): Set<number> {
-    const rows = this.ctx.db.prepare("SELECT periods FROM vouchers WHERE loan_id = ? AND status = 'pending'").all(loanId) as Array<{
-      periods: string;
-    }>;
-    return new Set(rows.flatMap((row) => parsePeriods(row.periods) ?? []));
-  }
-
   /** The schedule as of `today`: unpaid instalments past their grace accrue a penalty; paid ones show what they were settled for. */
   states(loan: LoanRow, today = this.today()): InstalmentState[] {
-    const rows = this.ctx.db.prepare('SELECT * FROM instalments WHERE loan_id = ? ORDER BY period').all(loan.id) as InstalmentRow[];
-    const reserved = this.underReview(loan.id);
-    return rows.map((row) => {
-      const paid = row.paid_at !== null;
-      const days = paid ? row.overdue_days : overdueDays(row.due_date, today, loan.grace_days);
-      const penalty = paid ? row.penalty_fen : penaltyFen(row.principal_fen + row.interest_fen, days, loan.penalty_bp);
-      const interest = paid ? (row.paid_interest_fen ?? row.interest_fen) : row.interest_fen;
-      const fee = paid ? (row.paid_fee_fen ?? row.fee_fen) : row.fee_fen;
-      const underReview = !paid && reserved.has(row.period);
-      return {
-        ledger: {
-          period: row.period,
-          dueDate: row.due_date,
-          principalFen: row.principal_fen,
-          interestFen: row.interest_fen,
-          feeFen: row.fee_fen,
-          penaltyFen: penalty,
-          paid,
-          underReview,
-        },
-        view: {
-          period: row.period,
-          due_date: row.due_date,
-          principal: fromFen(row.principal_fen),
-          interest: fromFen(interest),
-          fee: fromFen(fee),
-          penalty: fromFen(penalty),
-          total: fromFen(row.principal_fen + interest + fee + penalty),
-          status: paid ? 'paid' : days > 0 ? 'overdue' : 'unpaid',
-          overdue_days: days,
-          paid_at: paid ? iso(row.paid_at!) : null,
-          under_review: underReview,
-        },
-      };
-    });
+    return this.statesOfLoans([loan], today).get(loan.id) ?? [];
+  }
+
+  /** The schedules of several loans in two queries (a page of "my loans" costs the same for 12 loans or 500). */
+  statesOfLoans(loans: readonly LoanRow[], today = this.today()): Map<number, InstalmentState[]> {
+    const ids = JSON.stringify(loans.map((loan) => loan.id));
+    const rows = this.ctx.db
+      .prepare('SELECT * FROM instalments WHERE loan_id IN (SELECT value FROM json_each(?)) ORDER BY loan_id, period')
+      .all(ids) as InstalmentRow[];
+    // Periods covered by proofs waiting for review: reserved, not payable.
+    const reserved = new Map<number, Set<number>>();
+    const proofs = this.ctx.db
+      .prepare("SELECT loan_id, periods FROM vouchers WHERE status = 'pending' AND loan_id IN (SELECT value FROM json_each(?))")
+      .all(ids) as Array<{ loan_id: number; periods: string }>;
+    for (const proof of proofs) {
+      const periods = reserved.get(proof.loan_id) ?? new Set<number>();
+      for (const period of parsePeriods(proof.periods) ?? []) periods.add(period);
+      reserved.set(proof.loan_id, periods);
+    }
+    const byId = new Map(loans.map((loan) => [loan.id, loan]));
+    const states = new Map<number, InstalmentState[]>(loans.map((loan) => [loan.id, []]));
+    for (const row of rows) {
+      states.get(row.loan_id)!.push(stateOf(row, byId.get(row.loan_id)!, today, reserved.get(row.loan_id)));
+    }
+    return states;
   }
 
   /** The status a loan has by its instalments (pending and rejected have none). */
@@ -223,4 +206,39 @@ export class Ledger {
       if (covers) this.ctx.db.prepare("UPDATE payments SET status = 'void' WHERE id = ?").run(payment.id);
     }
   }
+}
+
+/** One instalment as of `today`, for the ledger's rules (`ledger`) and for the app (`view`). */
+function stateOf(row: InstalmentRow, loan: LoanRow, today: string, reserved: ReadonlySet<number> | undefined): InstalmentState {
+  const paid = row.paid_at !== null;
+  const days = paid ? row.overdue_days : overdueDays(row.due_date, today, loan.grace_days);
+  const penalty = paid ? row.penalty_fen : penaltyFen(row.principal_fen + row.interest_fen, days, loan.penalty_bp);
+  const interest = paid ? (row.paid_interest_fen ?? row.interest_fen) : row.interest_fen;
+  const fee = paid ? (row.paid_fee_fen ?? row.fee_fen) : row.fee_fen;
+  const underReview = !paid && (reserved?.has(row.period) ?? false);
+  return {
+    ledger: {
+      period: row.period,
+      dueDate: row.due_date,
+      principalFen: row.principal_fen,
+      interestFen: row.interest_fen,
+      feeFen: row.fee_fen,
+      penaltyFen: penalty,
+      paid,
+      underReview,
+    },
+    view: {
+      period: row.period,
+      due_date: row.due_date,
+      principal: fromFen(row.principal_fen),
+      interest: fromFen(interest),
+      fee: fromFen(fee),
+      penalty: fromFen(penalty),
+      total: fromFen(row.principal_fen + interest + fee + penalty),
+      status: paid ? 'paid' : days > 0 ? 'overdue' : 'unpaid',
+      overdue_days: days,
+      paid_at: paid ? iso(row.paid_at!) : null,
+      under_review: underReview,
+    },
+  };
 }

@@ -15,7 +15,6 @@ import {
   annualRateBp,
   applicationProblemText,
   calendarDate,
-  canTransition,
   checkApplication,
   computeSchedule,
   fromFen,
@@ -64,8 +63,6 @@ interface VoucherRow {
   status: Voucher['status'];
   created_at: number;
 }
-
-/** One message for every order that is missing or not the caller's: nobody learns which. */
 
 const isAgreed = (value: unknown) => value === true || value === 1 || value === 'true' || value === '1';
 
@@ -163,7 +160,10 @@ export class LoanService {
     })();
   }
 
-  /** Approves the applications whose review time has come (auto now, delay mode later). */
+  /**
+   * Approves the applications whose review time has come: the caller's own right after applying
+   * (auto mode), everyone's in the scheduled sweep (delay mode). Reads never approve.
+   */
   approveDue(userId: number | null): void {
     const rows = this.ctx.db
       .prepare(
@@ -187,7 +187,6 @@ export class LoanService {
   /** The caller's own loan by order number; anyone else's reads as missing. */
   find(userId: number, orderNo: string): LoanRow {
     if (orderNo === '') throw new Refusal(say('enterOrderNo'));
-    this.approveDue(userId);
     const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ? AND user_id = ?').get(orderNo, userId) as LoanRow | undefined;
     if (!loan) throw new Refusal(say('orderNotFound'));
     return loan;
@@ -197,17 +196,12 @@ export class LoanService {
     return this.ctx.db.prepare('SELECT * FROM loans WHERE id = ?').get(id) as LoanRow;
   }
 
-  /** Disbursed loans take their status from their instalments; the stored one follows along. */
-  private currentStatus(loan: LoanRow, states: InstalmentState[]): LoanStatus {
-    const status = this.ledger.statusOf(loan, states);
-    if (status !== loan.status && canTransition(loan.status, status)) {
-      this.ctx.db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
-    }
-    return status;
-  }
-
+  /**
+   * A disbursed loan's status is read from its instalments (overdue is a matter of the date);
+   * the stored one changes only when money moves, so a read never writes.
+   */
   private summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
-    const status = this.currentStatus(loan, states);
+    const status = this.ledger.statusOf(loan, states);
     const open = states.filter((state) => !state.ledger.paid);
     const next = open[0] ?? null;
     return {
@@ -223,13 +217,14 @@ export class LoanService {
     };
   }
 
+  /** A page of the caller's loans in a constant number of queries, however many loans they have. */
   list(userId: number, page: PageRequest): MyLoansPage {
-    this.approveDue(userId);
     const { total } = this.ctx.db.prepare('SELECT COUNT(*) AS total FROM loans WHERE user_id = ?').get(userId) as { total: number };
     const rows = this.ctx.db
       .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
       .all(userId, page.limit, (page.page - 1) * page.limit) as LoanRow[];
-    return { list: rows.map((loan) => this.summary(loan, this.ledger.states(loan))), total, page: page.page, limit: page.limit };
+    const states = this.ledger.statesOfLoans(rows);
+    return { list: rows.map((loan) => this.summary(loan, states.get(loan.id) ?? [])), total, page: page.page, limit: page.limit };
   }
 
   /** `base` is this server's absolute URL, which makes voucher file URLs absolute. */

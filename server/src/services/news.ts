@@ -23,7 +23,7 @@ export const MAX_LATEST = 20;
 export class NewsService {
   constructor(private readonly ctx: Context) {}
 
-  private item(row: NewsRow, base: string): NewsItem {
+  private item(row: Omit<NewsRow, 'author' | 'content'>, base: string): NewsItem {
     return {
       id: row.id,
       title: row.title,
@@ -37,9 +37,12 @@ export class NewsService {
   page(page: PageRequest, base: string): NewsPage {
     const now = this.ctx.now();
     const { total } = this.ctx.db.prepare('SELECT COUNT(*) AS total FROM news WHERE published_at <= ?').get(now) as { total: number };
+    // The list leaves the articles' bodies in the database: they are most of each row.
     const rows = this.ctx.db
-      .prepare('SELECT * FROM news WHERE published_at <= ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?')
-      .all(now, page.limit, (page.page - 1) * page.limit) as NewsRow[];
+      .prepare(
+        'SELECT id, title, summary, cover, published_at FROM news WHERE published_at <= ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?',
+      )
+      .all(now, page.limit, (page.page - 1) * page.limit) as Array<Omit<NewsRow, 'author' | 'content'>>;
     return { list: rows.map((row) => this.item(row, base)), total, page: page.page, limit: page.limit };
   }
 

@@ -1,0 +1,64 @@
+/**
+ * The API as the read benchmark meets it (run by `bench/api.ts`, in a process of its own): a
+ * database file with the seed news, a borrower with 12 loans and one with 500, limits out of the
+ * way. Prints one JSON line: the port and the borrowers' tokens.
+ */
+import type { AddressInfo } from 'node:net';
+import { DEV_ENDPOINTS, ENDPOINTS, type LoginUserinfo, type SmsOutboxEntry } from '@instalment/shared/api';
+import { buildApp } from '../src/app';
+
+const [databaseFile] = process.argv.slice(2);
+const UNLIMITED = 1_000_000_000;
+
+async function main(): Promise<void> {
+  const app = buildApp({
+    databaseFile,
+    devRoutes: true,
+    creditLimitFen: 1_000_000_000_000,
+    limits: {
+      smsSendsPerAddress: UNLIMITED,
+      registrationsPerAddress: UNLIMITED,
+      loginsPerAddress: UNLIMITED,
+      uploadsPerAddress: UNLIMITED,
+      loginFailuresPerAddress: UNLIMITED,
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const answer = (await (
+      await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json()) as { code: number; msg: string; data: T };
+    if (answer.code !== 1) throw new Error(`${path}: ${answer.msg}`);
+    return answer.data;
+  };
+
+  const borrower = async (mobile: string, loans: number): Promise<string> => {
+    await post(ENDPOINTS.smsSend, { mobile, event: 'register' });
+    const outbox = (await (await fetch(`${base}${DEV_ENDPOINTS.smsOutbox}?mobile=${mobile}`)).json()) as { data: SmsOutboxEntry[] };
+    const { userinfo } = await post<{ userinfo: LoginUserinfo }>(ENDPOINTS.register, {
+      mobile,
+      code: outbox.data[0].code,
+      password: 'secret123',
+    });
+    for (let i = 0; i < loans; i += 1) {
+      app.services.loans.create(userinfo.user_id, {
+        amount: '1000.00',
+        term: 3,
+        purpose: 'consumption',
+        real_name: 'Li Lei',
+        id_card: `11010119900307${mobile.slice(-4)}`,
+        bank_card: '6222020200112233445',
+        bank_name: 'Industrial and Commercial Bank of China',
+        agree_contract: true,
+      });
+    }
+    return userinfo.token;
+  };
+
+  const twelve = await borrower('13900000012', 12);
+  const fiveHundred = await borrower('13900000500', 500);
+  console.log(JSON.stringify({ base, tokens: { twelve, fiveHundred } }));
+}
+
+void main();
