@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import { cashier, createLoan, DEV_ENDPOINTS, installments, myLoans, orderDetail, uploadFile, uploadVoucher } from '@instalment/shared/api';
 import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/shared/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
@@ -219,7 +220,7 @@ test('reading loans never writes: an instalment falls overdue on the page while 
     const user = await signUp(server);
     const { order_no } = await createLoan(user.http, user.application);
     await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
-    const db = (server.app.services.ledger as unknown as { ctx: { db: import('better-sqlite3').Database } }).ctx.db;
+    const db = (server.app.services.ledger as unknown as { ctx: { db: Database } }).ctx.db;
     const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
     const before = changes();
     expect((await myLoans(user.http)).list[0].status).toBe('overdue');

@@ -1,19 +1,20 @@
 import type { Instalment, LoanStatus } from '@instalment/shared/api';
 import {
   calendarDate,
+  canTransition,
   checkPeriodSelection,
   fromFen,
   isRepayable,
+  type LedgerInstalment,
   loanMessages,
   overdueDays,
   parsePeriods,
   payablePeriods,
   payoffQuote,
+  type PayoffQuoteFen,
   penaltyFen,
   priceOfPeriods,
   statusFromInstalments,
-  type LedgerInstalment,
-  type PayoffQuoteFen,
 } from '@instalment/shared/loan';
 import { translator } from '@instalment/shared/i18n';
 import { iso, type Context } from '../context';
@@ -185,7 +186,7 @@ export class Ledger {
       const status = this.statusOf(loan, this.states(loan, pricedOn));
       if (status === 'settled')
         db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
-      else db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
+      else if (canTransition(loan.status, status)) db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
       return price;
     })();
   }
