@@ -18,7 +18,8 @@ const { summariseVisits, problems, tableRows, formatTable, budgets, formatBudget
 const { startServers } = require('./lib/servers');
 const { registerUser } = require('./lib/session');
 // The app's pages have one owner; tsx (the bench's runner) loads it as it is.
-const { PAGES } = require('../shared/src/pages/pages.ts');
+/** @type {typeof import('../shared/src/pages/pages')} */
+const { PAGES } = require('../shared/src/pages/pages');
 
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 const BUILDS_FILE = path.join(WORK, 'builds.json');
@@ -85,6 +86,7 @@ async function builds(log) {
   return { reused: false, parallel, results };
 }
 
+/** @param {{ browser: any, apps: Record<string, string>, sizeOf: (url: string) => number | null, session: any, runs: number, log: (line: string) => void, only?: string[] | null }} options */
 async function measure({ browser, apps, sizeOf, session, runs, log, only = null }) {
   const scenarios = SCENARIOS.filter((scenario) => !only || only.includes(scenario.key)).map((scenario) => ({
     ...scenario,
@@ -142,7 +144,7 @@ async function main() {
       try {
         session = await registerUser(servers.apiUrl);
       } catch (error) {
-        sessionError = error.message;
+        sessionError = error instanceof Error ? error.message : String(error);
       }
     }
     if (!session) log(`  no logged-in user (${sessionError}): pages that need one are measured logged out`);

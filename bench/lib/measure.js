@@ -87,6 +87,7 @@ function recordNetwork(cdp) {
 const isCode = (request) => request.type === 'Script' || request.type === 'Stylesheet';
 
 /** JS+CSS bytes as served (encoded bodies) and counts, for the requests that pass `filter`. */
+/** @param {(request: any) => boolean} [filter] */
 function summariseRequests(requests, sizeOf, filter = () => true) {
   const all = [...requests.values()].filter((request) => filter(request) && !request.failed && !request.fromCache && request.end);
   const code = all.filter(isCode);
@@ -157,7 +158,8 @@ function readPaint(page) {
     () =>
       new Promise((resolve) => {
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        const navigation = performance.getEntriesByType('navigation')[0];
+        const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+        /** @type {{ fcp: number | null, lcp: number | null, lcpElement: string | null, domContentLoaded: number | null, load: number | null }} */
         const result = {
           fcp: fcp ? Math.round(fcp.startTime) : null,
           lcp: null,
@@ -168,7 +170,9 @@ function readPaint(page) {
         const finish = () => resolve(result);
         try {
           new PerformanceObserver((list) => {
-            const entry = list.getEntries().at(-1);
+            // A largest-contentful-paint entry names the element it painted.
+            const entry = /** @type {(PerformanceEntry & { element?: Element | null }) | undefined} */ (list.getEntries().at(-1));
+            if (!entry) return;
             result.lcp = Math.round(entry.startTime);
             const element = entry.element;
             result.lcpElement = element ? `${element.tagName.toLowerCase()} "${(element.textContent || '').trim().slice(0, 40)}"` : null;
@@ -203,7 +207,7 @@ function tapTabInPage({ label, title, timeoutMs }) {
       const outside = (node) => !excluded.some((view) => view.contains(node));
       const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-        if (node.textContent.trim() !== '' && outside(node)) return true;
+        if ((node.textContent ?? '').trim() !== '' && outside(node)) return true;
       }
       return [...main.querySelectorAll('button, input, select, textarea, img, svg, a')].some(outside);
     };
@@ -240,7 +244,7 @@ function tapTabInPage({ label, title, timeoutMs }) {
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     const timer = setTimeout(finish, timeoutMs);
     const started = performance.now();
-    button.click();
+    /** @type {HTMLElement} */ (button).click();
     check();
   });
 }
@@ -249,6 +253,10 @@ function tapTabInPage({ label, title, timeoutMs }) {
  * One cold visit: a new browser context (empty cache and storage), the profile applied before
  * navigation, then the figures once the page has settled, then the scenario's tab taps.
  * `sizeOf(url)` gives the gzip size of a served file (the budgets' unit).
+ */
+/**
+ * @param {any} browser
+ * @param {{ url: string, throttled: boolean, session?: any, tabs?: Array<{ key: string, label: string, title: string, needsLogin?: boolean }>, sizeOf?: ((url: string) => number | null) | null }} options
  */
 async function visit(browser, { url, throttled, session, tabs = [], sizeOf = null }) {
   const context = await browser.newContext({

@@ -12,7 +12,7 @@ const freePort = () =>
     const server = require('node:net').createServer();
     server.once('error', reject);
     server.listen(0, HOST, () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -20,7 +20,7 @@ const freePort = () =>
 async function startStatic(dir) {
   const server = await serveStatic({ dir, port: 0, host: HOST });
   const { port } = server.address();
-  return { port, url: `http://${HOST}:${port}/`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port, url: `http://${HOST}:${port}/`, stop: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
 }
 
 /**
@@ -51,6 +51,7 @@ function fileSizes(roots) {
  * Starts everything; `stop()` ends all of it. The folders default to the bench's own builds. If the API does not start, the apps are still
  * served (pages load, their API calls fail) and `apiError` says why.
  */
+/** @param {{ log?: (line: string) => void, federatedRoot?: string, monolithDir?: string }} [options] */
 async function startServers({ log = console.log, federatedRoot, monolithDir = MONOLITH_DIR } = {}) {
   const started = [];
   const stop = () => Promise.all(started.map((part) => part.stop().catch(() => {})));
@@ -66,7 +67,7 @@ async function startServers({ log = console.log, federatedRoot, monolithDir = MO
       });
       started.push(api);
     } catch (error) {
-      apiError = error.message;
+      apiError = error instanceof Error ? error.message : String(error);
       log(`  the API did not start (${apiError}); measuring without it`);
     }
     for (const pkg of PACKAGES) {

@@ -50,6 +50,7 @@ function cssRulePerPackage(cssRule, packages) {
 module.exports = (env = {}, argv = {}) => {
   const packages = appPackages();
   const shell = packages.find((pkg) => pkg.name === 'shell');
+  if (!shell) throw new Error('The monolith is built around the shell package, which is missing.');
   writeExposesModule(packages);
   const config = createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title })(env, {
     ...argv,
@@ -70,8 +71,9 @@ module.exports = (env = {}, argv = {}) => {
       'bench-monolith-exposes$': EXPOSES_MODULE,
     },
   };
-  config.module.rules = config.module.rules.map((rule) =>
-    String(rule.test) === String(/\.css$/) ? cssRulePerPackage(rule, packages) : rule,
+  // The CSS rule becomes one per package; its shape is webpack's, not the base factory's.
+  config.module.rules = /** @type {any[]} */ (
+    config.module.rules.map((rule) => (String(rule.test) === String(/\.css$/) ? cssRulePerPackage(rule, packages) : rule))
   );
   config.context = ROOT;
   return config;

@@ -55,6 +55,8 @@ test('8. the token expires on the server mid-session → login with the message 
   await expect(page).toHaveURL(/#\/$/);
   await open(page, '/pages/loan/loan');
   await expect(heading(page)).toHaveText('my loans');
+  // The session expires while the person reads a settled page, not while it is still loading.
+  await expect(page.getByText('You have no loans yet.')).toBeVisible();
 
   const expired = await fetch(`${apiUrl()}/dev/expire-tokens`, {
     method: 'POST',
