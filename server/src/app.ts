@@ -28,7 +28,7 @@ import { userRoutes } from './routes/user';
 import { createServices, type Services } from './services';
 import type { SmsProvider } from './services/sms';
 import { localeOf, said } from './http/say';
-import type { ServerMessageKey } from '@instalment/shared/i18n';
+import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 
 export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** Limits to change; the others keep their defaults. */

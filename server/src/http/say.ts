@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { detectLocale, type Locale, serverMessages, type ServerMessageKey, translator } from '@instalment/shared/i18n';
+import { detectLocale, type Locale, translator } from '@instalment/shared/i18n';
+import { serverMessages, type ServerMessageKey } from '@instalment/shared/i18n/server';
 
 /** A sentence the server will say, in whichever language the request asks for. */
 export type Said = (locale: Locale) => string;

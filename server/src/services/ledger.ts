@@ -21,7 +21,7 @@ import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { LoanRow } from './loans';
 import { say } from '../http/say';
-import type { ServerMessageKey } from '@instalment/shared/i18n';
+import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 
 interface InstalmentRow {
   loan_id: number;

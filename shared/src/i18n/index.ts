@@ -1,4 +1,3 @@
 export * from './locale';
 export * from './common';
 export * from './titles';
-export * from './server';

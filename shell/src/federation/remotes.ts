@@ -64,7 +64,7 @@ export async function loadExposed<T>(remote: RemoteName, module: string): Promis
 
 /** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it. */
 export function preloadExposed(remote: RemoteName, module: string): void {
-  void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'all' }]).catch(() => {
+  void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
     failed.add(remote);
   });
 }
