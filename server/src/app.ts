@@ -29,6 +29,7 @@ import { createServices, type Services } from './services';
 import type { SmsProvider } from './services/sms';
 import { localeOf, said } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 
 export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** Limits to change; the others keep their defaults. */
@@ -89,7 +90,11 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.decorateRequest('token', null);
   services.tokens.sweep();
   services.uploads.sweepChunks();
-  const chunkSweep = setInterval(() => services.uploads.sweepChunks(), config.limits.chunkSweepSeconds * 1000);
+  const rateLimitStore = databaseRateLimitStore(db, now);
+  const chunkSweep = setInterval(() => {
+    services.uploads.sweepChunks();
+    rateLimitStore.sweep();
+  }, config.limits.chunkSweepSeconds * 1000);
   chunkSweep.unref();
   // Applications whose review time has come are approved here, so that reading a loan never writes.
   services.loans.approveDue(null);
@@ -109,7 +114,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
-  app.register(rateLimit, { global: false, errorResponseBuilder: tooManyRequests });
+  app.register(rateLimit, { global: false, errorResponseBuilder: tooManyRequests, store: rateLimitStore });
   // The shell and each remote run on their own origins; they send the token in its own header.
   app.register(cors, {
     origin: (origin, callback) => callback(null, origin === undefined || originAllowed(config.corsOrigins, origin)),

@@ -3,6 +3,7 @@ import { initial } from './001-initial';
 import { loginSecurity } from './002-login-security';
 import { ledger } from './003-ledger';
 import { profile } from './004-profile';
+import { rateLimits } from './005-rate-limits';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each.
@@ -19,4 +20,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile];
+export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile, rateLimits];
