@@ -98,7 +98,14 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   chunkSweep.unref();
   // Applications whose review time has come are approved here, so that reading a loan never writes.
   services.loans.approveDue(null);
-  const approvalSweep = setInterval(() => services.loans.approveDue(null), APPROVAL_SWEEP_MS);
+  const approvalSweep = setInterval(() => {
+    try {
+      services.loans.approveDue(null);
+    } catch (error) {
+      // A busy database (another process holding the write lock) waits for the next sweep.
+      app.log.error({ err: error }, 'approval sweep failed');
+    }
+  }, APPROVAL_SWEEP_MS);
   approvalSweep.unref();
 
   app.addHook('onClose', async () => {

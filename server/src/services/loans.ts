@@ -153,11 +153,17 @@ export class LoanService {
     const insert = this.ctx.db.prepare(
       'INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.ctx.db.transaction(() => {
-      for (const item of schedule.instalments)
-        insert.run(loan.id, item.period, item.dueDate, item.principalFen, item.interestFen, item.feeFen);
-      this.ctx.db.prepare("UPDATE loans SET status = 'repaying', approved_at = ? WHERE id = ? AND status = 'pending'").run(atMs, loan.id);
-    })();
+    // Under the write lock, and only if still pending: another process's sweep may have approved it already.
+    this.ctx.db
+      .transaction(() => {
+        const approved = this.ctx.db
+          .prepare("UPDATE loans SET status = 'repaying', approved_at = ? WHERE id = ? AND status = 'pending'")
+          .run(atMs, loan.id).changes;
+        if (approved === 0) return;
+        for (const item of schedule.instalments)
+          insert.run(loan.id, item.period, item.dueDate, item.principalFen, item.interestFen, item.feeFen);
+      })
+      .immediate();
   }
 
   /**
