@@ -1,4 +1,4 @@
-import { ENDPOINTS, login, register, sendSms } from '@instalment/shared/api';
+import { contractInfo, ENDPOINTS, login, register, sendSms } from '@instalment/shared/api';
 import { serverMessages } from '@instalment/shared/i18n/server';
 import { latestCode, newPhone, PASSWORD, refusal, signUp, startServer, type TestServer } from './helpers';
 
@@ -46,6 +46,17 @@ describe('the server answers in the language the app asks for (Accept-Language)'
     expect(await asked('fr-FR,zh;q=0.9,en;q=0.8')).toBe(serverMessages['zh-CN'].accountOrPasswordWrong);
     expect(await asked('en-GB,en;q=0.9')).toBe(serverMessages.en.accountOrPasswordWrong);
     expect(await asked('de-DE')).toBe(serverMessages.en.accountOrPasswordWrong);
+  });
+
+  test('the loan contract reads in Chinese for a Chinese reader: title, parties and every clause', async () => {
+    const chinese = await contractInfo(server.client('zh-CN').http, {});
+    expect(chinese.title).toBe('消费分期借款合同');
+    expect(chinese.lender.role).toBe('出借人');
+    expect(chinese.clauses).toHaveLength(10);
+    for (const clause of chinese.clauses) expect(`${clause.title}${clause.body}`).not.toMatch(/[A-Za-z]{4}/);
+    expect(chinese.clauses[2].body).toMatch(/^利息按未还本金以每月 [\d.]+% 至 [\d.]+%，依所选期限而定计收/);
+    const english = await contractInfo(server.client().http, {});
+    expect(english.title).toBe('Consumer Instalment Loan Contract');
   });
 
   test('every sentence has a Chinese version that is not the English one', () => {

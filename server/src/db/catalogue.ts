@@ -45,10 +45,5 @@ export const SEED_BANK_INFO: BankInfo = {
   remark_hint: 'Write your order number (it starts with L) in the transfer remark so that we can match your payment.',
 };
 
-/** The lender of every contract. */
-export const LENDER = {
-  role: 'Lender',
-  name: 'Instalment Finance Co., Ltd.',
-  id: '91310115MA1K4XXXXX',
-  address: '1000 Lujiazui Ring Road, Pudong New Area, Shanghai',
-} as const;
+/** The registration number of the lender of every contract (its name and address are in `shared/i18n/contract`). */
+export const LENDER_ID = '91310115MA1K4XXXXX';

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope';
 import { fieldsOf, pageOf, text, wholeNumber } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { RouteDeps } from './deps';
-import { said } from '../http/say';
+import { localeOf, said } from '../http/say';
 
 export function loanRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
@@ -43,9 +43,9 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
   /** Without order_no: the template shown before applying, to anyone; with one: the caller's own contract. */
   app.get(ENDPOINTS.contractInfo, async (request) => {
     const order = orderNo(request.query);
-    if (order === '') return ok(contractTemplate(catalogue.rates()));
+    if (order === '') return ok(contractTemplate(catalogue.rates(), localeOf(request)));
     await auth.required(request);
-    return ok(loanContract(loans.find(userOf(request).id, order), catalogue.rates()));
+    return ok(loanContract(loans.find(userOf(request).id, order), catalogue.rates(), localeOf(request)));
   });
 
   app.get(ENDPOINTS.cashier, { preHandler: auth.required }, async (request) => {

@@ -1,11 +1,14 @@
 import type { ContractClause, ContractInfo, LoanRates } from '@instalment/shared/api';
 import { maskBankCard, maskIdCard } from '@instalment/shared/format';
+import type { Locale } from '@instalment/shared/i18n';
+import { translator } from '@instalment/shared/i18n';
+import { contractMessages, type ContractMessageKey } from '@instalment/shared/i18n/contract';
 import { calendarDate, formatMoney, formatRate, fromFen, priceAprBp } from '@instalment/shared/loan';
 import { iso } from '../context';
-import { LENDER } from '../db/catalogue';
+import { LENDER_ID } from '../db/catalogue';
 import type { LoanRow } from './loans';
 
-const TITLE = 'Consumer Instalment Loan Contract';
+type Say = ReturnType<typeof translator<ContractMessageKey>>;
 
 interface Terms {
   amount: string;
@@ -19,75 +22,52 @@ interface Terms {
 }
 
 /** The template's wording for what a signed contract states in figures. */
-function templateTerms(rates: LoanRates): Terms {
-  const rateRange = (pick: (offer: LoanRates['terms'][number]) => number) => {
+function templateTerms(rates: LoanRates, t: Say): Terms {
+  const range = (key: 'templateRange' | 'templateApr', pick: (offer: LoanRates['terms'][number]) => number) => {
     const values = rates.terms.map(pick);
-    return `${formatRate(Math.min(...values))} to ${formatRate(Math.max(...values))} per month, according to the term chosen`;
+    return t(key, { low: formatRate(Math.min(...values)), high: formatRate(Math.max(...values)) });
   };
   return {
-    amount: `the amount the Borrower applies for, from ${formatMoney(rates.min_amount)} to ${formatMoney(rates.max_amount)}`,
-    term: `the term the Borrower chooses (${rates.terms.map((offer) => offer.term).join(', ')} months)`,
-    rate: rateRange((offer) => offer.monthly_rate_bp),
-    fee: rateRange((offer) => offer.monthly_fee_bp),
+    amount: t('templateAmount', { min: formatMoney(rates.min_amount), max: formatMoney(rates.max_amount) }),
+    term: t('templateTerm', { terms: rates.terms.map((offer) => offer.term).join(', ') }),
+    rate: range('templateRange', (offer) => offer.monthly_rate_bp),
+    fee: range('templateRange', (offer) => offer.monthly_fee_bp),
     penalty: formatRate(rates.overdue_daily_penalty_bp),
-    apr: `${formatRate(Math.min(...rates.terms.map((offer) => offer.apr_bp)))} to ${formatRate(Math.max(...rates.terms.map((offer) => offer.apr_bp)))} a year, according to the term chosen`,
-    account: "the bank card in the Borrower's own name given in the application",
-    firstDue: 'one month after the loan is disbursed',
+    apr: range('templateApr', (offer) => offer.apr_bp),
+    account: t('templateAccount'),
+    firstDue: t('firstDueLater'),
   };
 }
 
-function clauses(terms: Terms): ContractClause[] {
-  return [
-    {
-      title: '1. Loan amount and purpose',
-      body: `The Lender agrees to lend the Borrower ${terms.amount}. The Borrower shall use the loan only for the personal consumption purpose stated in the application and not for buying securities, futures or real estate, nor for any unlawful purpose.`,
-    },
-    {
-      title: '2. Term and repayment',
-      body: `The loan runs for ${terms.term}. It is repaid in equal monthly instalments of principal and interest; the first instalment falls due ${terms.firstDue} and each later instalment on the same day of the following months (the last day of a shorter month). The repayment schedule shown in the app forms part of this contract.`,
-    },
-    {
-      title: '3. Interest and service fee',
-      body: `Interest accrues at ${terms.rate} on the principal outstanding. A service fee of ${terms.fee} of the original amount is charged with every instalment. The annual percentage rate, counting interest and fees, is ${terms.apr}. The Lender has shown the Borrower the total cost of the loan, including the annualised rate, before signing.`,
-    },
-    {
-      title: '4. Disbursement',
-      body: `Once the application is approved, the Lender pays the loan into ${terms.account}. The loan is deemed disbursed when the Lender's payment instruction is executed.`,
-    },
-    {
-      title: '5. Early repayment',
-      body: 'The Borrower may repay one or more instalments before they fall due, in order, at no extra charge, or repay the whole loan at any time. Interest is charged only for the time the principal was outstanding: repaying the whole loan costs the principal not yet repaid, what is unpaid of the instalments already due, and interest since the last due date at the monthly rate × 12 / 365 a day; no interest or fee is charged for months not yet begun.',
-    },
-    {
-      title: '6. Late payment',
-      body: `An instalment not paid by the end of its due date is overdue from the following day. A penalty of ${terms.penalty} per day of the overdue instalment's principal and interest accrues until it is paid. The Lender may report overdue payments to the credit reference centre of the People's Bank of China and to other lawfully established credit reference agencies.`,
-    },
-    {
-      title: "7. The Borrower's undertakings",
-      body: 'The Borrower confirms that the information given in the application is true, complete and their own, and shall inform the Lender within 7 days of any change to their phone number, address, employment or bank card.',
-    },
-    {
-      title: '8. Personal information',
-      body: "The Borrower authorises the Lender to collect, store and use the Borrower's personal information to assess, grant and manage the loan, and to query and report credit information, as permitted by the Personal Information Protection Law of the People's Republic of China.",
-    },
-    {
-      title: '9. Disputes',
-      body: "This contract is governed by the laws of the People's Republic of China. Disputes are first settled by negotiation; failing that, either party may bring proceedings before the people's court of the place where the Lender is registered.",
-    },
-    {
-      title: '10. Effect',
-      body: 'This contract is concluded electronically. It takes effect when the Borrower confirms it in the app and the Lender approves the application, and ends when every amount owed under it has been paid.',
-    },
-  ];
+const CLAUSES = [
+  ['clause1', 'clause1Body'],
+  ['clause2', 'clause2Body'],
+  ['clause3', 'clause3Body'],
+  ['clause4', 'clause4Body'],
+  ['clause5', 'clause5Body'],
+  ['clause6', 'clause6Body'],
+  ['clause7', 'clause7Body'],
+  ['clause8', 'clause8Body'],
+  ['clause9', 'clause9Body'],
+  ['clause10', 'clause10Body'],
+] as const satisfies ReadonlyArray<readonly [ContractMessageKey, ContractMessageKey]>;
+
+function clauses(terms: Terms, t: Say): ContractClause[] {
+  return CLAUSES.map(([title, body]) => ({ title: t(title), body: t(body, { ...terms }) }));
 }
 
-/** Without a loan: the template the apply page shows before the Borrower signs. */
-export function contractTemplate(rates: LoanRates): ContractInfo {
+function lender(t: Say): ContractInfo['lender'] {
+  return { role: t('roleLender'), name: t('lenderName'), id: LENDER_ID, address: t('lenderAddress') };
+}
+
+/** Without a loan: the template the apply page shows before the Borrower signs, in the reader's language. */
+export function contractTemplate(rates: LoanRates, locale: Locale = 'en'): ContractInfo {
+  const t = translator(contractMessages, locale);
   return {
     contract_no: null,
     order_no: null,
-    title: TITLE,
-    lender: { ...LENDER },
+    title: t('title'),
+    lender: lender(t),
     borrower: null,
     amount: null,
     term: null,
@@ -96,19 +76,20 @@ export function contractTemplate(rates: LoanRates): ContractInfo {
     apr_bp: null,
     repayment_method: rates.repayment_method,
     signed_at: null,
-    clauses: clauses(templateTerms(rates)),
+    clauses: clauses(templateTerms(rates, t), t),
   };
 }
 
-/** The contract a loan was signed under, with its own figures. */
-export function loanContract(loan: LoanRow, rates: LoanRates): ContractInfo {
+/** The contract a loan was signed under, with its own figures, in the reader's language. */
+export function loanContract(loan: LoanRow, rates: LoanRates, locale: Locale = 'en'): ContractInfo {
+  const t = translator(contractMessages, locale);
   const apr = priceAprBp(loan.amount_fen, loan.term, loan.monthly_rate_bp, loan.monthly_fee_bp);
   return {
     contract_no: `HT${loan.order_no.slice(1)}`,
     order_no: loan.order_no,
-    title: TITLE,
-    lender: { ...LENDER },
-    borrower: { role: 'Borrower', name: loan.real_name, id: maskIdCard(loan.id_card) },
+    title: t('title'),
+    lender: lender(t),
+    borrower: { role: t('roleBorrower'), name: loan.real_name, id: maskIdCard(loan.id_card) },
     amount: fromFen(loan.amount_fen),
     term: loan.term,
     monthly_rate_bp: loan.monthly_rate_bp,
@@ -116,18 +97,18 @@ export function loanContract(loan: LoanRow, rates: LoanRates): ContractInfo {
     apr_bp: apr,
     repayment_method: rates.repayment_method,
     signed_at: iso(loan.created_at),
-    clauses: clauses({
-      amount: formatMoney(fromFen(loan.amount_fen)),
-      term: `${loan.term} months`,
-      rate: `${formatRate(loan.monthly_rate_bp)} per month`,
-      fee: `${formatRate(loan.monthly_fee_bp)} per month`,
-      penalty: formatRate(loan.penalty_bp),
-      apr: `${formatRate(apr)} a year`,
-      account: `the Borrower's ${loan.bank_name} card ${maskBankCard(loan.bank_card)}`,
-      firstDue:
-        loan.approved_at === null
-          ? 'one month after the loan is disbursed'
-          : `one month after disbursement on ${calendarDate(loan.approved_at)}`,
-    }),
+    clauses: clauses(
+      {
+        amount: formatMoney(fromFen(loan.amount_fen)),
+        term: t('loanTerm', { n: loan.term }),
+        rate: t('perMonth', { rate: formatRate(loan.monthly_rate_bp) }),
+        fee: t('perMonth', { rate: formatRate(loan.monthly_fee_bp) }),
+        penalty: formatRate(loan.penalty_bp),
+        apr: t('perYear', { rate: formatRate(apr) }),
+        account: t('loanAccount', { bank: loan.bank_name, card: maskBankCard(loan.bank_card) }),
+        firstDue: loan.approved_at === null ? t('firstDueLater') : t('firstDueOn', { date: calendarDate(loan.approved_at) }),
+      },
+      t,
+    ),
   };
 }
