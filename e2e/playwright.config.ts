@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// Shared with the bench: the scripts are CommonJS.
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../scripts/chromium');
+
 /**
  * Browser tests of the composed production build: Debian's Chromium, a phone-sized viewport,
  * the real API on a fresh temporary database and the five static servers on free ports
@@ -21,16 +24,8 @@ export default defineConfig({
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: process.env.CHROMIUM_PATH || CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
 });

@@ -1,22 +1,13 @@
 // One cold visit of one app in headless Chromium, measured over the DevTools protocol with the
 // DESIGN §6 profile: what was transferred, when it painted, and how long a tab switch took.
 const { chromium } = require('playwright-core');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../../scripts/chromium');
 
 /** DESIGN §6: the 75th-percentile mobile user of 2026. */
 const PROFILE = {
   network: { offline: false, latency: 100, downloadThroughput: 9e6 / 8, uploadThroughput: 3e6 / 8 },
   cpuSlowdown: 4,
 };
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Network quiet for this long (and a title on screen) means the page has settled. */
 const QUIET_MS = 700;
@@ -26,7 +17,7 @@ const TAB_TIMEOUT_MS = 20_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function launchBrowser() {
-  return chromium.launch({ executablePath: process.env.BENCH_CHROMIUM || '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  return chromium.launch({ executablePath: process.env.BENCH_CHROMIUM || CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 function header(headers, name) {

@@ -27,7 +27,7 @@ import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { createServices, type Services } from './services';
 import type { SmsProvider } from './services/sms';
-import { localeOf, said } from './http/say';
+import { localeOf, said, say } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 
@@ -154,15 +154,15 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
         .send(
           fail(
             CLIENT_ERRORS[error.code]
-              ? said(request, CLIENT_ERRORS[error.code])
+              ? say(CLIENT_ERRORS[error.code])(locale)
               : status === 400
-                ? said(request, 'unreadableRequest')
+                ? say('unreadableRequest')(locale)
                 : error.message,
           ),
         );
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(fail(said(request, 'serverFault')));
+    return reply.code(500).send(fail(say('serverFault')(locale)));
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),

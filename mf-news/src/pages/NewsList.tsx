@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { NewsItem } from '@instalment/shared/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
-import { EmptyState, ErrorState, LoadMore, usePagedList } from '@instalment/shared/ui';
+import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/shared/ui';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
 import { messages } from '../messages';
@@ -47,7 +47,7 @@ export default function NewsList(_props: PageProps) {
 }
 
 /** Keeps the loaded pages and the scroll position, and goes back to the position once on return. */
-function useRememberedPlace(snapshot: ReturnType<typeof usePagedList<NewsItem>>['snapshot'], restoreTo: number | null) {
+function useRememberedPlace(snapshot: PagedSnapshot<NewsItem>, restoreTo: number | null) {
   const scrollY = useRef(restoreTo ?? 0);
   const latest = useRef(snapshot);
   latest.current = snapshot;

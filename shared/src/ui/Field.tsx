@@ -1,5 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { describedBy, FieldError } from './form/FieldError';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { describedBy } from './form/FieldError';
+import { FieldFrame, useControlIds } from './form/FieldFrame';
 import styles from './ui.module.css';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -12,24 +13,13 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input whose error is announced with it (aria-describedby, aria-invalid). */
 export function Field({ label, error, hint, addon, id, ...input }: FieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
+  const { controlId, hintId } = useControlIds(id, hint);
   return (
-    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame controlId={controlId} hintId={hintId} label={label} hint={hint} error={error}>
       <div className={styles.control}>
-        <input id={inputId} className={styles.input} {...describedBy(inputId, error, hint ? hintId : null)} {...input} />
+        <input id={controlId} className={styles.input} {...describedBy(controlId, error, hintId)} {...input} />
         {addon}
       </div>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      <FieldError controlId={inputId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

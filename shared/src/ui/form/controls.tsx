@@ -1,6 +1,7 @@
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import styles from '../ui.module.css';
 import { describedBy, FieldError } from './FieldError';
+import { FieldFrame, useControlIds } from './FieldFrame';
 
 interface Labelled {
   label: string;
@@ -8,31 +9,15 @@ interface Labelled {
   hint?: string;
 }
 
-function Hint({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} className={styles.hint}>
-      {text}
-    </p>
-  );
-}
-
 export interface TextAreaProps extends Labelled, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {}
 
 /** A labelled text area whose error is announced with it. */
 export function TextArea({ label, error, hint, id, ...textarea }: TextAreaProps) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : null;
+  const { controlId, hintId } = useControlIds(id, hint);
   return (
-    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
-      <label className={styles.label} htmlFor={controlId}>
-        {label}
-      </label>
+    <FieldFrame controlId={controlId} hintId={hintId} label={label} hint={hint} error={error}>
       <textarea id={controlId} className={`${styles.input} ${styles.textarea}`} {...describedBy(controlId, error, hintId)} {...textarea} />
-      <Hint id={`${controlId}-hint`} text={hint} />
-      <FieldError controlId={controlId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -44,14 +29,9 @@ export interface SelectProps extends Labelled, Omit<SelectHTMLAttributes<HTMLSel
 
 /** A labelled native select (the phone's own picker) whose error is announced with it. */
 export function Select({ label, error, hint, id, options, placeholder, ...select }: SelectProps) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : null;
+  const { controlId, hintId } = useControlIds(id, hint);
   return (
-    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
-      <label className={styles.label} htmlFor={controlId}>
-        {label}
-      </label>
+    <FieldFrame controlId={controlId} hintId={hintId} label={label} hint={hint} error={error}>
       <select id={controlId} className={styles.input} {...describedBy(controlId, error, hintId)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
@@ -60,9 +40,7 @@ export function Select({ label, error, hint, id, options, placeholder, ...select
           </option>
         ))}
       </select>
-      <Hint id={`${controlId}-hint`} text={hint} />
-      <FieldError controlId={controlId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 

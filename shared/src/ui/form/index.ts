@@ -1,3 +1,4 @@
 export * from './useForm';
 export * from './FieldError';
+export * from './FieldFrame';
 export * from './controls';

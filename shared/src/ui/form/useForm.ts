@@ -38,15 +38,20 @@ export function useForm<V extends FormValues>(initial: V | (() => V), check: (va
     error: error(name),
   });
 
-  /** Props for a radio group (ChoiceGroup): choosing is leaving, so the problem shows at once. */
+  /** Choosing is leaving: a radio or a check box shows its problem at once. */
+  const chooser =
+    <K extends keyof V & string>(name: K) =>
+    (value: V[K]) => {
+      set(name, value);
+      show(name);
+    };
+
+  /** Props for a radio group (ChoiceGroup). */
   const choice = (name: TextName<V>) => ({
     id: idOf(name),
     name,
     value: values[name] as string,
-    onChange: (value: string) => {
-      set(name, value as V[typeof name]);
-      show(name);
-    },
+    onChange: chooser(name) as (value: string) => void,
     error: error(name),
   });
 
@@ -55,10 +60,7 @@ export function useForm<V extends FormValues>(initial: V | (() => V), check: (va
     id: idOf(name),
     name,
     checked: values[name] as boolean,
-    onChange: (checked: boolean) => {
-      set(name, checked as V[typeof name]);
-      show(name);
-    },
+    onChange: chooser(name) as (checked: boolean) => void,
     error: error(name),
   });
 
