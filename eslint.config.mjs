@@ -59,6 +59,17 @@ export default tseslint.config(
     },
   },
   {
+    // The server is asynchronous end to end: a promise left unawaited is a write that may not
+    // have happened, or a check that passes on a promise instead of its value.
+    files: ['server/src/**/*.ts', 'server/test/**/*.ts', 'server/bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Build scripts, configs and tests run in Node and may print.
     files: [
       'scripts/**',

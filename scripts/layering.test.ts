@@ -40,11 +40,12 @@ describe('the import rules of DESIGN §2 are enforced by the linter', () => {
   test('the server importing the http client is refused; the contract is allowed', () => {
     expect(
       brokenRules(
-        'server/src/Wrong.ts',
+        // An existing file's path with other text: the server's lint reads types, which only its own files have.
+        'server/src/context.ts',
         "import { createHttpClient } from '@instalment/shared/http';\nexport const x = createHttpClient;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
-    expect(brokenRules('server/src/Right.ts', "import { CODE_OK } from '@instalment/shared/api';\nexport const x = CODE_OK;\n")).toEqual(
+    expect(brokenRules('server/src/context.ts', "import { CODE_OK } from '@instalment/shared/api';\nexport const x = CODE_OK;\n")).toEqual(
       [],
     );
   });

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       password: 'secret123',
     });
     for (let i = 0; i < loans; i += 1) {
-      app.services.loans.create(userinfo.user_id, {
+      await app.services.loans.create(userinfo.user_id, {
         amount: '1000.00',
         term: 3,
         purpose: 'consumption',

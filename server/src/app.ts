@@ -12,6 +12,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, originAllowed, productionProblems, type AppConfig, type Limits } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/database';
+import type { Store } from './db/store';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
 import { Refusal, Unauthorized } from './http/errors';
@@ -45,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     appConfig: AppConfig;
+    /** The database (tests and the benchmark reach it to look behind the API). */
+    store: Store;
   }
 }
 
@@ -61,7 +64,8 @@ const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
 
 function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
   if (config.uploadDir) return { dir: config.uploadDir, temporary: false };
-  if (config.databaseFile === ':memory:') return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-uploads-')), temporary: true };
+  if (config.databaseUrl || config.databaseFile === ':memory:')
+    return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-uploads-')), temporary: true };
   return { dir: path.join(path.dirname(config.databaseFile), 'uploads'), temporary: false };
 }
 
@@ -73,9 +77,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   if (problems.length > 0) throw new Error(problems.join(' '));
   const app = Fastify({ logger, bodyLimit: 256 * 1024, trustProxy: config.trustProxy });
 
-  const db = openDatabase(config.databaseFile, now());
+  const { store, ready } = openDatabase(config, now());
   const uploads = uploadDirFor(config);
-  const ctx: Context = { db, config, now, log: app.log };
+  const ctx: Context = { store, config, now, log: app.log };
   const services = createServices(ctx, uploads.dir, smsProvider);
   const auth = createAuth(services.tokens, services.users);
   // Outside production a per-process key is enough: links then last until the next restart.
@@ -86,32 +90,36 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   );
   app.decorate('services', services);
   app.decorate('appConfig', config);
+  app.decorate('store', store);
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
-  services.tokens.sweep();
-  services.uploads.sweepChunks();
-  const rateLimitStore = databaseRateLimitStore(db, now);
-  const chunkSweep = setInterval(() => {
-    services.uploads.sweepChunks();
-    rateLimitStore.sweep();
-  }, config.limits.chunkSweepSeconds * 1000);
-  chunkSweep.unref();
+  const rateLimitStore = databaseRateLimitStore(store, now);
+  // A sweep that fails (a busy database, another process holding a lock) is logged and tried again next time.
+  const sweep = (name: string, work: () => Promise<void>) => () => {
+    work().catch((error: unknown) => app.log.error({ err: error }, `${name} sweep failed`));
+  };
+  const sweepStored = sweep('chunk and rate-limit', async () => {
+    await services.uploads.sweepChunks();
+    await rateLimitStore.sweep();
+  });
   // Applications whose review time has come are approved here, so that reading a loan never writes.
-  services.loans.approveDue(null);
-  const approvalSweep = setInterval(() => {
-    try {
-      services.loans.approveDue(null);
-    } catch (error) {
-      // A busy database (another process holding the write lock) waits for the next sweep.
-      app.log.error({ err: error }, 'approval sweep failed');
-    }
-  }, APPROVAL_SWEEP_MS);
-  approvalSweep.unref();
+  const sweepApprovals = sweep('approval', () => services.loans.approveDue(null));
+  const timers: NodeJS.Timeout[] = [];
+  // The schema is migrated (and a new database seeded) before the first request is served.
+  app.addHook('onReady', async () => {
+    await ready;
+    await services.tokens.sweep();
+    await services.uploads.sweepChunks();
+    await services.loans.approveDue(null);
+    timers.push(setInterval(sweepStored, config.limits.chunkSweepSeconds * 1000), setInterval(sweepApprovals, APPROVAL_SWEEP_MS));
+    for (const timer of timers) timer.unref();
+  });
 
   app.addHook('onClose', async () => {
-    clearInterval(chunkSweep);
-    clearInterval(approvalSweep);
-    db.close();
+    for (const timer of timers) clearInterval(timer);
+    // The migration may still be running when an app that never became ready is closed.
+    await ready.catch(() => undefined);
+    await store.close();
     if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
   });
 

@@ -18,6 +18,8 @@ export interface AppConfig {
   port: number;
   /** SQLite file, or ':memory:' for a database that lives as long as the process. */
   databaseFile: string;
+  /** postgres://… : PostgreSQL instead of the SQLite file (several API processes may share it). */
+  databaseUrl: string | null;
   /** Stored uploads; null: `uploads/` beside the database file, or a temporary folder for ':memory:'. */
   uploadDir: string | null;
   /** Absolute base URL of this server as browsers reach it; null: http://host:port as bound (never the request's Host). */
@@ -116,6 +118,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   host: 'localhost',
   port: 3100,
   databaseFile: path.join(SERVER_ROOT, 'data', 'instalment.db'),
+  databaseUrl: null,
   uploadDir: null,
   publicUrl: null,
   corsOrigins: 'localhost',
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || DEFAULT_CONFIG.host,
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
     databaseFile,
+    databaseUrl: databaseUrlOf(env.DATABASE_URL),
     uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : null,
     publicUrl: env.PUBLIC_URL ? baseUrl('PUBLIC_URL', env.PUBLIC_URL) : null,
     corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS, DEFAULT_CONFIG.corsOrigins),
@@ -256,6 +260,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
     limits: limitsOf(env),
   };
+}
+
+function databaseUrlOf(raw: string | undefined): string | null {
+  const url = raw?.trim();
+  if (!url) return null;
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the SQLite file).');
+  return url;
 }
 
 /** An absolute http(s) URL without a trailing slash (a path prefix behind a proxy is kept). */

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
-import type { Db } from './db/database';
+import type { Store } from './db/store';
 
 /** What every service needs: the database, the settings, the clock and the log. */
 export interface Context {
-  db: Db;
+  store: Store;
   config: AppConfig;
   /** Epoch milliseconds; tests move it to expire tokens and make instalments fall overdue. */
   now: () => number;

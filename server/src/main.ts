@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   app.log.info(
     {
       env: config.env,
-      database: config.databaseFile,
+      database: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.databaseFile,
       approval: config.approvalMode,
       devRoutes: config.devRoutes ? 'on (DEV_ROUTES=1)' : 'off',
     },

@@ -11,7 +11,13 @@ import {
 import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
+import type { Tables } from '../src/db/tables';
 import type { Locale } from '@instalment/shared/i18n';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 
 export const DAY_MS = 24 * 3600 * 1000;
 /** A fixed start (10:00 in Shanghai) so due dates and penalties are the same on every run. */
@@ -52,15 +58,63 @@ export const TEST_OPTIONS: AppOptions = {
   },
 };
 
-/** The real server, in process, on an empty in-memory database and a port of its own. */
+/**
+ * PostgreSQL for the server suite when TEST_DATABASE_URL is set (CI runs the suite once on each
+ * engine; `npm run test:postgres` starts a throwaway cluster and does it here), SQLite otherwise.
+ */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || null;
+export const ENGINE: 'sqlite' | 'postgres' = POSTGRES_URL ? 'postgres' : 'sqlite';
+
+/** A database of its own for one test, and how to drop it. */
+export interface TestDatabase {
+  options: Pick<AppOptions, 'databaseFile' | 'databaseUrl'>;
+  drop(): Promise<void>;
+}
+
+/**
+ * An empty database that several servers may share (as processes behind a load balancer do):
+ * a file of its own on SQLite, a schema of its own on PostgreSQL.
+ */
+export async function sharedDatabase(): Promise<TestDatabase> {
+  if (!POSTGRES_URL) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-shared-'));
+    return {
+      options: { databaseFile: path.join(dir, 'shared.db') },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { options: { databaseUrl: url.toString() }, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+/** The real server, in process, on an empty database of its own (unless `options` name one) and a port of its own. */
 export async function startServer(options: AppOptions = {}, beforeListen?: (app: FastifyInstance) => void): Promise<TestServer> {
+  const own = options.databaseFile || options.databaseUrl ? null : POSTGRES_URL ? await sharedDatabase() : null;
   const clock = {
     now: START_MS,
     advance(ms: number) {
       clock.now += ms;
     },
   };
-  const app = buildApp({ ...TEST_OPTIONS, now: () => clock.now, ...options, limits: { ...TEST_OPTIONS.limits, ...options.limits } });
+  const app = buildApp({
+    ...TEST_OPTIONS,
+    now: () => clock.now,
+    ...own?.options,
+    ...options,
+    limits: { ...TEST_OPTIONS.limits, ...options.limits },
+  });
   beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -82,8 +136,20 @@ export async function startServer(options: AppOptions = {}, beforeListen?: (app:
       });
       return client;
     },
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await own?.drop();
+    },
   };
+}
+
+/** How many rows a table holds, read behind the API. */
+export async function rowCount(server: TestServer, table: keyof Tables): Promise<number> {
+  const row = await server.app.store.q
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The newest code the development outbox holds for a phone. */

@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import { cashier, createLoan, DEV_ENDPOINTS, installments, myLoans, orderDetail, uploadFile, uploadVoucher } from '@instalment/shared/api';
 import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/shared/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
@@ -169,7 +168,7 @@ test('delayed approval: pending until the review time, then repaying from that d
     server.clock.advance(120_000);
     // Reading does not approve: the scheduled sweep does.
     expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'pending' });
-    server.app.services.loans.approveDue(null);
+    await server.app.services.loans.approveDue(null);
     expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'repaying', next_due_date: '2026-02-15' });
   } finally {
     await server.close();
@@ -220,14 +219,21 @@ test('reading loans never writes: an instalment falls overdue on the page while 
     const user = await signUp(server);
     const { order_no } = await createLoan(user.http, user.application);
     await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
-    const db = (server.app.services.ledger as unknown as { ctx: { db: Database } }).ctx.db;
-    const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
-    const before = changes();
+    // Everything a read could touch, row by row, before and after.
+    const books = async () => {
+      const { q } = server.app.store;
+      return [
+        await q.selectFrom('loans').selectAll().orderBy('id').execute(),
+        await q.selectFrom('instalments').selectAll().orderBy('loan_id').orderBy('period').execute(),
+        await q.selectFrom('payments').selectAll().orderBy('id').execute(),
+      ];
+    };
+    const before = await books();
     expect((await myLoans(user.http)).list[0].status).toBe('overdue');
     expect((await orderDetail(user.http, { order_no })).status).toBe('overdue');
     expect((await installments(user.http, { order_no })).list[0].status).toBe('overdue');
-    expect(changes()).toBe(before);
-    expect(db.prepare('SELECT status FROM loans WHERE order_no = ?').get(order_no)).toEqual({ status: 'repaying' });
+    expect(await books()).toEqual(before);
+    expect(before[0]).toEqual([expect.objectContaining({ order_no, status: 'repaying' })]);
   } finally {
     await server.close();
   }

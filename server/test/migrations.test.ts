@@ -1,62 +1,124 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { DEFAULT_CONFIG } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
+import { postgresDdl } from '../src/db/postgres';
+import { ENGINE, sharedDatabase, type TestDatabase } from './helpers';
 
-test('a database made by the first schema, with data, is brought to the newest and loses nothing', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-migrate-'));
-  const file = path.join(dir, 'old.db');
+const LATEST = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** What the first schema held: an account, a loan, a paid and an unpaid instalment. */
+const OLD_DATA = [
+  "INSERT INTO users (id, username, nickname, mobile, createtime) VALUES (1, 'li', 'Li', '13800000000', 0)",
+  `INSERT INTO loans (id, order_no, user_id, amount_fen, term, monthly_rate_bp, monthly_fee_bp, penalty_bp, grace_days, purpose, real_name, id_card, bank_card, bank_name, status, created_at, approved_at)
+   VALUES (1, 'L1', 1, 300000, 3, 80, 30, 5, 0, 'travel', 'Li Lei', '110101199003071234', '6222020200112233', 'ICBC', 'repaying', 0, 0)`,
+  "INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen, paid_at) VALUES (1, 1, '2026-02-15', 99000, 2400, 900, 5)",
+  "INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (1, 2, '2026-03-15', 99800, 1600, 900)",
+];
+
+/** Runs statements straight on the database, as the server of that version would have. */
+async function runRaw(database: TestDatabase, statements: string[]): Promise<void> {
+  if (database.options.databaseUrl) {
+    const client = new pg.Client({ connectionString: database.options.databaseUrl });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(database.options.databaseFile!);
   try {
-    const old = new Database(file);
-    MIGRATIONS[0].up(old);
-    old.pragma('user_version = 1');
-    old.prepare("INSERT INTO users (id, username, nickname, mobile, createtime) VALUES (1, 'li', 'Li', '13800000000', 0)").run();
-    old
-      .prepare(
-        `INSERT INTO loans (id, order_no, user_id, amount_fen, term, monthly_rate_bp, monthly_fee_bp, penalty_bp, grace_days, purpose, real_name, id_card, bank_card, bank_name, status, created_at, approved_at)
-         VALUES (1, 'L1', 1, 300000, 3, 80, 30, 5, 0, 'travel', 'Li Lei', '110101199003071234', '6222020200112233', 'ICBC', 'repaying', 0, 0)`,
-      )
-      .run();
-    old
-      .prepare(
-        "INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen, paid_at) VALUES (1, 1, '2026-02-15', 99000, 2400, 900, 5)",
-      )
-      .run();
-    old
-      .prepare(
-        "INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (1, 2, '2026-03-15', 99800, 1600, 900)",
-      )
-      .run();
-    old.close();
+    for (const statement of statements) db.exec(statement);
+  } finally {
+    db.close();
+  }
+}
 
-    const db = openDatabase(file, Date.now());
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS[MIGRATIONS.length - 1].version);
-    expect(db.prepare('SELECT username FROM users').all()).toEqual([{ username: 'li' }]);
-    expect(db.prepare('SELECT period, paid_at, paid_interest_fen, paid_fee_fen FROM instalments ORDER BY period').all()).toEqual([
+/** The database as the first server left it: its schema, version 1, with data. */
+async function firstVersion(database: TestDatabase): Promise<void> {
+  const schema = ENGINE === 'postgres' ? postgresDdl(MIGRATIONS[0].sql) : MIGRATIONS[0].sql;
+  const version =
+    ENGINE === 'postgres'
+      ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', 'INSERT INTO schema_version VALUES (1)']
+      : ['PRAGMA user_version = 1'];
+  await runRaw(database, [schema, ...version, ...OLD_DATA]);
+}
+
+const open = (database: TestDatabase) => openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
+
+test('a database made by the first schema, with data, is brought to the newest and loses nothing', async () => {
+  const database = await sharedDatabase();
+  try {
+    await firstVersion(database);
+    const { store, ready } = open(database);
+    await ready;
+    expect(await store.q.selectFrom('users').select('username').execute()).toEqual([{ username: 'li' }]);
+    expect(
+      await store.q
+        .selectFrom('instalments')
+        .select(['period', 'paid_at', 'paid_interest_fen', 'paid_fee_fen'])
+        .orderBy('period')
+        .execute(),
+    ).toEqual([
       { period: 1, paid_at: 5, paid_interest_fen: 2400, paid_fee_fen: 900 },
       { period: 2, paid_at: null, paid_interest_fen: null, paid_fee_fen: null },
     ]);
-    // Nothing was seeded over the existing data, and opening again changes nothing.
-    db.close();
-    const again = openDatabase(file, Date.now());
-    expect(again.prepare('SELECT COUNT(*) AS n FROM loans').get()).toEqual({ n: 1 });
-    again.close();
+    // Columns the later migrations added have their defaults on the old rows.
+    expect(await store.q.selectFrom('users').select(['bio', 'credit_limit_fen', 'id_card']).execute()).toEqual([
+      { bio: '', credit_limit_fen: null, id_card: null },
+    ]);
+    // Nothing was seeded over the existing data (no news), and opening again changes nothing.
+    expect(await store.q.selectFrom('news').select('id').execute()).toEqual([]);
+    await store.close();
+    const again = open(database);
+    await again.ready;
+    expect(await again.store.q.selectFrom('loans').select('order_no').execute()).toEqual([{ order_no: 'L1' }]);
+    await again.store.close();
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 });
 
-test('a database newer than this server is refused rather than guessed at', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-migrate-'));
-  const file = path.join(dir, 'new.db');
+test('a new database is migrated to the newest version and seeded once', async () => {
+  const database = await sharedDatabase();
   try {
-    const newer = new Database(file);
-    newer.pragma(`user_version = ${MIGRATIONS[MIGRATIONS.length - 1].version + 1}`);
-    newer.close();
-    expect(() => openDatabase(file, Date.now())).toThrow(/schema version/);
+    const first = open(database);
+    await first.ready;
+    const news = await first.store.q.selectFrom('news').select('id').execute();
+    expect(news.length).toBeGreaterThan(0);
+    await first.store.close();
+    // Two servers starting on one new database at once: one migrates and seeds, the other finds it done.
+    const [a, b] = [open(database), open(database)];
+    await Promise.all([a.ready, b.ready]);
+    expect(await a.store.q.selectFrom('news').select('id').execute()).toHaveLength(news.length);
+    const version =
+      ENGINE === 'postgres'
+        ? (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(a.store.q)).rows[0].version
+        : (await sql<{ user_version: number }>`PRAGMA user_version`.execute(a.store.q)).rows[0].user_version;
+    expect(version).toBe(LATEST);
+    await Promise.all([a.store.close(), b.store.close()]);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
+  }
+});
+
+test('a database newer than this server is refused rather than guessed at', async () => {
+  const database = await sharedDatabase();
+  try {
+    await runRaw(
+      database,
+      ENGINE === 'postgres'
+        ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', `INSERT INTO schema_version VALUES (${LATEST + 1})`]
+        : [`PRAGMA user_version = ${LATEST + 1}`],
+    );
+    const { store, ready } = open(database);
+    await expect(ready).rejects.toThrow(/schema version/);
+    await store.close();
+  } finally {
+    await database.drop();
   }
 });

@@ -1,37 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type { AppConfig } from '../config';
+import { openPostgres } from './postgres';
 import { migrate } from './schema';
 import { seed } from './seed';
-
-export type Db = Database.Database;
-
-/** Opens (creating and seeding on first start) the database at `file`, or in memory for ':memory:'. */
-export function openDatabase(file: string, nowMs: number): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  if (migrate(db)) seed(db, nowMs);
-  preparedOnce(db);
-  return db;
-}
+import { openSqlite } from './sqlite';
+import type { Store } from './store';
 
 /**
- * Each SQL text is compiled once for the life of the connection: services keep writing
- * `db.prepare(sql)` where they use it, and get the statement compiled the first time. (No
- * service changes a statement's mode with pluck/raw/expand, which a shared statement would keep.)
+ * The configured database: PostgreSQL when `databaseUrl` is set, otherwise the embedded SQLite
+ * file. `ready` migrates it (and seeds a new one); the app awaits it before it serves.
  */
-function preparedOnce(db: Db): void {
-  const compile = db.prepare.bind(db);
-  const statements = new Map<string, ReturnType<Db['prepare']>>();
-  db.prepare = ((sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = compile(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  }) as Db['prepare'];
+export function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'databaseFile'>,
+  nowMs: number,
+): { store: Store; ready: Promise<void> } {
+  const { store, schema } = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.databaseFile);
+  const ready = migrate(schema).then(async (fresh) => {
+    if (fresh) await seed(store, nowMs);
+  });
+  // Awaited by the app's start; a failure is reported there, not as an unhandled rejection here.
+  ready.catch(() => undefined);
+  return { store, ready };
 }

@@ -1,20 +1,20 @@
-import type Database from 'better-sqlite3';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
+
+/** How an engine reads its schema version and applies a migration with it, as one step. */
+export interface SchemaTarget {
+  /** Calls `apply` with the version found, under whatever keeps other processes from migrating at once; returns that version. */
+  migrate(apply: (version: number, run: (migration: Migration) => void | Promise<void>) => Promise<void>): Promise<number>;
+}
 
 /**
  * Brings the database to the newest schema; returns true when it was empty (so the caller seeds).
  * A database newer than this server is refused rather than guessed at.
  */
-export function migrate(db: Database.Database): boolean {
-  const version = db.pragma('user_version', { simple: true }) as number;
+export async function migrate(target: SchemaTarget): Promise<boolean> {
   const latest = MIGRATIONS[MIGRATIONS.length - 1].version;
-  if (version > latest) throw new Error(`The database has schema version ${version}; this server knows up to version ${latest}.`);
-  for (const migration of MIGRATIONS) {
-    if (migration.version <= version) continue;
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
-  return version === 0;
+  const found = await target.migrate(async (version, run) => {
+    if (version > latest) throw new Error(`The database has schema version ${version}; this server knows up to version ${latest}.`);
+    for (const migration of MIGRATIONS) if (migration.version > version) await run(migration);
+  });
+  return found === 0;
 }

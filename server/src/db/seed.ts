@@ -1,24 +1,38 @@
-import type Database from 'better-sqlite3';
 import { SEED_BANK_INFO, SEED_CHANNELS, SEED_RATES } from './catalogue';
 import { SEED_ARTICLES } from './news-articles';
 import { illustrationPath } from '../static/images';
+import type { Store } from './store';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Fills a freshly created database: the product catalogue and the platform news. */
-export function seed(db: Database.Database, nowMs: number): void {
-  const setting = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
-  const article = db.prepare('INSERT INTO news (title, summary, cover, author, content, published_at) VALUES (?, ?, ?, ?, ?, ?)');
-  db.transaction(() => {
-    setting.run('loan_rates', JSON.stringify(SEED_RATES));
-    setting.run('payment_channels', JSON.stringify(SEED_CHANNELS));
-    setting.run('bank_info', JSON.stringify(SEED_BANK_INFO));
-    // Oldest first, so ids grow with publication time as in a real feed; whole minutes keep the times tidy.
-    const latest = Math.floor((nowMs - HOUR_MS) / MINUTE_MS) * MINUTE_MS;
-    for (const item of [...SEED_ARTICLES].sort((a, b) => b.daysAgo - a.daysAgo)) {
-      article.run(item.title, item.summary, illustrationPath(item.image), item.author, item.body, latest - item.daysAgo * DAY_MS);
+export async function seed(store: Store, nowMs: number): Promise<void> {
+  // Oldest first, so ids grow with publication time as in a real feed; whole minutes keep the times tidy.
+  const latest = Math.floor((nowMs - HOUR_MS) / MINUTE_MS) * MINUTE_MS;
+  const articles = [...SEED_ARTICLES].sort((a, b) => b.daysAgo - a.daysAgo);
+  await store.write(['seed'], async () => {
+    await store.q
+      .insertInto('settings')
+      .values([
+        { key: 'loan_rates', value: JSON.stringify(SEED_RATES) },
+        { key: 'payment_channels', value: JSON.stringify(SEED_CHANNELS) },
+        { key: 'bank_info', value: JSON.stringify(SEED_BANK_INFO) },
+      ])
+      .execute();
+    for (const item of articles) {
+      await store.q
+        .insertInto('news')
+        .values({
+          title: item.title,
+          summary: item.summary,
+          cover: illustrationPath(item.image),
+          author: item.author,
+          content: item.body,
+          published_at: latest - item.daysAgo * DAY_MS,
+        })
+        .execute();
     }
-  })();
+  });
 }

@@ -17,7 +17,7 @@ export interface Auth {
   /** preHandler: a valid token or HTTP 401 (code 401), which makes the app clear its session. */
   required: (request: FastifyRequest) => Promise<void>;
   /** The user of the request's token, if it has a valid one. */
-  identify: (request: FastifyRequest) => UserRow | null;
+  identify: (request: FastifyRequest) => Promise<UserRow | null>;
 }
 
 function tokenOf(request: FastifyRequest): string | null {
@@ -26,9 +26,9 @@ function tokenOf(request: FastifyRequest): string | null {
 }
 
 export function createAuth(tokens: TokenService, users: UserService): Auth {
-  const identify = (request: FastifyRequest) => {
+  const identify = async (request: FastifyRequest) => {
     const token = tokenOf(request);
-    const userId = token ? tokens.userIdOf(token) : null;
+    const userId = token ? await tokens.userIdOf(token) : null;
     return userId === null ? null : users.byId(userId);
   };
   return {
@@ -36,7 +36,7 @@ export function createAuth(tokens: TokenService, users: UserService): Auth {
     required: async (request) => {
       const token = tokenOf(request);
       if (!token) throw new Unauthorized(say('loginFirst'));
-      const user = identify(request);
+      const user = await identify(request);
       if (!user) throw new Unauthorized(say('loginExpired'));
       request.user = user;
       request.token = token;

@@ -5,7 +5,8 @@ function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
   return { code, msg, time: Math.floor(Date.now() / 1000), data };
 }
 
-export function ok<T>(data: T, msg = 'ok'): Envelope<T> {
+/** `data` is the answer itself, never a promise of it (an await forgotten would answer `{}`). */
+export function ok<T>(data: T extends PromiseLike<unknown> ? never : T, msg = 'ok'): Envelope<T> {
   return envelope(CODE_OK, msg, data);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
+import { RateLimitRecords } from '../repositories/rate-limits';
 
 interface Count {
   current: number;
@@ -15,16 +16,8 @@ const KEEP_MS = 24 * 3600 * 1000;
  * on a limited route, so simultaneous requests, restarts and other processes on the same
  * database all see one count. Each route counts in a bucket of its own (method and URL).
  */
-export function databaseRateLimitStore(db: Db, now: () => number) {
-  const hit = db.prepare(`
-    INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES (@bucket, @key, @now, 1)
-    ON CONFLICT (bucket, key) DO UPDATE SET
-      hits = CASE WHEN window_start + @window <= @now THEN 1 ELSE hits + 1 END,
-      window_start = CASE WHEN window_start + @window <= @now THEN @now ELSE window_start END
-    RETURNING hits, window_start
-  `);
-  const peek = db.prepare('SELECT hits, window_start FROM rate_limits WHERE bucket = ? AND key = ?');
-  const sweep = db.prepare('DELETE FROM rate_limits WHERE window_start < ?');
+export function databaseRateLimitStore(store: Store, now: () => number) {
+  const records = new RateLimitRecords(store);
 
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly bucket: string;
@@ -34,25 +27,27 @@ export function databaseRateLimitStore(db: Db, now: () => number) {
     }
 
     /** Sweeps counts that no window can still need (called from the app's periodic sweep). */
-    static sweep(): void {
-      sweep.run(now() - KEEP_MS);
+    static sweep(): Promise<void> {
+      return records.forgetBefore(now() - KEEP_MS);
     }
 
     incr(key: string, done: Done, timeWindow: number): void {
-      try {
-        const at = now();
-        const row = hit.get({ bucket: this.bucket, key, now: at, window: timeWindow }) as { hits: number; window_start: number };
-        done(null, { current: row.hits, ttl: row.window_start + timeWindow - at });
-      } catch (error) {
-        done(error as Error, { current: 0, ttl: 0 });
-      }
+      const at = now();
+      records.hit(this.bucket, key, at, timeWindow).then(
+        (row) => done(null, { current: row.hits, ttl: row.window_start + timeWindow - at }),
+        (error: Error) => done(error, { current: 0, ttl: 0 }),
+      );
     }
 
     read(key: string, done: Done, timeWindow: number): void {
       const at = now();
-      const row = peek.get(this.bucket, key) as { hits: number; window_start: number } | undefined;
-      const alive = row !== undefined && row.window_start + timeWindow > at;
-      done(null, alive ? { current: row.hits, ttl: row.window_start + timeWindow - at } : { current: 0, ttl: timeWindow });
+      records.peek(this.bucket, key).then(
+        (row) => {
+          const alive = row !== null && row.window_start + timeWindow > at;
+          done(null, alive ? { current: row.hits, ttl: row.window_start + timeWindow - at } : { current: 0, ttl: timeWindow });
+        },
+        (error: Error) => done(error, { current: 0, ttl: 0 }),
+      );
     }
 
     child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: string; url?: string } }): DatabaseRateLimitStore {

@@ -16,18 +16,18 @@ export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
   app.get(DEV_ENDPOINTS.smsOutbox, async (request) => {
     if (!services.outbox) throw new Refusal(say('noOutbox'));
     const mobile = text(fieldsOf(request.query), 'mobile');
-    return ok(services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
+    return ok(await services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
   });
 
-  const userByMobile = (body: unknown) => {
-    const user = services.users.byMobile(check(validatePhone, text(fieldsOf(body), 'mobile')));
+  const userByMobile = async (body: unknown) => {
+    const user = await services.users.byMobile(check(validatePhone, text(fieldsOf(body), 'mobile')));
     if (!user) throw new Refusal(say('noUserWithPhone'));
     return user;
   };
 
   /** { mobile }: every token of that user expires now, as if the session had run out on the server. */
   app.post(DEV_ENDPOINTS.expireTokens, async (request) => {
-    const expired = services.tokens.expireAllOf(userByMobile(request.body).id);
+    const expired = await services.tokens.expireAllOf((await userByMobile(request.body)).id);
     return ok({ expired }, said(request, 'tokensExpired'));
   });
 
@@ -36,7 +36,7 @@ export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
     const body = fieldsOf(request.body);
     const decision = text(body, 'decision');
     if (decision !== 'approve' && decision !== 'reject') throw new Refusal(say('decisionShape'));
-    return ok({ status: services.loans.review(text(body, 'order_no'), decision) });
+    return ok({ status: await services.loans.review(text(body, 'order_no'), decision) });
   });
 
   /** { voucher_id, decision: 'approve' | 'reject' }: the reviewer's decision on a payment proof. */
@@ -44,13 +44,13 @@ export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
     const body = fieldsOf(request.body);
     const decision = text(body, 'decision');
     if (decision !== 'approve' && decision !== 'reject') throw new Refusal(say('decisionShape'));
-    return ok({ status: services.vouchers.review(wholeNumber(body, 'voucher_id', null, 1, 1_000_000_000), decision) });
+    return ok({ status: await services.vouchers.review(wholeNumber(body, 'voucher_id', null, 1, 1_000_000_000), decision) });
   });
 
   /** { order_no, days }: moves the loan's dates that many days into the past, so instalments fall overdue. */
   app.post(DEV_ENDPOINTS.ageLoan, async (request) => {
     const body = fieldsOf(request.body);
-    services.loans.age(text(body, 'order_no'), wholeNumber(body, 'days', null, 1, 3650));
+    await services.loans.age(text(body, 'order_no'), wholeNumber(body, 'days', null, 1, 3650));
     return ok(null, said(request, 'loanAged'));
   });
 }

@@ -21,41 +21,43 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
     file_url: `${baseUrlOf(request, config)}${links.sign(voucher.file_url)}`,
   });
 
-  app.get(ENDPOINTS.loanRates, async () => ok(catalogue.rates()));
-  app.get(ENDPOINTS.channels, async () => ok(catalogue.channels()));
-  app.get(ENDPOINTS.bankInfo, async () => ok(catalogue.bankInfo()));
+  app.get(ENDPOINTS.loanRates, async () => ok(await catalogue.rates()));
+  app.get(ENDPOINTS.channels, async () => ok(await catalogue.channels()));
+  app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
 
   app.post(ENDPOINTS.loanCreate, { preHandler: auth.required }, async (request) =>
-    ok(loans.create(userOf(request).id, fieldsOf(request.body)), said(request, 'applicationSubmitted')),
+    ok(await loans.create(userOf(request).id, fieldsOf(request.body)), said(request, 'applicationSubmitted')),
   );
 
-  app.get(ENDPOINTS.myLoans, { preHandler: auth.required }, async (request) => ok(loans.list(userOf(request).id, pageOf(request.query))));
+  app.get(ENDPOINTS.myLoans, { preHandler: auth.required }, async (request) =>
+    ok(await loans.list(userOf(request).id, pageOf(request.query))),
+  );
 
   app.get(ENDPOINTS.orderDetail, { preHandler: auth.required }, async (request) => {
-    const detail = loans.detail(userOf(request).id, orderNo(request.query), '');
+    const detail = await loans.detail(userOf(request).id, orderNo(request.query), '');
     return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
   });
 
   app.get(ENDPOINTS.installments, { preHandler: auth.required }, async (request) =>
-    ok(loans.instalments(userOf(request).id, orderNo(request.query))),
+    ok(await loans.instalments(userOf(request).id, orderNo(request.query))),
   );
 
   /** Without order_no: the template shown before applying, to anyone; with one: the caller's own contract. */
   app.get(ENDPOINTS.contractInfo, async (request) => {
     const order = orderNo(request.query);
-    if (order === '') return ok(contractTemplate(catalogue.rates(), localeOf(request)));
+    if (order === '') return ok(contractTemplate(await catalogue.rates(), localeOf(request)));
     await auth.required(request);
-    return ok(loanContract(loans.find(userOf(request).id, order), catalogue.rates(), localeOf(request)));
+    return ok(loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), localeOf(request)));
   });
 
   app.get(ENDPOINTS.cashier, { preHandler: auth.required }, async (request) => {
     const query = fieldsOf(request.query);
-    return ok(payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1'));
+    return ok(await payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1'));
   });
 
   app.get(ENDPOINTS.payoff, { preHandler: auth.required }, async (request) => {
-    const loan = loans.find(userOf(request).id, orderNo(request.query));
-    const quote = ledger.price(loan, { payoff: true }).quote!;
+    const loan = await loans.find(userOf(request).id, orderNo(request.query));
+    const quote = (await ledger.price(loan, { payoff: true })).quote!;
     return ok({
       order_no: loan.order_no,
       as_of: ledger.today(),
@@ -67,10 +69,10 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
     });
   });
 
-  app.get(ENDPOINTS.credit, { preHandler: auth.required }, async (request) => ok(credit.line(userOf(request).id)));
+  app.get(ENDPOINTS.credit, { preHandler: auth.required }, async (request) => ok(await credit.line(userOf(request).id)));
 
   app.get(ENDPOINTS.paymentState, { preHandler: auth.required }, async (request) =>
-    ok(payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
+    ok(await payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
   );
 
   app.post(ENDPOINTS.uploadVoucher, { preHandler: auth.required }, async (request) => {
@@ -80,6 +82,6 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
 
   app.post(ENDPOINTS.withdrawVoucher, { preHandler: auth.required }, async (request) => {
     const voucherId = wholeNumber(fieldsOf(request.body), 'voucher_id', null, 1, 1_000_000_000);
-    return ok(withProofLink(request, vouchers.withdraw(userOf(request).id, voucherId, '')), said(request, 'proofWithdrawn'));
+    return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId, '')), said(request, 'proofWithdrawn'));
   });
 }

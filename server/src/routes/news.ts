@@ -7,15 +7,15 @@ import { MAX_LATEST } from '../services/news';
 import type { RouteDeps } from './deps';
 
 export function newsRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
-  app.get(ENDPOINTS.newsIndex, async (request) => ok(services.news.page(pageOf(request.query), baseUrlOf(request, config))));
+  app.get(ENDPOINTS.newsIndex, async (request) => ok(await services.news.page(pageOf(request.query), baseUrlOf(request, config))));
 
   app.get(ENDPOINTS.newsLatest, async (request) => {
     const limit = wholeNumber(fieldsOf(request.query), 'limit', DEFAULT_LATEST_NEWS, 1, MAX_LATEST);
-    return ok(services.news.latest(limit, baseUrlOf(request, config)));
+    return ok(await services.news.latest(limit, baseUrlOf(request, config)));
   });
 
   app.get(ENDPOINTS.newsDetail, async (request) => {
     const id = wholeNumber(fieldsOf(request.query), 'id', null, 1, 1_000_000_000);
-    return ok(services.news.detail(id, baseUrlOf(request, config)));
+    return ok(await services.news.detail(id, baseUrlOf(request, config)));
   });
 }

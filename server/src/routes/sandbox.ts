@@ -82,14 +82,16 @@ export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteD
       'Payment not possible',
       '<div class="card"><p>The shop did not give an address this gateway may return to.</p></div>',
     );
-  const channelFor = (code: string): PaymentChannel | null =>
-    code === '' ? (catalogue.enabledChannels().find((channel) => channel.kind === 'gateway') ?? null) : payments.gatewayChannel(code);
+  const channelFor = async (code: string): Promise<PaymentChannel | null> =>
+    code === ''
+      ? ((await catalogue.enabledChannels()).find((channel) => channel.kind === 'gateway') ?? null)
+      : payments.gatewayChannel(code);
 
   app.get(SANDBOX_ENDPOINTS.payPage, async (request, reply) => {
     const query = fieldsOf(request.query);
     const returnUrl = text(query, 'return_url');
     if (!allowedReturn(returnUrl)) return refuseReturn(reply);
-    const payment = payments.byNumber(text(query, 'payment_no'));
+    const payment = await payments.byNumber(text(query, 'payment_no'));
     const back = (result: PaymentResult, label: string) =>
       `<a class="button cancel" href="${escapeHtml(withResult(returnUrl, { payment_no: payment?.payment_no ?? '', result }))}">${label}</a>`;
     if (!payment)
@@ -99,7 +101,7 @@ export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteD
         'Payment not found',
         `<div class="card"><p>There is no payment with this number.</p>${back('failed', 'Back to the app')}</div>`,
       );
-    const channel = channelFor(text(query, 'channel'));
+    const channel = await channelFor(text(query, 'channel'));
     if (!channel)
       return sendPage(
         reply,
@@ -161,11 +163,11 @@ ${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${h
     if (!allowedReturn(returnUrl)) return refuseReturn(reply);
     const paymentNo = text(body, 'payment_no');
     const decision = text(body, 'decision') || 'pay';
-    const channel = channelFor(text(body, 'channel'));
+    const channel = await channelFor(text(body, 'channel'));
     let result: PaymentResult;
     if (decision === 'cancel') result = 'cancelled';
     else if (decision !== 'pay' || !channel) result = 'failed';
-    else result = payments.confirm(paymentNo, channel.code);
+    else result = await payments.confirm(paymentNo, channel.code);
     request.log.info({ payment_no: paymentNo, result }, 'sandbox payment');
     return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { payment_no: paymentNo, result }), 303);
   });

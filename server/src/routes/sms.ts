@@ -16,7 +16,7 @@ export function smsRoutes(app: FastifyInstance, { services, config, auth }: Rout
     const mobile = check(validatePhone, text(body, 'mobile'));
     const event = text(body, 'event') as SmsEvent;
     if (!SMS_EVENTS.includes(event)) throw new Refusal(say('smsEvent', { events: SMS_EVENTS.join(', ') }));
-    const registered = services.users.byMobile(mobile) !== null;
+    const registered = (await services.users.byMobile(mobile)) !== null;
     // Only registration needs to know the number is new; SMS login signs up unknown numbers.
     if (event === 'register' && registered) {
       throw new Refusal(say('phoneRegisteredLogIn'));

@@ -92,9 +92,10 @@ export function uploadRoutes(app: FastifyInstance, { services, auth, config, lin
     const found = uploads.locate(request.params.day, request.params.name);
     const url = `/uploads/${request.params.day}/${request.params.name}`;
     const query = fieldsOf(request.query);
-    const owner = uploads.ownerOf(url);
+    const owner = await uploads.ownerOf(url);
     const allowed =
-      links.valid(url, text(query, 'expires'), text(query, 'signature')) || (owner !== null && auth.identify(request)?.id === owner);
+      links.valid(url, text(query, 'expires'), text(query, 'signature')) ||
+      (owner !== null && (await auth.identify(request))?.id === owner);
     if (!found || !allowed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const disposition = found.type === 'pdf' ? 'attachment' : 'inline';
     return reply

@@ -47,11 +47,11 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     const body = fieldsOf(request.body);
     const mobile = check(validatePhone, text(body, 'mobile'));
     const captcha = check(validateCode, text(body, 'captcha'));
-    return ok(users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
+    return ok(await users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
   });
 
   app.post(ENDPOINTS.logout, { preHandler: auth.required }, async (request) => {
-    tokens.revoke(request.token!);
+    await tokens.revoke(request.token!);
     return ok(null, said(request, 'loggedOut'));
   });
 
@@ -85,7 +85,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
       const captcha = check(validateCode, text(body, 'captcha'));
-      return ok(withAvatarLink(request, users.changeMobile(userOf(request), mobile, captcha)), said(request, 'phoneChangedDone'));
+      return ok(withAvatarLink(request, await users.changeMobile(userOf(request), mobile, captcha)), said(request, 'phoneChangedDone'));
     },
   );
 
@@ -93,7 +93,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     const body = fieldsOf(request.body);
     const user = userOf(request);
     const avatarField = text(body, 'avatar');
-    const avatar = avatarField === '' ? '' : uploads.ownUpload(user.id, avatarField);
+    const avatar = avatarField === '' ? '' : await uploads.ownUpload(user.id, avatarField);
     if (avatar === null) throw new Refusal(say('chooseAvatar'));
     const profile = {
       nickname: check(validateNickname, text(body, 'nickname')),
@@ -101,7 +101,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
       email: check(validateOptionalEmail, text(body, 'email')),
       avatar,
     };
-    return ok(withAvatarLink(request, users.updateProfile(user, profile)), said(request, 'profileSaved'));
+    return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
   });
 
   app.get(ENDPOINTS.userIndex, { preHandler: auth.required }, async (request) => ok(withAvatarLink(request, users.index(userOf(request)))));

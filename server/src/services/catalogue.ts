@@ -1,23 +1,22 @@
 import type { BankInfo, LoanRates, PaymentChannel, TermRate } from '@instalment/shared/api';
 import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/shared/loan';
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
+import { SettingRecords } from '../repositories/catalogue';
 
 /** The rates as kept in `settings`: the price of each term, without what follows from it. */
 export type StoredRates = Omit<LoanRates, 'terms'> & { terms: Array<Omit<TermRate, 'apr_bp'>> };
 
 /** The product as configured in `settings`: rates, payment channels, the receiving account. */
 export class CatalogueService {
-  constructor(private readonly db: Db) {}
+  private readonly settings: SettingRecords;
 
-  private read<T>(key: string): T {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-    if (!row) throw new Error(`The setting ${key} is missing from the database.`);
-    return JSON.parse(row.value) as T;
+  constructor(store: Store) {
+    this.settings = new SettingRecords(store);
   }
 
   /** The offer with each term's APR, computed from its price rather than stored beside it. */
-  rates(): LoanRates {
-    const stored = this.read<StoredRates>('loan_rates');
+  async rates(): Promise<LoanRates> {
+    const stored = await this.settings.read<StoredRates>('loan_rates');
     return {
       ...stored,
       terms: stored.terms.map((offer) => ({
@@ -27,16 +26,16 @@ export class CatalogueService {
     };
   }
 
-  channels(): PaymentChannel[] {
-    return this.read<PaymentChannel[]>('payment_channels');
+  channels(): Promise<PaymentChannel[]> {
+    return this.settings.read<PaymentChannel[]>('payment_channels');
   }
 
   /** Channels a payment can go through now. */
-  enabledChannels(): PaymentChannel[] {
-    return this.channels().filter((channel) => channel.enabled);
+  async enabledChannels(): Promise<PaymentChannel[]> {
+    return (await this.channels()).filter((channel) => channel.enabled);
   }
 
-  bankInfo(): BankInfo {
-    return this.read<BankInfo>('bank_info');
+  bankInfo(): Promise<BankInfo> {
+    return this.settings.read<BankInfo>('bank_info');
   }
 }

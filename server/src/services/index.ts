@@ -10,6 +10,7 @@ import { OutboxSmsProvider, SmsService, type SmsProvider } from './sms';
 import { TokenService } from './tokens';
 import { UploadService } from './uploads';
 import { UserService } from './users';
+import { SmsRecords } from '../repositories/sms';
 import { VoucherService } from './vouchers';
 
 export interface Services {
@@ -29,10 +30,10 @@ export interface Services {
 }
 
 export function createServices(ctx: Context, uploadDir: string, smsProvider?: SmsProvider): Services {
-  const outbox = smsProvider ? null : new OutboxSmsProvider(ctx.db, ctx.now);
+  const outbox = smsProvider ? null : new OutboxSmsProvider(new SmsRecords(ctx.store), ctx.now);
   const tokens = new TokenService(ctx);
   const sms = new SmsService(ctx, smsProvider ?? outbox!);
-  const catalogue = new CatalogueService(ctx.db);
+  const catalogue = new CatalogueService(ctx.store);
   const ledger = new Ledger(ctx);
   const credit = new CreditService(ctx);
   const loans = new LoanService(ctx, catalogue, ledger, credit);

@@ -19,23 +19,11 @@ import {
 import { translator } from '@instalment/shared/i18n';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
-import type { LoanRow } from './loans';
+import { LoanRecords, type InstalmentRow, type LoanRow } from '../repositories/loans';
+import { PaymentRecords } from '../repositories/payments';
+import { VoucherRecords } from '../repositories/vouchers';
 import { say } from '../http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
-
-interface InstalmentRow {
-  loan_id: number;
-  period: number;
-  due_date: string;
-  principal_fen: number;
-  interest_fen: number;
-  fee_fen: number;
-  paid_at: number | null;
-  penalty_fen: number;
-  overdue_days: number;
-  paid_interest_fen: number | null;
-  paid_fee_fen: number | null;
-}
 
 /** An instalment as of a day: its wire form and the ledger's figures in fen. */
 export interface InstalmentState {
@@ -66,28 +54,36 @@ const NOTHING_TO_PAY: Partial<Record<LoanStatus, ServerMessageKey>> = {
  * once. The rules themselves are in `shared/loan/ledger.ts`, where the app reads them too.
  */
 export class Ledger {
-  constructor(private readonly ctx: Context) {}
+  private readonly loans: LoanRecords;
+  private readonly vouchers: VoucherRecords;
+  private readonly payments: PaymentRecords;
+
+  constructor(private readonly ctx: Context) {
+    this.loans = new LoanRecords(ctx.store);
+    this.vouchers = new VoucherRecords(ctx.store);
+    this.payments = new PaymentRecords(ctx.store);
+  }
+
+  /** The lock every write that prices or settles a loan's instalments holds. */
+  static lock(loanId: number): string {
+    return `loan:${loanId}`;
+  }
 
   today(): string {
     return calendarDate(this.ctx.now());
   }
 
   /** The schedule as of `today`: unpaid instalments past their grace accrue a penalty; paid ones show what they were settled for. */
-  states(loan: LoanRow, today = this.today()): InstalmentState[] {
-    return this.statesOfLoans([loan], today).get(loan.id) ?? [];
+  async states(loan: LoanRow, today = this.today()): Promise<InstalmentState[]> {
+    return (await this.statesOfLoans([loan], today)).get(loan.id) ?? [];
   }
 
   /** The schedules of several loans in two queries (a page of "my loans" costs the same for 12 loans or 500). */
-  statesOfLoans(loans: readonly LoanRow[], today = this.today()): Map<number, InstalmentState[]> {
-    const ids = JSON.stringify(loans.map((loan) => loan.id));
-    const rows = this.ctx.db
-      .prepare('SELECT * FROM instalments WHERE loan_id IN (SELECT value FROM json_each(?)) ORDER BY loan_id, period')
-      .all(ids) as InstalmentRow[];
+  async statesOfLoans(loans: readonly LoanRow[], today = this.today()): Promise<Map<number, InstalmentState[]>> {
+    const ids = loans.map((loan) => loan.id);
     // Periods covered by proofs waiting for review: reserved, not payable.
+    const [rows, proofs] = await Promise.all([this.loans.instalmentsOf(ids), this.vouchers.pendingOf(ids)]);
     const reserved = new Map<number, Set<number>>();
-    const proofs = this.ctx.db
-      .prepare("SELECT loan_id, periods FROM vouchers WHERE status = 'pending' AND loan_id IN (SELECT value FROM json_each(?))")
-      .all(ids) as Array<{ loan_id: number; periods: string }>;
     for (const proof of proofs) {
       const periods = reserved.get(proof.loan_id) ?? new Set<number>();
       for (const period of parsePeriods(proof.periods) ?? []) periods.add(period);
@@ -108,8 +104,8 @@ export class Ledger {
   }
 
   /** The loan's instalments, or a refusal when it owes nothing (pending, rejected, settled). */
-  owing(loan: LoanRow, today = this.today()): InstalmentState[] {
-    const states = this.states(loan, today);
+  async owing(loan: LoanRow, today = this.today()): Promise<InstalmentState[]> {
+    const states = await this.states(loan, today);
     if (!isRepayable(this.statusOf(loan, states)) || states.every((state) => state.ledger.paid)) {
       throw new Refusal(say(NOTHING_TO_PAY[loan.status] ?? 'nothingToPaySettled'));
     }
@@ -121,7 +117,8 @@ export class Ledger {
    * the loan owes nothing, an instalment is paid or under review, or the selection skips one.
    * `states` are the loan's instalments on `today`, when the caller has already read them.
    */
-  price(loan: LoanRow, selection: Selection, today = this.today(), states = this.owing(loan, today)): Price {
+  async price(loan: LoanRow, selection: Selection, today = this.today(), known?: InstalmentState[]): Promise<Price> {
+    const states = known ?? (await this.owing(loan, today));
     const unpaid = states.filter((state) => !state.ledger.paid);
     const ledger = states.map((state) => state.ledger);
     if (selection.payoff) {
@@ -158,53 +155,37 @@ export class Ledger {
    * covered them, and moves the loan on. Each instalment is settled once: an instalment that
    * was settled meanwhile makes the whole settlement fail, and the caller's transaction with it.
    */
-  settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = calendarDate(atMs)): Price {
-    const { db } = this.ctx;
-    return db.transaction(() => {
-      const price = this.price(loan, selection, pricedOn);
+  async settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = calendarDate(atMs)): Promise<Price> {
+    return this.ctx.store.write([Ledger.lock(loan.id)], async () => {
+      const price = await this.price(loan, selection, pricedOn);
       const parts = new Map(price.quote?.parts.map((part) => [part.period, part]));
-      const update = db.prepare(
-        `UPDATE instalments SET paid_at = ?, penalty_fen = ?, overdue_days = ?, paid_interest_fen = ?, paid_fee_fen = ?, paid_by = ?
-         WHERE loan_id = ? AND period = ? AND paid_at IS NULL`,
-      );
       for (const item of price.items) {
         const part = parts.get(item.view.period);
         const charged = part ?? { interestFen: item.ledger.interestFen, feeFen: item.ledger.feeFen, penaltyFen: item.ledger.penaltyFen };
-        const changed = update.run(
-          atMs,
-          charged.penaltyFen,
-          item.view.overdue_days,
-          charged.interestFen,
-          charged.feeFen,
-          paidBy,
-          loan.id,
-          item.view.period,
-        ).changes;
-        if (changed !== 1) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
+        const settled = await this.loans.settleInstalment(loan.id, item.view.period, {
+          paid_at: atMs,
+          penalty_fen: charged.penaltyFen,
+          overdue_days: item.view.overdue_days,
+          paid_interest_fen: charged.interestFen,
+          paid_fee_fen: charged.feeFen,
+          paid_by: paidBy,
+        });
+        if (!settled) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
       }
-      this.voidOpenPayments(loan.id, price.periods, paidBy);
-      const status = this.statusOf(loan, this.states(loan, pricedOn));
-      if (status === 'settled')
-        db.prepare("UPDATE loans SET status = 'settled', settled_at = ? WHERE id = ? AND settled_at IS NULL").run(atMs, loan.id);
-      else if (canTransition(loan.status, status)) db.prepare('UPDATE loans SET status = ? WHERE id = ?').run(status, loan.id);
+      await this.voidOpenPayments(loan.id, price.periods, paidBy);
+      const status = this.statusOf(loan, await this.states(loan, pricedOn));
+      if (status === 'settled') await this.loans.markSettled(loan.id, atMs);
+      else if (canTransition(loan.status, status)) await this.loans.setStatus(loan.id, status);
       return price;
-    })();
+    });
   }
 
   /** Open payments covering settled instalments can never be paid: they are void (the paying one excepted). */
-  private voidOpenPayments(loanId: number, periods: readonly number[], paidBy: string): void {
-    const open = this.ctx.db
-      .prepare("SELECT id, payment_no, periods, payoff FROM payments WHERE loan_id = ? AND status = 'open'")
-      .all(loanId) as Array<{
-      id: number;
-      payment_no: string;
-      periods: string;
-      payoff: number;
-    }>;
-    for (const payment of open) {
+  private async voidOpenPayments(loanId: number, periods: readonly number[], paidBy: string): Promise<void> {
+    for (const payment of await this.payments.openOf(loanId)) {
       if (paidBy === `payment:${payment.payment_no}`) continue;
       const covers = payment.payoff === 1 || (parsePeriods(payment.periods) ?? []).some((period) => periods.includes(period));
-      if (covers) this.ctx.db.prepare("UPDATE payments SET status = 'void' WHERE id = ?").run(payment.id);
+      if (covers) await this.payments.setStatus(payment.id, 'void');
     }
   }
 }

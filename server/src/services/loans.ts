@@ -27,42 +27,14 @@ import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import { text, type Fields, type PageRequest } from '../http/input';
 import type { CatalogueService } from './catalogue';
-import type { CreditService } from './credit';
-import type { InstalmentState, Ledger } from './ledger';
+import { Ledger, type InstalmentState } from './ledger';
 import { say } from '../http/say';
+import { CreditService } from './credit';
+import { isUniqueViolation } from '../db/store';
+import { LoanRecords, type LoanRow, type NewLoan } from '../repositories/loans';
+import { VoucherRecords } from '../repositories/vouchers';
 
-export interface LoanRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  amount_fen: number;
-  term: number;
-  monthly_rate_bp: number;
-  monthly_fee_bp: number;
-  penalty_bp: number;
-  grace_days: number;
-  purpose: LoanPurpose;
-  real_name: string;
-  id_card: string;
-  bank_card: string;
-  bank_name: string;
-  status: LoanStatus;
-  created_at: number;
-  approve_after: number | null;
-  approved_at: number | null;
-  rejected_at: number | null;
-  settled_at: number | null;
-}
-
-interface VoucherRow {
-  id: number;
-  periods: string;
-  amount_fen: number;
-  file_url: string;
-  remark: string;
-  status: Voucher['status'];
-  created_at: number;
-}
+export type { LoanRow };
 
 const isAgreed = (value: unknown) => value === true || value === 1 || value === 'true' || value === '1';
 
@@ -72,14 +44,20 @@ export class LoanService {
     private readonly catalogue: CatalogueService,
     private readonly ledger: Ledger,
     private readonly credit: CreditService,
-  ) {}
+  ) {
+    this.records = new LoanRecords(ctx.store);
+    this.proofs = new VoucherRecords(ctx.store);
+  }
+
+  private readonly records: LoanRecords;
+  private readonly proofs: VoucherRecords;
 
   private today(): string {
     return calendarDate(this.ctx.now());
   }
 
-  create(userId: number, body: Fields): LoanCreated {
-    const rates = this.catalogue.rates();
+  async create(userId: number, body: Fields): Promise<LoanCreated> {
+    const rates = await this.catalogue.rates();
     const application: Partial<LoanApplication> = {
       amount: text(body, 'amount'),
       term: Number(text(body, 'term')),
@@ -97,52 +75,49 @@ export class LoanService {
     const now = this.ctx.now();
     const mode = this.ctx.config.approvalMode;
     const amountFen = toFen(application.amount!)!;
-    // Checked and recorded under one write lock, so simultaneous applications (from this process
-    // or another on the same database) cannot each see the same available credit.
-    const orderNo = this.ctx.db
-      .transaction(() => {
-        this.credit.admit(userId, amountFen, { realName: application.real_name!, idCard: application.id_card! });
-        return this.insertLoan({
-          user_id: userId,
-          amount_fen: amountFen,
-          term: offer.term,
-          monthly_rate_bp: offer.monthly_rate_bp,
-          monthly_fee_bp: offer.monthly_fee_bp,
-          penalty_bp: rates.overdue_daily_penalty_bp,
-          grace_days: rates.grace_days,
-          purpose: application.purpose!,
-          real_name: application.real_name!,
-          id_card: application.id_card!,
-          bank_card: application.bank_card!,
-          bank_name: application.bank_name!,
-          status: 'pending',
-          created_at: now,
-          approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
-        });
-      })
-      .immediate();
-    this.approveDue(userId);
+    const identity = { realName: application.real_name!, idCard: application.id_card! };
+    // Checked and recorded under one lock on the account's credit, so simultaneous applications
+    // (from this process or another on the same database) cannot each see the same available credit.
+    const orderNo = await this.ctx.store.write(CreditService.locks(userId, identity), async () => {
+      await this.credit.admit(userId, amountFen, identity);
+      return this.insertLoan({
+        user_id: userId,
+        amount_fen: amountFen,
+        term: offer.term,
+        monthly_rate_bp: offer.monthly_rate_bp,
+        monthly_fee_bp: offer.monthly_fee_bp,
+        penalty_bp: rates.overdue_daily_penalty_bp,
+        grace_days: rates.grace_days,
+        purpose: application.purpose!,
+        real_name: application.real_name!,
+        id_card: application.id_card!,
+        bank_card: application.bank_card!,
+        bank_name: application.bank_name!,
+        status: 'pending',
+        created_at: now,
+        approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
+      });
+    });
+    await this.approveDue(userId);
     return { order_no: orderNo };
   }
 
-  private insertLoan(loan: Omit<LoanRow, 'id' | 'order_no' | 'approved_at' | 'rejected_at' | 'settled_at'>): string {
-    const columns = Object.keys(loan);
-    const insert = this.ctx.db.prepare(
-      `INSERT INTO loans (order_no, ${columns.join(', ')}) VALUES (@order_no, ${columns.map((name) => `@${name}`).join(', ')})`,
-    );
+  /** Records the application under a fresh random order number (drawn again on the rare collision). */
+  private async insertLoan(loan: Omit<NewLoan, 'order_no'>): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
       const orderNo = `L${this.today().replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
       try {
-        insert.run({ ...loan, order_no: orderNo });
+        // PostgreSQL aborts a transaction on a failed statement; a savepoint keeps the application's write alive.
+        await this.ctx.store.attempt(() => this.records.insert({ ...loan, order_no: orderNo }));
         return orderNo;
       } catch (error) {
-        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE' || attempt >= 20) throw error;
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
       }
     }
   }
 
   /** Approval + disbursal: the schedule starts on the day of approval. */
-  private approve(loan: LoanRow, atMs: number): void {
+  private async approve(loan: LoanRow, atMs: number): Promise<void> {
     const schedule = computeSchedule({
       amountFen: loan.amount_fen,
       term: loan.term,
@@ -150,56 +125,53 @@ export class LoanService {
       monthlyFeeBp: loan.monthly_fee_bp,
       startDate: calendarDate(atMs),
     });
-    const insert = this.ctx.db.prepare(
-      'INSERT INTO instalments (loan_id, period, due_date, principal_fen, interest_fen, fee_fen) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    // Under the write lock, and only if still pending: another process's sweep may have approved it already.
-    this.ctx.db
-      .transaction(() => {
-        const approved = this.ctx.db
-          .prepare("UPDATE loans SET status = 'repaying', approved_at = ? WHERE id = ? AND status = 'pending'")
-          .run(atMs, loan.id).changes;
-        if (approved === 0) return;
-        for (const item of schedule.instalments)
-          insert.run(loan.id, item.period, item.dueDate, item.principalFen, item.interestFen, item.feeFen);
-      })
-      .immediate();
+    // In one write, and only if still pending: another process's sweep may have approved it already.
+    await this.ctx.store.write([Ledger.lock(loan.id)], async () => {
+      if (!(await this.records.markApproved(loan.id, atMs))) return;
+      await this.records.insertSchedule(
+        loan.id,
+        schedule.instalments.map((item) => ({
+          period: item.period,
+          due_date: item.dueDate,
+          principal_fen: item.principalFen,
+          interest_fen: item.interestFen,
+          fee_fen: item.feeFen,
+        })),
+      );
+    });
   }
 
   /**
    * Approves the applications whose review time has come: the caller's own right after applying
    * (auto mode), everyone's in the scheduled sweep (delay mode). Reads never approve.
    */
-  approveDue(userId: number | null): void {
-    const rows = this.ctx.db
-      .prepare(
-        `SELECT * FROM loans WHERE status = 'pending' AND approve_after IS NOT NULL AND approve_after <= ? ${userId === null ? '' : 'AND user_id = ?'}`,
-      )
-      .all(...(userId === null ? [this.ctx.now()] : [this.ctx.now(), userId])) as LoanRow[];
-    for (const loan of rows) this.approve(loan, loan.approve_after!);
+  async approveDue(userId: number | null): Promise<void> {
+    for (const loan of await this.records.dueForApproval(this.ctx.now(), userId)) await this.approve(loan, loan.approve_after!);
   }
 
   /** The manual review (development route): approve disburses now, reject is final. */
-  review(orderNo: string, decision: 'approve' | 'reject'): LoanStatus {
-    const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
+  async review(orderNo: string, decision: 'approve' | 'reject'): Promise<LoanStatus> {
+    const loan = await this.records.byOrderNo(orderNo);
     if (!loan) throw new Refusal(say('orderNotFound'));
     if (loan.status !== 'pending')
       throw new Refusal((locale) => say('loanNotPending', { status: loanStatusLabel(loan.status, locale) })(locale));
-    if (decision === 'approve') this.approve(loan, this.ctx.now());
-    else this.ctx.db.prepare("UPDATE loans SET status = 'rejected', rejected_at = ? WHERE id = ?").run(this.ctx.now(), loan.id);
+    if (decision === 'approve') await this.approve(loan, this.ctx.now());
+    else await this.records.markRejected(loan.id, this.ctx.now());
     return decision === 'approve' ? 'repaying' : 'rejected';
   }
 
   /** The caller's own loan by order number; anyone else's reads as missing. */
-  find(userId: number, orderNo: string): LoanRow {
+  async find(userId: number, orderNo: string): Promise<LoanRow> {
     if (orderNo === '') throw new Refusal(say('enterOrderNo'));
-    const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ? AND user_id = ?').get(orderNo, userId) as LoanRow | undefined;
+    const loan = await this.records.ofUser(userId, orderNo);
     if (!loan) throw new Refusal(say('orderNotFound'));
     return loan;
   }
 
-  byId(id: number): LoanRow {
-    return this.ctx.db.prepare('SELECT * FROM loans WHERE id = ?').get(id) as LoanRow;
+  async byId(id: number): Promise<LoanRow> {
+    const loan = await this.records.byId(id);
+    if (!loan) throw new Error(`loan ${id} is missing`);
+    return loan;
   }
 
   /**
@@ -224,19 +196,19 @@ export class LoanService {
   }
 
   /** A page of the caller's loans in a constant number of queries, however many loans they have. */
-  list(userId: number, page: PageRequest): MyLoansPage {
-    const { total } = this.ctx.db.prepare('SELECT COUNT(*) AS total FROM loans WHERE user_id = ?').get(userId) as { total: number };
-    const rows = this.ctx.db
-      .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
-      .all(userId, page.limit, (page.page - 1) * page.limit) as LoanRow[];
-    const states = this.ledger.statesOfLoans(rows);
+  async list(userId: number, page: PageRequest): Promise<MyLoansPage> {
+    const [total, rows] = await Promise.all([
+      this.records.countOfUser(userId),
+      this.records.pageOfUser(userId, page.limit, (page.page - 1) * page.limit),
+    ]);
+    const states = await this.ledger.statesOfLoans(rows);
     return { list: rows.map((loan) => this.summary(loan, states.get(loan.id) ?? [])), total, page: page.page, limit: page.limit };
   }
 
   /** `base` is this server's absolute URL, which makes voucher file URLs absolute. */
-  detail(userId: number, orderNo: string, base: string): LoanDetail {
-    const loan = this.find(userId, orderNo);
-    const states = this.ledger.states(loan);
+  async detail(userId: number, orderNo: string, base: string): Promise<LoanDetail> {
+    const loan = await this.find(userId, orderNo);
+    const [states, vouchers] = await Promise.all([this.ledger.states(loan), this.vouchers(loan, base)]);
     const schedule = computeSchedule({
       amountFen: loan.amount_fen,
       term: loan.term,
@@ -263,7 +235,7 @@ export class LoanService {
       settled_at: loan.settled_at === null ? null : iso(loan.settled_at),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
-      vouchers: this.vouchers(loan, base),
+      vouchers,
       apr_bp: annualRateBp(
         loan.amount_fen,
         schedule.instalments.map((item) => item.totalFen),
@@ -271,13 +243,13 @@ export class LoanService {
     };
   }
 
-  instalments(userId: number, orderNo: string): InstalmentsResult {
-    const loan = this.find(userId, orderNo);
-    return { order_no: loan.order_no, list: this.ledger.states(loan).map((state) => state.view) };
+  async instalments(userId: number, orderNo: string): Promise<InstalmentsResult> {
+    const loan = await this.find(userId, orderNo);
+    return { order_no: loan.order_no, list: (await this.ledger.states(loan)).map((state) => state.view) };
   }
 
-  vouchers(loan: LoanRow, base: string): Voucher[] {
-    const rows = this.ctx.db.prepare('SELECT * FROM vouchers WHERE loan_id = ? ORDER BY id DESC').all(loan.id) as VoucherRow[];
+  async vouchers(loan: LoanRow, base: string): Promise<Voucher[]> {
+    const rows = await this.proofs.ofLoan(loan.id);
     return rows.map((row) => ({
       id: row.id,
       order_no: loan.order_no,
@@ -294,21 +266,9 @@ export class LoanService {
    * Moves a loan's whole timeline `days` into the past, as if it had been taken out earlier
    * (development route: lets a browser see overdue instalments without waiting a month).
    */
-  age(orderNo: string, days: number): void {
-    const loan = this.ctx.db.prepare('SELECT * FROM loans WHERE order_no = ?').get(orderNo) as LoanRow | undefined;
+  async age(orderNo: string, days: number): Promise<void> {
+    const loan = await this.records.byOrderNo(orderNo);
     if (!loan) throw new Refusal(say('orderNotFound'));
-    const shiftMs = days * 24 * 3600 * 1000;
-    const shiftDate = `-${days} days`;
-    this.ctx.db.transaction(() => {
-      this.ctx.db
-        .prepare(
-          `UPDATE loans SET created_at = created_at - @ms, approve_after = approve_after - @ms, approved_at = approved_at - @ms,
-             rejected_at = rejected_at - @ms, settled_at = settled_at - @ms WHERE id = @id`,
-        )
-        .run({ ms: shiftMs, id: loan.id });
-      this.ctx.db
-        .prepare('UPDATE instalments SET due_date = date(due_date, ?), paid_at = paid_at - ? WHERE loan_id = ?')
-        .run(shiftDate, shiftMs, loan.id);
-    })();
+    await this.ctx.store.write([Ledger.lock(loan.id)], () => this.records.shiftIntoPast(loan, days));
   }
 }

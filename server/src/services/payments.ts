@@ -1,32 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Cashier, PaymentChannel, PaymentResult, PaymentState, PaymentStatus } from '@instalment/shared/api';
+import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/shared/api';
 import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
 import { calendarDate, formatPeriods, fromFen, parsePeriods } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { CatalogueService } from './catalogue';
-import type { Ledger, Selection } from './ledger';
+import { Ledger, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import { say } from '../http/say';
+import { PaymentRecords, type PaymentRow } from '../repositories/payments';
 
 /** How long a payment stays open at the gateway. */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
 
 export const PAYMENT_NO = /^P\d{8}[0-9A-F]{10}$/;
-
-export interface PaymentRow {
-  id: number;
-  payment_no: string;
-  loan_id: number;
-  periods: string;
-  payoff: number;
-  amount_fen: number;
-  status: PaymentStatus;
-  channel: string | null;
-  created_at: number;
-  expires_at: number;
-  paid_at: number | null;
-}
 
 /** The gateway's answer to a confirmation (a cancel never reaches the service). */
 export type PaymentOutcome = Exclude<PaymentResult, 'cancelled'>;
@@ -43,7 +30,11 @@ export class PaymentService {
     private readonly loans: LoanService,
     private readonly ledger: Ledger,
     private readonly catalogue: CatalogueService,
-  ) {}
+  ) {
+    this.records = new PaymentRecords(ctx.store);
+  }
+
+  private readonly records: PaymentRecords;
 
   /** `periods` ("1,2") or `payoff`, exactly one of them. */
   private selectionOf(periodsText: string, payoff: boolean): Selection {
@@ -55,13 +46,13 @@ export class PaymentService {
     return { payoff: false, periods };
   }
 
-  cashier(userId: number, orderNo: string, periodsText: string, payoff: boolean): Cashier {
-    const loan = this.loans.find(userId, orderNo);
+  async cashier(userId: number, orderNo: string, periodsText: string, payoff: boolean): Promise<Cashier> {
+    const loan = await this.loans.find(userId, orderNo);
     // What the loan owes is said before what was asked for is judged: a settled loan is settled.
-    const states = this.ledger.owing(loan);
+    const states = await this.ledger.owing(loan);
     const selection = this.selectionOf(periodsText, payoff);
-    const price = this.ledger.price(loan, selection, undefined, states);
-    const payment = this.openPayment(loan, formatPeriods(price.periods), selection.payoff, price.amountFen);
+    const price = await this.ledger.price(loan, selection, undefined, states);
+    const payment = await this.openPayment(loan, formatPeriods(price.periods), selection.payoff, price.amountFen);
     const quote = price.quote;
     return {
       order_no: loan.order_no,
@@ -77,47 +68,41 @@ export class PaymentService {
       },
       items: price.items.map((state) => state.view),
       total: fromFen(price.amountFen),
-      channels: this.catalogue.enabledChannels(),
+      channels: await this.catalogue.enabledChannels(),
       payment_no: payment.payment_no,
       pay_url: `${SANDBOX_ENDPOINTS.payPage}?payment_no=${payment.payment_no}`,
       expires_at: iso(payment.expires_at),
     };
   }
 
-  private openPayment(loan: LoanRow, periods: string, payoff: boolean, amountFen: number): PaymentRow {
-    const { db } = this.ctx;
+  private openPayment(loan: LoanRow, periods: string, payoff: boolean, amountFen: number): Promise<PaymentRow> {
     const now = this.ctx.now();
-    return db.transaction(() => {
-      const current = db
-        .prepare("SELECT * FROM payments WHERE loan_id = ? AND status = 'open' AND expires_at > ? ORDER BY id DESC LIMIT 1")
-        .get(loan.id, now) as PaymentRow | undefined;
+    return this.ctx.store.write([Ledger.lock(loan.id)], async () => {
+      const current = await this.records.latestOpen(loan.id, now);
       // The amount is part of the match: a day later the penalty, and so the price, may differ.
       if (current && current.periods === periods && current.payoff === Number(payoff) && current.amount_fen === amountFen) return current;
-      db.prepare("UPDATE payments SET status = 'superseded' WHERE loan_id = ? AND status = 'open'").run(loan.id);
-      const paymentNo = `P${calendarDate(now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`;
-      const id = db
-        .prepare(
-          "INSERT INTO payments (payment_no, loan_id, periods, payoff, amount_fen, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, 'open', ?, ?)",
-        )
-        .run(paymentNo, loan.id, periods, Number(payoff), amountFen, now, now + PAYMENT_TTL_MS).lastInsertRowid;
-      return db.prepare('SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow;
-    })();
+      await this.records.supersedeOpen(loan.id);
+      return this.records.insert({
+        payment_no: `P${calendarDate(now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`,
+        loan_id: loan.id,
+        periods,
+        payoff: Number(payoff),
+        amount_fen: amountFen,
+        status: 'open',
+        created_at: now,
+        expires_at: now + PAYMENT_TTL_MS,
+      });
+    });
   }
 
-  byNumber(paymentNo: string): (PaymentRow & { order_no: string; user_id: number }) | null {
+  async byNumber(paymentNo: string): Promise<(PaymentRow & { order_no: string; user_id: number }) | null> {
     if (!PAYMENT_NO.test(paymentNo)) return null;
-    return (
-      (this.ctx.db
-        .prepare(
-          'SELECT payments.*, loans.order_no, loans.user_id FROM payments JOIN loans ON loans.id = payments.loan_id WHERE payment_no = ?',
-        )
-        .get(paymentNo) as (PaymentRow & { order_no: string; user_id: number }) | undefined) ?? null
-    );
+    return this.records.byNumber(paymentNo);
   }
 
   /** The server's word on a payment, for its owner only: anyone else's reads as missing. */
-  state(userId: number, paymentNo: string): PaymentState {
-    const payment = this.byNumber(paymentNo);
+  async state(userId: number, paymentNo: string): Promise<PaymentState> {
+    const payment = await this.byNumber(paymentNo);
     if (!payment || payment.user_id !== userId) throw new Refusal(say('paymentNotFound'));
     return {
       payment_no: payment.payment_no,
@@ -134,8 +119,8 @@ export class PaymentService {
     return payment.status === 'open' && payment.expires_at <= this.ctx.now();
   }
 
-  gatewayChannel(code: string): PaymentChannel | null {
-    return this.catalogue.enabledChannels().find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;
+  async gatewayChannel(code: string): Promise<PaymentChannel | null> {
+    return (await this.catalogue.enabledChannels()).find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;
   }
 
   /**
@@ -145,35 +130,34 @@ export class PaymentService {
    * goes back to the cashier. One whose instalments were settled otherwise, or that expired or
    * was superseded, fails.
    */
-  confirm(paymentNo: string, channel: string): PaymentOutcome {
-    const { db } = this.ctx;
-    return db
-      .transaction((): PaymentOutcome => {
-        const payment = this.byNumber(paymentNo);
-        if (!payment) return 'failed';
-        if (payment.status === 'paid') return 'success';
-        if (payment.status === 'repriced') return 'repriced';
-        if (payment.status !== 'open' || this.isExpired(payment)) return 'failed';
-        const loan = this.loans.byId(payment.loan_id);
-        const selection: Selection =
-          payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
-        let amountFen: number;
-        try {
-          amountFen = this.ledger.price(loan, selection).amountFen;
-        } catch (error) {
-          if (!(error instanceof Refusal)) throw error;
-          db.prepare("UPDATE payments SET status = 'void' WHERE id = ?").run(payment.id);
-          return 'failed';
-        }
-        if (amountFen !== payment.amount_fen) {
-          db.prepare("UPDATE payments SET status = 'repriced' WHERE id = ?").run(payment.id);
-          return 'repriced';
-        }
-        const now = this.ctx.now();
-        this.ledger.settle(loan, selection, `payment:${payment.payment_no}`, now);
-        db.prepare("UPDATE payments SET status = 'paid', channel = ?, paid_at = ? WHERE id = ?").run(channel, now, payment.id);
-        return 'success';
-      })
-      .immediate();
+  async confirm(paymentNo: string, channel: string): Promise<PaymentOutcome> {
+    const found = await this.byNumber(paymentNo);
+    if (!found) return 'failed';
+    return this.ctx.store.write([Ledger.lock(found.loan_id)], async (): Promise<PaymentOutcome> => {
+      // Read again under the loan's lock: a parallel confirmation may have just paid it.
+      const payment = (await this.byNumber(paymentNo))!;
+      if (payment.status === 'paid') return 'success';
+      if (payment.status === 'repriced') return 'repriced';
+      if (payment.status !== 'open' || this.isExpired(payment)) return 'failed';
+      const loan = await this.loans.byId(payment.loan_id);
+      const selection: Selection =
+        payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+      let amountFen: number;
+      try {
+        amountFen = (await this.ledger.price(loan, selection)).amountFen;
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        await this.records.setStatus(payment.id, 'void');
+        return 'failed';
+      }
+      if (amountFen !== payment.amount_fen) {
+        await this.records.setStatus(payment.id, 'repriced');
+        return 'repriced';
+      }
+      const now = this.ctx.now();
+      await this.ledger.settle(loan, selection, `payment:${payment.payment_no}`, now);
+      await this.records.markPaid(payment.id, channel, now);
+      return 'success';
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { seconds, type Context } from '../context';
+import { TokenRecords } from '../repositories/tokens';
 
 export interface IssuedToken {
   token: string;
@@ -13,45 +14,42 @@ export interface IssuedToken {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class TokenService {
-  constructor(private readonly ctx: Context) {}
+  private readonly records: TokenRecords;
 
-  issue(userId: number): IssuedToken {
+  constructor(private readonly ctx: Context) {
+    this.records = new TokenRecords(ctx.store);
+  }
+
+  async issue(userId: number): Promise<IssuedToken> {
     const token = randomBytes(32).toString('hex');
     const now = seconds(this.ctx.now());
     const ttl = this.ctx.config.tokenTtlSeconds;
-    this.ctx.db
-      .prepare('INSERT INTO tokens (token_hash, user_id, createtime, expiretime) VALUES (?, ?, ?, ?)')
-      .run(hashToken(token), userId, now, now + ttl);
+    await this.records.insert(hashToken(token), userId, now, now + ttl);
     return { token, expiretime: now + ttl, expires_in: ttl };
   }
 
   /** The user a token belongs to, or null when it is unknown, expired or revoked. */
-  userIdOf(token: string): number | null {
+  async userIdOf(token: string): Promise<number | null> {
     if (!/^[0-9a-f]{64}$/.test(token)) return null;
-    const row = this.ctx.db
-      .prepare('SELECT user_id FROM tokens WHERE token_hash = ? AND expiretime > ?')
-      .get(hashToken(token), seconds(this.ctx.now())) as { user_id: number } | undefined;
-    return row?.user_id ?? null;
+    return this.records.liveUserId(hashToken(token), seconds(this.ctx.now()));
   }
 
-  revoke(token: string): void {
-    this.ctx.db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(hashToken(token));
+  async revoke(token: string): Promise<void> {
+    await this.records.delete(hashToken(token));
   }
 
   /** Ends every session of a user but the one in `keep` (null: all), after its password changed. */
-  revokeAllOf(userId: number, keep: string | null): void {
-    this.ctx.db.prepare('DELETE FROM tokens WHERE user_id = ? AND token_hash != ?').run(userId, keep === null ? '' : hashToken(keep));
+  async revokeAllOf(userId: number, keep: string | null): Promise<void> {
+    await this.records.deleteAllOfBut(userId, keep === null ? '' : hashToken(keep));
   }
 
   /** Makes every token of a user expire now (the development route that simulates expiry). */
-  expireAllOf(userId: number): number {
-    return this.ctx.db
-      .prepare('UPDATE tokens SET expiretime = ? WHERE user_id = ? AND expiretime > ?')
-      .run(seconds(this.ctx.now()) - 1, userId, seconds(this.ctx.now()) - 1).changes;
+  expireAllOf(userId: number): Promise<number> {
+    return this.records.expireAllOf(userId, seconds(this.ctx.now()) - 1);
   }
 
   /** Expired tokens are useless; dropping them keeps the table small. */
-  sweep(): void {
-    this.ctx.db.prepare('DELETE FROM tokens WHERE expiretime <= ?').run(seconds(this.ctx.now()) - 7 * 24 * 3600);
+  async sweep(): Promise<void> {
+    await this.records.deleteExpiredBefore(seconds(this.ctx.now()) - 7 * 24 * 3600);
   }
 }

@@ -6,6 +6,7 @@ import { calendarDate } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
 import { say } from '../http/say';
+import { UploadRecords } from '../repositories/uploads';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
@@ -69,11 +70,13 @@ export interface StoredFile {
  */
 export class UploadService {
   private readonly chunkRoot: string;
+  private readonly records: UploadRecords;
 
   constructor(
     private readonly ctx: Context,
     readonly dir: string,
   ) {
+    this.records = new UploadRecords(ctx.store);
     this.chunkRoot = path.join(dir, '.chunks');
     fs.mkdirSync(this.chunkRoot, { recursive: true });
   }
@@ -81,7 +84,7 @@ export class UploadService {
   async storeFile(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
     checkName(filename);
     if (data.length === 0) throw new Refusal(say('fileEmpty'));
-    this.ctx.db.transaction(() => this.reserveBytes(userId, data.length)).immediate();
+    await this.ctx.store.write([this.quotaLock(userId)], () => this.reserveBytes(userId, data.length));
     return this.write(userId, data, filename);
   }
 
@@ -97,23 +100,22 @@ export class UploadService {
     await fs.promises.mkdir(path.join(this.dir, day), { recursive: true });
     await fs.promises.writeFile(path.join(this.dir, day, name), data, { flag: 'wx' });
     const url = `/uploads/${day}/${name}`;
-    this.ctx.db
-      .prepare('INSERT INTO uploads (user_id, url, mime, size, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(userId, url, MIME_TYPES[type], data.length, this.ctx.now());
+    await this.records.insert(userId, url, MIME_TYPES[type], data.length, this.ctx.now());
     return { url };
   }
 
-  /** Counts `bytes` against the user's daily quota, or refuses; runs inside the caller's transaction. */
-  private reserveBytes(userId: number, bytes: number): void {
+  /** What every write of a user's uploads (quota, chunk sessions) holds. */
+  private quotaLock(userId: number): string {
+    return `uploads:${userId}`;
+  }
+
+  /** Counts `bytes` against the user's daily quota, or refuses; runs inside the caller's write. */
+  private async reserveBytes(userId: number, bytes: number): Promise<void> {
     const now = this.ctx.now();
     const limit = this.ctx.config.limits.uploadBytesPerUserPerDay;
-    const { used } = this.ctx.db
-      .prepare('SELECT COALESCE(SUM(bytes), 0) AS used FROM upload_usage WHERE user_id = ? AND at > ?')
-      .get(userId, now - DAY_MS) as {
-      used: number;
-    };
+    const used = await this.records.bytesSince(userId, now - DAY_MS);
     if (used + bytes > limit) throw new Refusal(say('dailyUploadLimit', { mb: Math.floor(limit / MB) }));
-    this.ctx.db.prepare('INSERT INTO upload_usage (user_id, bytes, at) VALUES (?, ?, ?)').run(userId, bytes, now);
+    await this.records.addUsage(userId, bytes, now);
   }
 
   /** Chunks live per user, so nobody can add to, merge or clean another user's upload. */
@@ -136,92 +138,54 @@ export class UploadService {
     if (data.length > MAX_CHUNK_BYTES) throw new Refusal(say('chunkTooLarge', { mb: MAX_CHUNK_BYTES / MB }));
 
     // The session's size, its count and the quota are checked and the chunk recorded in one
-    // transaction before any byte is written: parallel chunks cannot all pass the same total.
-    const { db } = this.ctx;
+    // write before any byte is written: parallel chunks cannot all pass the same total.
     const file = `${request.chunkindex}.${randomBytes(6).toString('hex')}.part`;
-    const replaced = db
-      .transaction(() => {
-        const session = db
-          .prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?')
-          .get(userId, request.chunkid) as { chunkcount: number } | undefined;
-        if (!session) {
-          const { open } = db.prepare('SELECT COUNT(*) AS open FROM chunk_sessions WHERE user_id = ?').get(userId) as { open: number };
-          const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
-          if (open >= allowed) throw new Refusal(say('uploadsInProgress', { count: allowed }));
-          db.prepare('INSERT INTO chunk_sessions (user_id, chunkid, chunkcount, updated_at) VALUES (?, ?, ?, ?)').run(
-            userId,
-            request.chunkid,
-            request.chunkcount,
-            this.ctx.now(),
-          );
-        } else if (session.chunkcount !== request.chunkcount) {
-          throw new Refusal(say('chunkCountChanged', { given: request.chunkcount, expected: session.chunkcount }));
-        }
-        const { others } = db
-          .prepare('SELECT COALESCE(SUM(size), 0) AS others FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex != ?')
-          .get(userId, request.chunkid, request.chunkindex) as { others: number };
-        if (others + data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
-        this.reserveBytes(userId, data.length);
-        // A retried chunk replaces the earlier copy.
-        const earlier = db
-          .prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?')
-          .get(userId, request.chunkid, request.chunkindex) as { file: string } | undefined;
-        db.prepare('INSERT OR REPLACE INTO chunk_parts (user_id, chunkid, chunkindex, size, file) VALUES (?, ?, ?, ?, ?)').run(
-          userId,
-          request.chunkid,
-          request.chunkindex,
-          data.length,
-          file,
-        );
-        db.prepare('UPDATE chunk_sessions SET updated_at = ? WHERE user_id = ? AND chunkid = ?').run(
-          this.ctx.now(),
-          userId,
-          request.chunkid,
-        );
-        return earlier?.file ?? null;
-      })
-      .immediate();
+    const replaced = await this.ctx.store.write([this.quotaLock(userId)], async () => {
+      const session = await this.records.session(userId, request.chunkid);
+      if (!session) {
+        const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
+        if ((await this.records.openSessions(userId)) >= allowed) throw new Refusal(say('uploadsInProgress', { count: allowed }));
+        await this.records.openSession(userId, request.chunkid, request.chunkcount, this.ctx.now());
+      } else if (session.chunkcount !== request.chunkcount) {
+        throw new Refusal(say('chunkCountChanged', { given: request.chunkcount, expected: session.chunkcount }));
+      }
+      const others = await this.records.sizeBesides(userId, request.chunkid, request.chunkindex);
+      if (others + data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
+      await this.reserveBytes(userId, data.length);
+      // A retried chunk replaces the earlier copy.
+      const earlier = await this.records.partFile(userId, request.chunkid, request.chunkindex);
+      await this.records.putPart(userId, request.chunkid, request.chunkindex, data.length, file);
+      await this.records.touchSession(userId, request.chunkid, this.ctx.now());
+      return earlier;
+    });
 
     await fs.promises.mkdir(dir, { recursive: true });
     await fs.promises.writeFile(path.join(dir, file), data);
     if (replaced) await fs.promises.rm(path.join(dir, replaced), { force: true });
     // A parallel copy of this chunk recorded after this one has replaced it while it was written.
-    const current = db
-      .prepare('SELECT file FROM chunk_parts WHERE user_id = ? AND chunkid = ? AND chunkindex = ?')
-      .get(userId, request.chunkid, request.chunkindex) as { file: string } | undefined;
-    if (current?.file !== file) await fs.promises.rm(path.join(dir, file), { force: true });
+    const current = await this.records.partFile(userId, request.chunkid, request.chunkindex);
+    if (current !== file) await fs.promises.rm(path.join(dir, file), { force: true });
     return { chunkid: request.chunkid, chunkindex: request.chunkindex };
   }
 
   async merge(userId: number, chunkid: string, filename: string, chunkcount: number | null): Promise<StoredFile> {
     const dir = this.chunkDir(userId, chunkid);
-    const { db } = this.ctx;
-    // Claimed (removed) in one transaction, so two merges of one session cannot both store it.
-    const claimed = db
-      .transaction(() => {
-        const session = db.prepare('SELECT chunkcount FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').get(userId, chunkid) as
-          { chunkcount: number } | undefined;
-        if (!session) throw new Refusal(say('noChunks'));
-        if (chunkcount !== null && chunkcount !== session.chunkcount) {
-          throw new Refusal(say('chunkCountMismatch', { given: chunkcount, expected: session.chunkcount }));
-        }
-        const files = new Map(
-          (
-            db.prepare('SELECT chunkindex, file FROM chunk_parts WHERE user_id = ? AND chunkid = ?').all(userId, chunkid) as Array<{
-              chunkindex: number;
-              file: string;
-            }>
-          ).map((row) => [row.chunkindex, row.file]),
-        );
-        const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
-        const missing = order.find((index) => !files.has(index));
-        if (missing !== undefined) {
-          throw new Refusal(say('chunkMissing', { index: missing, expected: session.chunkcount }));
-        }
-        db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
-        return order.map((index) => files.get(index)!);
-      })
-      .immediate();
+    // Claimed (removed) in one write, so two merges of one session cannot both store it.
+    const claimed = await this.ctx.store.write([this.quotaLock(userId)], async () => {
+      const session = await this.records.session(userId, chunkid);
+      if (!session) throw new Refusal(say('noChunks'));
+      if (chunkcount !== null && chunkcount !== session.chunkcount) {
+        throw new Refusal(say('chunkCountMismatch', { given: chunkcount, expected: session.chunkcount }));
+      }
+      const files = new Map((await this.records.parts(userId, chunkid)).map((row) => [row.chunkindex, row.file]));
+      const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
+      const missing = order.find((index) => !files.has(index));
+      if (missing !== undefined) {
+        throw new Refusal(say('chunkMissing', { index: missing, expected: session.chunkcount }));
+      }
+      await this.records.closeSession(userId, chunkid);
+      return order.map((index) => files.get(index)!);
+    });
     try {
       const parts = await Promise.all(
         claimed.map((file, index) =>
@@ -239,12 +203,12 @@ export class UploadService {
 
   async clean(userId: number, chunkid: string): Promise<void> {
     const dir = this.chunkDir(userId, chunkid);
-    this.ctx.db.prepare('DELETE FROM chunk_sessions WHERE user_id = ? AND chunkid = ?').run(userId, chunkid);
+    await this.records.closeSession(userId, chunkid);
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 
   /** Whether `fileUrl` (a path or absolute URL) is a file this user uploaded here; returns its path. */
-  ownUpload(userId: number, fileUrl: string): string | null {
+  async ownUpload(userId: number, fileUrl: string): Promise<string | null> {
     let pathname = fileUrl;
     if (/^https?:\/\//i.test(fileUrl)) {
       try {
@@ -254,8 +218,7 @@ export class UploadService {
       }
     }
     if (!STORED_URL.test(pathname)) return null;
-    const row = this.ctx.db.prepare('SELECT 1 FROM uploads WHERE url = ? AND user_id = ?').get(pathname, userId);
-    return row ? pathname : null;
+    return (await this.records.ownerOf(pathname)) === userId ? pathname : null;
   }
 
   /** SHA-256 of a stored file's content (by its path as `ownUpload` returns it): the same receipt under two names is one receipt. */
@@ -273,27 +236,24 @@ export class UploadService {
   }
 
   /** The user who uploaded the file at this path, or null. */
-  ownerOf(url: string): number | null {
-    const row = this.ctx.db.prepare('SELECT user_id FROM uploads WHERE url = ?').get(url) as { user_id: number } | undefined;
-    return row?.user_id ?? null;
+  ownerOf(url: string): Promise<number | null> {
+    return this.records.ownerOf(url);
   }
 
   /**
    * Drops chunk sessions nobody merged or cleaned in time, and chunk folders that have no
    * session (left by a crash). Runs at start and every `chunkSweepSeconds`.
    */
-  sweepChunks(): void {
+  async sweepChunks(): Promise<void> {
     const cutoff = this.ctx.now() - this.ctx.config.limits.staleChunkSeconds * 1000;
-    const { db } = this.ctx;
-    db.prepare('DELETE FROM chunk_sessions WHERE updated_at < ?').run(cutoff);
-    db.prepare('DELETE FROM upload_usage WHERE at < ?').run(this.ctx.now() - DAY_MS);
-    const live = db.prepare('SELECT 1 FROM chunk_sessions WHERE user_id = ? AND chunkid = ?');
+    await this.records.closeSessionsBefore(cutoff);
+    await this.records.forgetUsageBefore(this.ctx.now() - DAY_MS);
     for (const user of fs.readdirSync(this.chunkRoot)) {
       const userDir = path.join(this.chunkRoot, user);
       for (const chunkid of fs.readdirSync(userDir)) {
         const dir = path.join(userDir, chunkid);
         // A minute's grace: a merge removes its session before it reads the folder.
-        if (!live.get(Number(user), chunkid) && fs.statSync(dir).mtimeMs < Date.now() - 60_000)
+        if (!(await this.records.session(Number(user), chunkid)) && fs.statSync(dir).mtimeMs < Date.now() - 60_000)
           fs.rmSync(dir, { recursive: true, force: true });
       }
     }

@@ -8,21 +8,10 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
 import { say } from '../http/say';
+import { isUniqueViolation } from '../db/store';
+import { UserRecords, type UserRow } from '../repositories/users';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  nickname: string;
-  mobile: string;
-  email: string;
-  avatar: string;
-  bio: string;
-  password_hash: string;
-  money_fen: number;
-  score: number;
-  level: number;
-  createtime: number;
-}
+export type { UserRow };
 
 export interface Registration {
   mobile: string;
@@ -40,28 +29,23 @@ export class UserService {
   /** What an unknown account's password is checked against, so that it costs what a known one does. */
   private dummyHash: Promise<string> | null = null;
 
+  private readonly records: UserRecords;
+
   constructor(
     private readonly ctx: Context,
     private readonly tokens: TokenService,
     private readonly sms: SmsService,
     private readonly attempts: LoginAttempts,
-  ) {}
-
-  byId(id: number): UserRow | null {
-    return (this.ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
+  ) {
+    this.records = new UserRecords(ctx.store);
   }
 
-  byMobile(mobile: string): UserRow | null {
-    return (this.ctx.db.prepare('SELECT * FROM users WHERE mobile = ?').get(mobile) as UserRow | undefined) ?? null;
+  byId(id: number): Promise<UserRow | null> {
+    return this.records.byId(id);
   }
 
-  /** Password login accepts the username or the phone (SPEC §7). */
-  private byAccount(account: string): UserRow | null {
-    return (
-      (this.ctx.db
-        .prepare('SELECT * FROM users WHERE username = ? OR mobile = ? ORDER BY mobile = ? DESC LIMIT 1')
-        .get(account, account, account) as UserRow | undefined) ?? null
-    );
+  byMobile(mobile: string): Promise<UserRow | null> {
+    return this.records.byMobile(mobile);
   }
 
   checkUsername(username: string, mobile: string): void {
@@ -74,13 +58,13 @@ export class UserService {
 
   async register(input: Registration): Promise<LoginResult> {
     this.checkUsername(input.username, input.mobile);
-    if (this.byMobile(input.mobile)) throw new Refusal(say('phoneRegisteredLogIn'));
-    if (this.ctx.db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) throw new Refusal(say('usernameTaken'));
+    if (await this.byMobile(input.mobile)) throw new Refusal(say('phoneRegisteredLogIn'));
+    if (await this.records.usernameTaken(input.username)) throw new Refusal(say('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
-    this.sms.verify(input.mobile, 'register', input.code);
+    await this.sms.verify(input.mobile, 'register', input.code);
     const passwordHash = await hashPassword(input.password, this.ctx.config.passwordCostLog2);
-    const user = this.create(input.mobile, input.username, passwordHash, input.email);
+    const user = await this.create(input.mobile, input.username, passwordHash, input.email);
     return this.loginResult(user);
   }
 
@@ -89,18 +73,17 @@ export class UserService {
    * LoginAttempts), against the account itself, so its username and its phone share one count.
    */
   async login(account: string, password: string, address: string): Promise<LoginResult> {
-    const user = this.byAccount(account);
-    const reservation = this.attempts.reserve(user ? `user:${user.id}` : `typed:${account.toLowerCase()}`, address);
+    // Password login accepts the username or the phone (SPEC §7).
+    const user = await this.records.byAccount(account);
+    const reservation = await this.attempts.reserve(user ? `user:${user.id}` : `typed:${account.toLowerCase()}`, address);
     // The same work and the same answer for an unknown account as for a wrong password.
     const stored = user && user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '';
     if (!user || !valid) throw new Refusal(say('accountOrPasswordWrong'));
-    this.attempts.release(reservation);
+    await this.attempts.release(reservation);
     if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
       const upgraded = await hashPassword(password, this.ctx.config.passwordCostLog2);
-      this.ctx.db
-        .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?')
-        .run(upgraded, user.id, user.password_hash);
+      await this.records.upgradePasswordHash(user.id, user.password_hash, upgraded);
     }
     return this.loginResult(user);
   }
@@ -111,13 +94,13 @@ export class UserService {
    * and every session (perhaps someone else's) with it.
    */
   async resetPassword(mobile: string, captcha: string, newPassword: string): Promise<void> {
-    this.sms.verify(mobile, 'resetpwd', captcha);
+    await this.sms.verify(mobile, 'resetpwd', captcha);
     // Codes are only delivered to registered phones, so a matching code means the account exists.
-    const user = this.byMobile(mobile);
+    const user = await this.byMobile(mobile);
     if (!user) throw new Refusal(say('codeFirst'));
     await this.setPassword(user, newPassword);
-    this.attempts.clearAccount(`user:${user.id}`);
-    this.tokens.revokeAllOf(user.id, null);
+    await this.attempts.clearAccount(`user:${user.id}`);
+    await this.tokens.revokeAllOf(user.id, null);
   }
 
   /**
@@ -126,43 +109,41 @@ export class UserService {
    * Every other session of the account ends; the one that asked stays.
    */
   async changePassword(user: UserRow, token: string, oldPassword: string, newPassword: string, address: string): Promise<void> {
-    const reservation = this.attempts.reserve(`user:${user.id}`, address);
+    const reservation = await this.attempts.reserve(`user:${user.id}`, address);
     const stored = user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     const valid = user.password_hash !== '' && (await verifyPassword(oldPassword, stored));
     if (!valid) throw new Refusal(say('currentPasswordWrong'));
-    this.attempts.release(reservation);
+    await this.attempts.release(reservation);
     await this.setPassword(user, newPassword);
-    this.tokens.revokeAllOf(user.id, token);
+    await this.tokens.revokeAllOf(user.id, token);
   }
 
   /** Moves the account to a new phone, proven by the code sent to it; a username that was the old phone follows. */
-  changeMobile(user: UserRow, mobile: string, captcha: string): UserIndex {
+  async changeMobile(user: UserRow, mobile: string, captcha: string): Promise<UserIndex> {
     if (mobile === user.mobile) throw new Refusal(say('samePhone'));
-    if (this.byMobile(mobile)) throw new Refusal(say('phoneTaken'));
-    this.sms.verify(mobile, 'changemobile', captcha);
+    if (await this.byMobile(mobile)) throw new Refusal(say('phoneTaken'));
+    await this.sms.verify(mobile, 'changemobile', captcha);
     const username = user.username === user.mobile ? mobile : user.username;
     const nickname = user.nickname === maskPhone(user.mobile) ? maskPhone(mobile) : user.nickname;
     try {
-      this.ctx.db.prepare('UPDATE users SET mobile = ?, username = ?, nickname = ? WHERE id = ?').run(mobile, username, nickname, user.id);
+      await this.records.setPhone(user.id, mobile, username, nickname);
     } catch (error) {
       // Another account took the phone between the check and now.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal(say('phoneTaken'));
+      if (isUniqueViolation(error)) throw new Refusal(say('phoneTaken'));
       throw error;
     }
-    return this.index(this.byId(user.id)!);
+    return this.index((await this.byId(user.id))!);
   }
 
   /** The fields a user edits; checked by the route against the shared rules. */
-  updateProfile(user: UserRow, profile: ProfileRequest): UserIndex {
-    this.ctx.db
-      .prepare('UPDATE users SET nickname = ?, avatar = ?, bio = ?, email = ? WHERE id = ?')
-      .run(profile.nickname, profile.avatar, profile.bio, profile.email, user.id);
-    return this.index(this.byId(user.id)!);
+  async updateProfile(user: UserRow, profile: ProfileRequest): Promise<UserIndex> {
+    await this.records.setProfile(user.id, { nickname: profile.nickname, avatar: profile.avatar, bio: profile.bio, email: profile.email });
+    return this.index((await this.byId(user.id))!);
   }
 
   private async setPassword(user: UserRow, password: string): Promise<void> {
     const hash = await hashPassword(password, this.ctx.config.passwordCostLog2);
-    this.ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
+    await this.records.setPasswordHash(user.id, hash);
   }
 
   private unknownAccountHash(): Promise<string> {
@@ -171,9 +152,9 @@ export class UserService {
   }
 
   /** SMS login; like FastAdmin, a phone that has no account yet gets one. */
-  mobileLogin(mobile: string, captcha: string): LoginResult {
-    this.sms.verify(mobile, 'mobilelogin', captcha);
-    const user = this.byMobile(mobile) ?? this.create(mobile, mobile, '', '');
+  async mobileLogin(mobile: string, captcha: string): Promise<LoginResult> {
+    await this.sms.verify(mobile, 'mobilelogin', captcha);
+    const user = (await this.byMobile(mobile)) ?? (await this.create(mobile, mobile, '', ''));
     return this.loginResult(user);
   }
 
@@ -193,22 +174,27 @@ export class UserService {
     };
   }
 
-  private create(mobile: string, username: string, passwordHash: string, email: string): UserRow {
+  private async create(mobile: string, username: string, passwordHash: string, email: string): Promise<UserRow> {
     const nickname = username === mobile ? maskPhone(mobile) : username;
     try {
-      const id = this.ctx.db
-        .prepare('INSERT INTO users (username, nickname, mobile, email, password_hash, createtime) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(username, nickname, mobile, email, passwordHash, seconds(this.ctx.now())).lastInsertRowid;
-      return this.byId(Number(id))!;
+      const id = await this.records.insert({
+        username,
+        nickname,
+        mobile,
+        email,
+        password_hash: passwordHash,
+        createtime: seconds(this.ctx.now()),
+      });
+      return (await this.byId(id))!;
     } catch (error) {
       // Two sign-ups for one phone at the same moment: the second one loses here.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new Refusal(say('phoneOrUsernameTaken'));
+      if (isUniqueViolation(error)) throw new Refusal(say('phoneOrUsernameTaken'));
       throw error;
     }
   }
 
-  private loginResult(user: UserRow): LoginResult {
-    const issued = this.tokens.issue(user.id);
+  private async loginResult(user: UserRow): Promise<LoginResult> {
+    const issued = await this.tokens.issue(user.id);
     return {
       userinfo: {
         ...issued,

@@ -12,10 +12,11 @@ import {
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
 import { text, type Fields } from '../http/input';
-import type { Ledger } from './ledger';
+import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
 import { say } from '../http/say';
+import { VoucherRecords } from '../repositories/vouchers';
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
 function periodsOf(value: unknown): number[] | null {
@@ -23,15 +24,6 @@ function periodsOf(value: unknown): number[] | null {
     return value.every((item) => Number.isInteger(Number(item)) && String(item).trim() !== '') ? value.map(Number) : null;
   }
   return typeof value === 'string' ? parsePeriods(value) : null;
-}
-
-interface VoucherRow {
-  id: number;
-  loan_id: number;
-  periods: string;
-  amount_fen: number;
-  status: Voucher['status'];
-  created_at: number;
 }
 
 /**
@@ -47,13 +39,17 @@ export class VoucherService {
     private readonly loans: LoanService,
     private readonly ledger: Ledger,
     private readonly uploads: UploadService,
-  ) {}
+  ) {
+    this.records = new VoucherRecords(ctx.store);
+  }
+
+  private readonly records: VoucherRecords;
 
   async submit(userId: number, body: Fields, base: string): Promise<Voucher> {
-    const orderNo = this.loans.find(userId, text(body, 'order_no')).order_no;
+    const orderNo = (await this.loans.find(userId, text(body, 'order_no'))).order_no;
     const periods = periodsOf(body.periods);
     if (periods === null) throw new Refusal(say('periodsList'));
-    const fileUrl = this.uploads.ownUpload(userId, text(body, 'file_url'));
+    const fileUrl = await this.uploads.ownUpload(userId, text(body, 'file_url'));
     if (!fileUrl) throw new Refusal(say('uploadProofFirst'));
     const remark = text(body, 'remark');
     const remarkProblem = checkVoucherRemark(remark);
@@ -61,60 +57,56 @@ export class VoucherService {
     const amountFen = toFen(text(body, 'amount'));
     const fileHash = await this.uploads.contentHash(fileUrl);
 
-    // Everything from the price to the reservation happens under one write lock, after the
-    // file was read: nothing between the check and the insert can pay or reserve these periods.
-    const { db } = this.ctx;
-    const { loan, voucherId } = db
-      .transaction(() => {
-        const loan = this.loans.find(userId, orderNo);
-        const price = this.ledger.price(loan, { payoff: false, periods });
-        if (amountFen === null || amountFen !== price.amountFen) {
-          throw new Refusal(say('proofAmount', { amount: formatMoney(fromFen(price.amountFen)) }));
-        }
-        if (db.prepare("SELECT 1 FROM vouchers WHERE file_hash = ? AND status IN ('pending', 'approved')").get(fileHash)) {
-          throw new Refusal(say('receiptReused'));
-        }
-        const now = this.ctx.now();
-        const voucherId = Number(
-          db
-            .prepare(
-              "INSERT INTO vouchers (loan_id, periods, amount_fen, file_url, file_hash, remark, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
-            )
-            .run(loan.id, formatPeriods(price.periods), amountFen, fileUrl, fileHash, remark, now).lastInsertRowid,
-        );
-        if (this.ctx.config.autoConfirmVouchers) this.review(voucherId, 'approve');
-        return { loan, voucherId };
-      })
-      .immediate();
-    return this.view(loan, voucherId, base);
+    // Everything from the price to the reservation happens in one write holding the loan's lock
+    // (and the receipt's), after the file was read: nothing between the check and the insert can
+    // pay or reserve these periods.
+    const found = await this.loans.find(userId, orderNo);
+    const voucherId = await this.ctx.store.write([Ledger.lock(found.id), `receipt:${fileHash}`], async () => {
+      const loan = await this.loans.find(userId, orderNo);
+      const price = await this.ledger.price(loan, { payoff: false, periods });
+      if (amountFen === null || amountFen !== price.amountFen) {
+        throw new Refusal(say('proofAmount', { amount: formatMoney(fromFen(price.amountFen)) }));
+      }
+      if (await this.records.receiptInUse(fileHash)) throw new Refusal(say('receiptReused'));
+      const id = await this.records.insertPending({
+        loan_id: loan.id,
+        periods: formatPeriods(price.periods),
+        amount_fen: amountFen,
+        file_url: fileUrl,
+        file_hash: fileHash,
+        remark,
+        created_at: this.ctx.now(),
+      });
+      if (this.ctx.config.autoConfirmVouchers) await this.review(id, 'approve');
+      return id;
+    });
+    return this.view(found, voucherId, base);
   }
 
   /** The borrower takes a pending proof back, freeing its instalments to be paid another way. */
-  withdraw(userId: number, voucherId: number, base: string): Voucher {
-    const row = this.byId(voucherId);
-    const loan = row ? this.loans.byId(row.loan_id) : null;
+  async withdraw(userId: number, voucherId: number, base: string): Promise<Voucher> {
+    const row = await this.records.byId(voucherId);
+    const loan = row ? await this.loans.byId(row.loan_id) : null;
     if (!row || !loan || loan.user_id !== userId) throw new Refusal(say('proofNotFound'));
     if (row.status !== 'pending') throw new Refusal(say('proofNotPending'));
-    this.ctx.db
-      .prepare("UPDATE vouchers SET status = 'withdrawn', reviewed_at = ? WHERE id = ? AND status = 'pending'")
-      .run(this.ctx.now(), voucherId);
+    await this.records.withdraw(voucherId, this.ctx.now());
     return this.view(loan, voucherId, base);
   }
 
   /** The reviewer's decision: approval settles the proof's instalments at the price of its day. */
-  review(voucherId: number, decision: 'approve' | 'reject'): Voucher['status'] {
-    const { db } = this.ctx;
-    return db.transaction(() => {
-      const row = this.byId(voucherId);
-      if (!row) throw new Refusal(say('proofNotFound'));
+  async review(voucherId: number, decision: 'approve' | 'reject'): Promise<Voucher['status']> {
+    const found = await this.records.byId(voucherId);
+    if (!found) throw new Refusal(say('proofNotFound'));
+    return this.ctx.store.write([Ledger.lock(found.loan_id)], async () => {
+      const row = (await this.records.byId(voucherId))!;
       if (row.status !== 'pending') throw new Refusal(say('proofReviewed', { status: row.status }));
       const now = this.ctx.now();
       const status = decision === 'approve' ? 'approved' : 'rejected';
       // The reservation is lifted first, so that the ledger may settle these instalments.
-      db.prepare('UPDATE vouchers SET status = ?, reviewed_at = ? WHERE id = ?').run(status, now, voucherId);
+      await this.records.review(voucherId, status, now);
       if (decision === 'approve') {
-        const loan: LoanRow = this.loans.byId(row.loan_id);
-        const settled = this.ledger.settle(
+        const loan: LoanRow = await this.loans.byId(row.loan_id);
+        const settled = await this.ledger.settle(
           loan,
           { payoff: false, periods: parsePeriods(row.periods) ?? [] },
           `voucher:${voucherId}`,
@@ -124,14 +116,10 @@ export class VoucherService {
         if (settled.amountFen !== row.amount_fen) throw new Refusal(say('proofRepriced'));
       }
       return status;
-    })();
+    });
   }
 
-  private byId(voucherId: number): VoucherRow | null {
-    return (this.ctx.db.prepare('SELECT * FROM vouchers WHERE id = ?').get(voucherId) as VoucherRow | undefined) ?? null;
-  }
-
-  private view(loan: LoanRow, voucherId: number, base: string): Voucher {
-    return this.loans.vouchers(loan, base).find((voucher) => voucher.id === voucherId)!;
+  private async view(loan: LoanRow, voucherId: number, base: string): Promise<Voucher> {
+    return (await this.loans.vouchers(loan, base)).find((voucher) => voucher.id === voucherId)!;
   }
 }

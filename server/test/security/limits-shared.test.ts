@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ENDPOINTS } from '@instalment/shared/api';
-import { startServer, type TestServer } from '../helpers';
+import { sharedDatabase, startServer, type TestDatabase, type TestServer } from '../helpers';
 import { flood, post } from './traffic';
 
 /**
@@ -10,19 +7,19 @@ import { flood, post } from './traffic';
  * one database (as two processes behind a load balancer would be) and a restart share one count.
  */
 describe('per-address limits hold across servers on one database and across a restart', () => {
-  let dir: string;
+  let database: TestDatabase;
   const servers: TestServer[] = [];
   const start = async () => {
-    const server = await startServer({ databaseFile: path.join(dir, 'shared.db'), limits: { smsSendsPerAddress: 10 } });
+    const server = await startServer({ ...database.options, limits: { smsSendsPerAddress: 10 } });
     servers.push(server);
     return server;
   };
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-limits-'));
+  beforeEach(async () => {
+    database = await sharedDatabase();
   });
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((server) => server.close()));
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   });
 
   const sendTo = (server: TestServer, index: number) =>

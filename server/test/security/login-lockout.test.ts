@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { ENDPOINTS, register, sendSms } from '@instalment/shared/api';
 import { DEFAULT_CONFIG } from '../../src/config';
-import { latestCode, newPhone, PASSWORD, signUp, startServer, type TestServer } from '../helpers';
+import { latestCode, newPhone, PASSWORD, rowCount, sharedDatabase, signUp, startServer, type TestServer } from '../helpers';
 import { flood, post, tally } from './traffic';
 
 const WRONG = 'incorrect1';
@@ -87,10 +83,9 @@ test('an unknown account costs the hash a known one costs', async () => {
 });
 
 test('two servers on one database share the count: 5 guesses in all, not 5 each', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockout-'));
-  const databaseFile = path.join(dir, 'shared.db');
-  const first = await startServer({ databaseFile, passwordCostLog2: 12 });
-  const second = await startServer({ databaseFile, passwordCostLog2: 12 });
+  const database = await sharedDatabase();
+  const first = await startServer({ ...database.options, passwordCostLog2: 12 });
+  const second = await startServer({ ...database.options, passwordCostLog2: 12 });
   try {
     const user = await signUp(first);
     const answers = await flood(100, 100, (index) => login(index % 2 === 0 ? first : second, user.mobile, WRONG));
@@ -98,57 +93,45 @@ test('two servers on one database share the count: 5 guesses in all, not 5 each'
     expect((await login(second, user.mobile, PASSWORD)).body.msg).toMatch(LOCKED);
   } finally {
     await Promise.all([first.close(), second.close()]);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 });
 
 test('failed logins take no memory and leave the database when their window has passed', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'failures-'));
-  const databaseFile = path.join(dir, 'failures.db');
-  const server = await startServer({ databaseFile });
-  const stored = () => {
-    const reader = new Database(databaseFile, { readonly: true });
-    try {
-      return (reader.prepare('SELECT COUNT(*) AS n FROM login_failures').get() as { n: number }).n;
-    } finally {
-      reader.close();
-    }
-  };
+  const server = await startServer();
   try {
     await flood(300, 16, (index) => login(server, `unknown_${index}`, WRONG));
-    expect(stored()).toBe(300);
+    expect(await rowCount(server, 'login_failures')).toBe(300);
     server.clock.advance(15 * 60_000);
     await login(server, 'unknown_last', WRONG);
-    expect(stored()).toBe(1);
+    expect(await rowCount(server, 'login_failures')).toBe(1);
   } finally {
     await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
 test("OWASP's scrypt cost (N = 2^17) is the default, and a weaker hash is upgraded at the next login", async () => {
   expect(DEFAULT_CONFIG.passwordCostLog2).toBe(17);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehash-'));
-  const databaseFile = path.join(dir, 'users.db');
-  const storedHash = (server: TestServer, mobile: string) =>
-    (server.app.services.users.byMobile(mobile) as { password_hash: string }).password_hash.split('$').slice(0, 4).join('$');
+  const database = await sharedDatabase();
+  const storedHash = async (server: TestServer, mobile: string) =>
+    (await server.app.services.users.byMobile(mobile))!.password_hash.split('$').slice(0, 4).join('$');
   try {
-    const weak = await startServer({ databaseFile, passwordCostLog2: 14 });
+    const weak = await startServer({ ...database.options, passwordCostLog2: 14 });
     const user = await signUp(weak);
-    expect(storedHash(weak, user.mobile)).toBe('scrypt$16384$8$1');
+    expect(await storedHash(weak, user.mobile)).toBe('scrypt$16384$8$1');
     await weak.close();
 
-    const real = await startServer({ databaseFile, passwordCostLog2: DEFAULT_CONFIG.passwordCostLog2 });
+    const real = await startServer({ ...database.options, passwordCostLog2: DEFAULT_CONFIG.passwordCostLog2 });
     try {
       expect((await login(real, user.mobile, PASSWORD)).body.code).toBe(1);
-      expect(storedHash(real, user.mobile)).toBe('scrypt$131072$8$1');
+      expect(await storedHash(real, user.mobile)).toBe('scrypt$131072$8$1');
       expect((await login(real, user.mobile, PASSWORD)).body.code).toBe(1);
       expect((await login(real, user.mobile, WRONG)).body.msg).toBe(INCORRECT);
     } finally {
       await real.close();
     }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }, 30_000);
 

@@ -23,7 +23,7 @@ describe('per address, at the default limits', () => {
     expect(cut).toHaveLength(1970);
     expect(cut[0].body).toMatchObject({ code: 0, data: null });
     expect(cut[0].body.msg).toMatch(RATE_LIMITED);
-    expect(server.app.services.outbox!.list(null, 5000)).toHaveLength(30);
+    expect(await server.app.services.outbox!.list(null, 5000)).toHaveLength(30);
   });
 
   test('registration probing ("already registered?") is cut off after 30 tries', async () => {

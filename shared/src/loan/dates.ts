@@ -26,6 +26,12 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The calendar date `days` later (earlier when negative). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const [y, m, d] = parts(date);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   const utc = (date: CalendarDate) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { annualRateBp } from './apr';
-import { addMonths } from './dates';
+import { addDays, addMonths } from './dates';
 import { owedNow, payablePeriods, payoffQuote, priceOfPeriods, type LedgerInstalment } from './ledger';
 import { computeSchedule } from './schedule';
 
@@ -224,8 +224,3 @@ describe('the ledger over random loans and sequences of payments, proofs and pay
     );
   });
 });
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}

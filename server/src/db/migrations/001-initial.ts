@@ -1,12 +1,5 @@
 import type { Migration } from './index';
 
-/** The first schema: users, tokens, SMS, loans with instalments, payments, uploads, vouchers, news. */
-export const initial: Migration = {
-  version: 1,
-  name: 'initial',
-  up: (db) => db.exec(STATEMENTS),
-};
-
 const STATEMENTS = `
 CREATE TABLE users (
   id INTEGER PRIMARY KEY,
@@ -146,3 +139,10 @@ CREATE TABLE news (
 );
 CREATE INDEX news_published ON news(published_at);
 `;
+
+/** The first schema: users, tokens, SMS, loans with instalments, payments, uploads, vouchers, news. */
+export const initial: Migration = {
+  version: 1,
+  name: 'initial',
+  sql: STATEMENTS,
+};

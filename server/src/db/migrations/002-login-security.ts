@@ -1,16 +1,5 @@
 import type { Migration } from './index';
 
-/**
- * State the abuse limits share between server processes: failed logins, chunked uploads in
- * progress and the bytes each user uploaded. Kept in the database, not in memory, so that
- * parallel requests and several processes on one database count the same attempts.
- */
-export const loginSecurity: Migration = {
-  version: 2,
-  name: 'login-security',
-  up: (db) => db.exec(STATEMENTS),
-};
-
 const STATEMENTS = `
 -- One row per password check that did not succeed (or is still running: the row is reserved
 -- before the hash and deleted if the password was right). account: 'user:<id>' for a known
@@ -58,3 +47,14 @@ CREATE INDEX upload_usage_user ON upload_usage(user_id, at);
 
 CREATE INDEX sms_codes_sent ON sms_codes(mobile, createtime);
 `;
+
+/**
+ * State the abuse limits share between server processes: failed logins, chunked uploads in
+ * progress and the bytes each user uploaded. Kept in the database, not in memory, so that
+ * parallel requests and several processes on one database count the same attempts.
+ */
+export const loginSecurity: Migration = {
+  version: 2,
+  name: 'login-security',
+  sql: STATEMENTS,
+};

@@ -1,16 +1,5 @@
 import type { Migration } from './index';
 
-/**
- * The repayment ledger's books: what each instalment was settled for (a payoff charges less
- * interest and fee than scheduled), which payments settle a whole loan, the receipt behind each
- * proof (one receipt backs one proof), and each account's credit line and bound identity.
- */
-export const ledger: Migration = {
-  version: 3,
-  name: 'ledger',
-  up: (db) => db.exec(STATEMENTS),
-};
-
 const STATEMENTS = `
 -- NULL: the configured default credit line (CREDIT_LIMIT).
 ALTER TABLE users ADD COLUMN credit_limit_fen INTEGER;
@@ -32,3 +21,14 @@ ALTER TABLE payments ADD COLUMN payoff INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE vouchers ADD COLUMN file_hash TEXT;
 CREATE UNIQUE INDEX vouchers_live_file ON vouchers(file_hash) WHERE status IN ('pending', 'approved');
 `;
+
+/**
+ * The repayment ledger's books: what each instalment was settled for (a payoff charges less
+ * interest and fee than scheduled), which payments settle a whole loan, the receipt behind each
+ * proof (one receipt backs one proof), and each account's credit line and bound identity.
+ */
+export const ledger: Migration = {
+  version: 3,
+  name: 'ledger',
+  sql: STATEMENTS,
+};

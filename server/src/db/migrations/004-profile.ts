@@ -4,5 +4,5 @@ import type { Migration } from './index';
 export const profile: Migration = {
   version: 4,
   name: 'profile',
-  up: (db) => db.exec("ALTER TABLE users ADD COLUMN bio TEXT NOT NULL DEFAULT '';"),
+  sql: "ALTER TABLE users ADD COLUMN bio TEXT NOT NULL DEFAULT '';",
 };

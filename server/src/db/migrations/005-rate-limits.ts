@@ -7,8 +7,7 @@ import type { Migration } from './index';
 export const rateLimits: Migration = {
   version: 5,
   name: 'rate-limits',
-  up: (db) =>
-    db.exec(`
+  sql: `
       CREATE TABLE rate_limits (
         bucket TEXT NOT NULL,
         key TEXT NOT NULL,
@@ -17,5 +16,5 @@ export const rateLimits: Migration = {
         PRIMARY KEY (bucket, key)
       );
       CREATE INDEX rate_limits_window ON rate_limits (window_start);
-    `),
+  `,
 };

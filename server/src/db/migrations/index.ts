@@ -1,14 +1,15 @@
-import type Database from 'better-sqlite3';
 import { initial } from './001-initial';
 import { loginSecurity } from './002-login-security';
 import { ledger } from './003-ledger';
 import { profile } from './004-profile';
 import { rateLimits } from './005-rate-limits';
+import { usernameKey } from './006-username-key';
 
 /**
- * Forward-only schema migrations, applied in order at start inside one transaction each.
- * `user_version` holds the last one applied. A migration, once landed, is never edited: a change
- * to the schema is a new file here with the next version, appended to `MIGRATIONS`.
+ * Forward-only schema migrations, applied in order at start inside one transaction each. A
+ * migration, once landed, is never edited: a change to the schema is a new file here with the
+ * next version, appended to `MIGRATIONS`. Each is SQL in SQLite's spelling; PostgreSQL reads it
+ * through `postgresDdl` (db/postgres.ts).
  *
  * Money is integer fen, instants are epoch milliseconds (`*_at`) or epoch seconds where the
  * contract fixes seconds (`createtime`, `expiretime`), due dates are the platform's calendar
@@ -17,7 +18,7 @@ import { rateLimits } from './005-rate-limits';
 export interface Migration {
   version: number;
   name: string;
-  up(db: Database.Database): void;
+  sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile, rateLimits];
+export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile, rateLimits, usernameKey];

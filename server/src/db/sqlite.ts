@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import type { SchemaTarget } from './schema';
+import { Store } from './store';
+import type { Tables } from './tables';
+
+/** How long a statement waits for another connection's write lock before it fails. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Waits for a busy database without blocking the event loop. SQLite's own busy timeout spins
+ * inside the synchronous call, so a process holding a write transaction open across an await
+ * could never finish it while another connection in the same process waited; here the wait is
+ * a timer and the holder goes on.
+ */
+class PatientConnection implements DatabaseConnection {
+  constructor(private readonly connection: DatabaseConnection) {}
+
+  async executeQuery<R>(query: Parameters<DatabaseConnection['executeQuery']>[0]) {
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+      try {
+        return await this.connection.executeQuery<R>(query);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+        await sleep(wait);
+      }
+    }
+  }
+
+  streamQuery<R>(...args: Parameters<DatabaseConnection['streamQuery']>) {
+    return this.connection.streamQuery<R>(...args);
+  }
+}
+
+class PatientDriver extends SqliteDriver {
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new PatientConnection(await super.acquireConnection());
+  }
+}
+
+class PatientDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver() {
+    return new PatientDriver(this.config);
+  }
+}
+
+/**
+ * Each SQL text is compiled once for the life of the connection (the query builder prepares
+ * on every call). No statement's mode is changed with pluck/raw/expand, which a shared one would keep.
+ */
+function preparedOnce(database: Database.Database): void {
+  const compile = database.prepare.bind(database);
+  const statements = new Map<string, Database.Statement>();
+  database.prepare = ((text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = compile(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  }) as Database.Database['prepare'];
+}
+
+/**
+ * The embedded engine: one SQLite file (or memory), one connection. Writers serialize on the
+ * file's write lock (BEGIN IMMEDIATE), which holds across processes sharing the file too.
+ */
+export function openSqlite(file: string): { store: Store; schema: SchemaTarget } {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new Database(file);
+  if (file !== ':memory:') database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 0');
+  preparedOnce(database);
+  const root = new Kysely<Tables>({ dialect: new PatientDialect({ database }) });
+  const store = new Store({
+    engine: 'sqlite',
+    root,
+    begin: 'BEGIN IMMEDIATE',
+    lock: async () => {},
+    close: () => root.destroy(),
+  });
+  const schema: SchemaTarget = {
+    async migrate(apply) {
+      // All versions in one synchronous step: nothing else on this connection runs in between.
+      const version = database.pragma('user_version', { simple: true }) as number;
+      const pending: Array<() => void> = [];
+      await apply(version, (migration) => {
+        pending.push(() => {
+          database.exec(migration.sql);
+          database.pragma(`user_version = ${migration.version}`);
+        });
+      });
+      database.transaction(() => pending.forEach((step) => step()))();
+      return version;
+    },
+  };
+  return { store, schema };
+}

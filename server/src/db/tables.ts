@@ -1,0 +1,145 @@
+import type { LoanPurpose, LoanStatus, PaymentStatus, SmsEvent, Voucher } from '@instalment/shared/api';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/**
+ * The tables as the migrations leave them, for the typed query builder. Money is integer fen,
+ * instants are epoch milliseconds (`*_at`) or seconds where the contract fixes seconds
+ * (`createtime`, `expiretime`), due dates are calendar dates ('YYYY-MM-DD'). Flags are 0/1.
+ */
+export interface Tables {
+  users: UsersTable;
+  tokens: { token_hash: string; user_id: number; createtime: number; expiretime: number };
+  sms_codes: {
+    id: Generated<number>;
+    mobile: string;
+    event: SmsEvent;
+    code_hash: string;
+    createtime: number;
+    expiretime: number;
+    attempts: ColumnType<number, number | undefined>;
+    /** open: can be used; used: consumed; burnt: too many wrong tries; replaced: a newer code was sent. */
+    status: ColumnType<'open' | 'used' | 'burnt' | 'replaced', 'open' | 'used' | 'burnt' | 'replaced' | undefined>;
+  };
+  sms_outbox: { id: Generated<number>; mobile: string; event: SmsEvent; code: string; createtime: number };
+  settings: { key: string; value: string };
+  loans: LoansTable;
+  instalments: InstalmentsTable;
+  payments: PaymentsTable;
+  uploads: { id: Generated<number>; user_id: number; url: string; mime: string; size: number; created_at: number };
+  vouchers: VouchersTable;
+  news: NewsTable;
+  login_failures: { id: Generated<number>; account: string; address: string; at: number };
+  chunk_sessions: { user_id: number; chunkid: string; chunkcount: number; updated_at: number };
+  chunk_parts: { user_id: number; chunkid: string; chunkindex: number; size: number; file: string };
+  upload_usage: { id: Generated<number>; user_id: number; bytes: number; at: number };
+  rate_limits: { bucket: string; key: string; window_start: number; hits: number };
+}
+
+/** A column the database fills when an insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  nickname: string;
+  mobile: string;
+  email: Defaulted<string>;
+  avatar: Defaulted<string>;
+  bio: Defaulted<string>;
+  /** '' for users who only ever signed in by SMS: no password matches it. */
+  password_hash: Defaulted<string>;
+  money_fen: Defaulted<number>;
+  score: Defaulted<number>;
+  level: Defaulted<number>;
+  createtime: number;
+  /** NULL: the configured default credit line. */
+  credit_limit_fen: Defaulted<number | null>;
+  real_name: Defaulted<string | null>;
+  id_card: Defaulted<string | null>;
+}
+
+interface LoansTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  amount_fen: number;
+  term: number;
+  monthly_rate_bp: number;
+  monthly_fee_bp: number;
+  penalty_bp: number;
+  grace_days: number;
+  purpose: LoanPurpose;
+  real_name: string;
+  id_card: string;
+  bank_card: string;
+  bank_name: string;
+  status: LoanStatus;
+  created_at: number;
+  approve_after: number | null;
+  approved_at: Defaulted<number | null>;
+  rejected_at: Defaulted<number | null>;
+  settled_at: Defaulted<number | null>;
+}
+
+interface InstalmentsTable {
+  loan_id: number;
+  period: number;
+  due_date: string;
+  principal_fen: number;
+  interest_fen: number;
+  fee_fen: number;
+  /** While unpaid, penalty and overdue days are computed from today; paying freezes them here. */
+  paid_at: Defaulted<number | null>;
+  penalty_fen: Defaulted<number>;
+  overdue_days: Defaulted<number>;
+  paid_interest_fen: Defaulted<number | null>;
+  paid_fee_fen: Defaulted<number | null>;
+  /** 'payment:<no>' or 'voucher:<id>'. */
+  paid_by: Defaulted<string | null>;
+}
+
+interface PaymentsTable {
+  id: Generated<number>;
+  payment_no: string;
+  loan_id: number;
+  periods: string;
+  /** 1: the payment settles the whole loan at the payoff quote. */
+  payoff: number;
+  amount_fen: number;
+  status: PaymentStatus;
+  channel: Defaulted<string | null>;
+  created_at: number;
+  expires_at: number;
+  paid_at: Defaulted<number | null>;
+}
+
+interface VouchersTable {
+  id: Generated<number>;
+  loan_id: number;
+  periods: string;
+  amount_fen: number;
+  file_url: string;
+  /** SHA-256 of the receipt: one receipt backs at most one live proof. */
+  file_hash: string | null;
+  remark: Defaulted<string>;
+  status: Voucher['status'];
+  created_at: number;
+  reviewed_at: Defaulted<number | null>;
+}
+
+interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  cover: string;
+  author: string;
+  content: string;
+  published_at: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type LoanRow = Selectable<LoansTable>;
+export type InstalmentRow = Selectable<InstalmentsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type VoucherRow = Selectable<VouchersTable>;
+export type NewsRow = Selectable<NewsTable>;

@@ -1,0 +1,200 @@
+import type { LoanStatus } from '@instalment/shared/api';
+import { addDays } from '@instalment/shared/loan';
+import type { Store } from '../db/store';
+import type { InstalmentRow, LoanRow } from '../db/tables';
+
+export type { InstalmentRow, LoanRow };
+
+export type NewLoan = Omit<LoanRow, 'id' | 'approved_at' | 'rejected_at' | 'settled_at'>;
+
+export interface ScheduledInstalment {
+  period: number;
+  due_date: string;
+  principal_fen: number;
+  interest_fen: number;
+  fee_fen: number;
+}
+
+export interface Settlement {
+  paid_at: number;
+  penalty_fen: number;
+  overdue_days: number;
+  paid_interest_fen: number;
+  paid_fee_fen: number;
+  paid_by: string;
+}
+
+/** Loans and their instalments: applications, approvals, schedules and what was settled. */
+export class LoanRecords {
+  constructor(private readonly store: Store) {}
+
+  async insert(loan: NewLoan): Promise<void> {
+    await this.store.q.insertInto('loans').values(loan).execute();
+  }
+
+  async byId(id: number): Promise<LoanRow | null> {
+    return (await this.store.q.selectFrom('loans').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async byOrderNo(orderNo: string): Promise<LoanRow | null> {
+    return (await this.store.q.selectFrom('loans').selectAll().where('order_no', '=', orderNo).executeTakeFirst()) ?? null;
+  }
+
+  async ofUser(userId: number, orderNo: string): Promise<LoanRow | null> {
+    const row = await this.store.q
+      .selectFrom('loans')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async countOfUser(userId: number): Promise<number> {
+    const row = await this.store.q
+      .selectFrom('loans')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.total;
+  }
+
+  /** Newest first. */
+  pageOfUser(userId: number, limit: number, offset: number): Promise<LoanRow[]> {
+    return this.store.q
+      .selectFrom('loans')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Pending applications whose review time has come (everyone's when `userId` is null). */
+  dueForApproval(nowMs: number, userId: number | null): Promise<LoanRow[]> {
+    let query = this.store.q
+      .selectFrom('loans')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('approve_after', 'is not', null)
+      .where('approve_after', '<=', nowMs);
+    if (userId !== null) query = query.where('user_id', '=', userId);
+    return query.execute();
+  }
+
+  /** Moves a pending loan to repaying; false when it was no longer pending. */
+  async markApproved(id: number, atMs: number): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('loans')
+      .set({ status: 'repaying', approved_at: atMs })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markRejected(id: number, atMs: number): Promise<void> {
+    await this.store.q.updateTable('loans').set({ status: 'rejected', rejected_at: atMs }).where('id', '=', id).execute();
+  }
+
+  async markSettled(id: number, atMs: number): Promise<void> {
+    await this.store.q
+      .updateTable('loans')
+      .set({ status: 'settled', settled_at: atMs })
+      .where('id', '=', id)
+      .where('settled_at', 'is', null)
+      .execute();
+  }
+
+  async setStatus(id: number, status: LoanStatus): Promise<void> {
+    await this.store.q.updateTable('loans').set({ status }).where('id', '=', id).execute();
+  }
+
+  async insertSchedule(loanId: number, instalments: readonly ScheduledInstalment[]): Promise<void> {
+    await this.store.q
+      .insertInto('instalments')
+      .values(instalments.map((item) => ({ loan_id: loanId, ...item })))
+      .execute();
+  }
+
+  /** The instalments of several loans in one query, by loan and period. */
+  instalmentsOf(loanIds: readonly number[]): Promise<InstalmentRow[]> {
+    if (loanIds.length === 0) return Promise.resolve([]);
+    return this.store.q
+      .selectFrom('instalments')
+      .selectAll()
+      .where('loan_id', 'in', loanIds)
+      .orderBy('loan_id')
+      .orderBy('period')
+      .execute();
+  }
+
+  /** Settles one unpaid instalment; false when it was already settled. */
+  async settleInstalment(loanId: number, period: number, settlement: Settlement): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('instalments')
+      .set(settlement)
+      .where('loan_id', '=', loanId)
+      .where('period', '=', period)
+      .where('paid_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Principal the user owes: pending applications in full, disbursed loans by their unpaid instalments. */
+  async principalOwed(userId: number): Promise<number> {
+    const pending = await this.store.q
+      .selectFrom('loans')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    const unpaid = await this.store.q
+      .selectFrom('instalments as i')
+      .innerJoin('loans as l', 'l.id', 'i.loan_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('i.principal_fen'), eb.lit(0)).as('fen'))
+      .where('l.user_id', '=', userId)
+      .where('i.paid_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(pending.fen) + Number(unpaid.fen);
+  }
+
+  /** The user's unpaid instalments due before `today`, with their loan's grace. */
+  unpaidDueBefore(userId: number, today: string): Promise<Array<{ due_date: string; grace_days: number }>> {
+    return this.store.q
+      .selectFrom('instalments as i')
+      .innerJoin('loans as l', 'l.id', 'i.loan_id')
+      .select(['i.due_date', 'l.grace_days'])
+      .where('l.user_id', '=', userId)
+      .where('i.paid_at', 'is', null)
+      .where('i.due_date', '<', today)
+      .execute();
+  }
+
+  /** Moves a loan's whole timeline `days` into the past (the development route that ages a loan). */
+  async shiftIntoPast(loan: LoanRow, days: number): Promise<void> {
+    const ms = days * 24 * 3600 * 1000;
+    const back = (value: number | null) => (value === null ? null : value - ms);
+    await this.store.q
+      .updateTable('loans')
+      .set({
+        created_at: loan.created_at - ms,
+        approve_after: back(loan.approve_after),
+        approved_at: back(loan.approved_at),
+        rejected_at: back(loan.rejected_at),
+        settled_at: back(loan.settled_at),
+      })
+      .where('id', '=', loan.id)
+      .execute();
+    for (const row of await this.instalmentsOf([loan.id])) {
+      await this.store.q
+        .updateTable('instalments')
+        .set({ due_date: addDays(row.due_date, -days), paid_at: back(row.paid_at) })
+        .where('loan_id', '=', loan.id)
+        .where('period', '=', row.period)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { Store } from '../db/store';
+
+/** Password tries that did not (or did not yet) succeed, per account and per client address. */
+export class LoginFailureRecords {
+  constructor(private readonly store: Store) {}
+
+  async forget(beforeMs: number): Promise<void> {
+    await this.store.q.deleteFrom('login_failures').where('at', '<=', beforeMs).execute();
+  }
+
+  async since(column: 'account' | 'address', key: string, sinceMs: number): Promise<{ n: number; oldest: number | null }> {
+    return this.store.q
+      .selectFrom('login_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number | null>('at').as('oldest')])
+      .where(column, '=', key)
+      .where('at', '>', sinceMs)
+      .executeTakeFirstOrThrow();
+  }
+
+  async insert(account: string, address: string, at: number): Promise<number> {
+    const row = await this.store.q.insertInto('login_failures').values({ account, address, at }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.store.q.deleteFrom('login_failures').where('id', '=', id).execute();
+  }
+
+  async deleteAccount(account: string): Promise<void> {
+    await this.store.q.deleteFrom('login_failures').where('account', '=', account).execute();
+  }
+}

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Store } from '../db/store';
+import type { UserRow } from '../db/tables';
+
+export type { UserRow };
+
+export interface NewUser {
+  username: string;
+  nickname: string;
+  mobile: string;
+  email: string;
+  password_hash: string;
+  createtime: number;
+}
+
+export interface ProfileFields {
+  nickname: string;
+  avatar: string;
+  bio: string;
+  email: string;
+}
+
+/** Accounts: who they are, how they sign in, and the identity and credit line they borrow with. */
+export class UserRecords {
+  constructor(private readonly store: Store) {}
+
+  async byId(id: number): Promise<UserRow | null> {
+    return (await this.store.q.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async byMobile(mobile: string): Promise<UserRow | null> {
+    return (await this.store.q.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst()) ?? null;
+  }
+
+  /** By username (any case) or phone; the phone wins when one account's username is another's phone. */
+  async byAccount(account: string): Promise<UserRow | null> {
+    const row = await this.store.q
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', account.toLowerCase()), eb('mobile', '=', account)]))
+      .orderBy(sql`CASE WHEN mobile = ${account} THEN 0 ELSE 1 END`)
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const row = await this.store.q
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The new account's id; a unique index refuses a phone or username taken meanwhile. */
+  async insert(user: NewUser): Promise<number> {
+    const row = await this.store.q.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setPhone(id: number, mobile: string, username: string, nickname: string): Promise<void> {
+    await this.store.q.updateTable('users').set({ mobile, username, nickname }).where('id', '=', id).execute();
+  }
+
+  async setProfile(id: number, profile: ProfileFields): Promise<void> {
+    await this.store.q.updateTable('users').set(profile).where('id', '=', id).execute();
+  }
+
+  async setPasswordHash(id: number, hash: string): Promise<void> {
+    await this.store.q.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
+  }
+
+  /** Replaces the hash only if it is still `previous` (a stronger hash of the same password). */
+  async upgradePasswordHash(id: number, previous: string, hash: string): Promise<void> {
+    await this.store.q
+      .updateTable('users')
+      .set({ password_hash: hash })
+      .where('id', '=', id)
+      .where('password_hash', '=', previous)
+      .execute();
+  }
+
+  async credit(id: number): Promise<Pick<UserRow, 'credit_limit_fen' | 'real_name' | 'id_card'>> {
+    return this.store.q
+      .selectFrom('users')
+      .select(['credit_limit_fen', 'real_name', 'id_card'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  async idCardHeldByOther(idCard: string, id: number): Promise<boolean> {
+    const row = await this.store.q.selectFrom('users').select('id').where('id_card', '=', idCard).where('id', '<>', id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async bindIdentity(id: number, realName: string, idCard: string): Promise<void> {
+    await this.store.q.updateTable('users').set({ real_name: realName, id_card: idCard }).where('id', '=', id).execute();
+  }
+}
