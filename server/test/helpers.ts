@@ -122,25 +122,28 @@ export async function startServer(options: AppOptions = {}, beforeListen?: (app:
     app,
     baseURL,
     clock,
-    client(locale?: Locale) {
-      const client: TestClient = {
-        token: null,
-        onUnauthorized: jest.fn(),
-        http: undefined as unknown as HttpClient,
-      };
-      client.http = createHttpClient({
-        baseURL,
-        getToken: () => client.token,
-        onUnauthorized: client.onUnauthorized,
-        getLocale: locale ? () => locale : undefined,
-      });
-      return client;
-    },
+    client: (locale?: Locale) => clientOf(baseURL, locale),
     close: async () => {
       await app.close();
       await own?.drop();
     },
   };
+}
+
+/** A client as the app makes one for the API at `baseURL`; `locale` is what it sends as Accept-Language. */
+export function clientOf(baseURL: string, locale?: Locale): TestClient {
+  const client: TestClient = {
+    token: null,
+    onUnauthorized: jest.fn(),
+    http: undefined as unknown as HttpClient,
+  };
+  client.http = createHttpClient({
+    baseURL,
+    getToken: () => client.token,
+    onUnauthorized: client.onUnauthorized,
+    getLocale: locale ? () => locale : undefined,
+  });
+  return client;
 }
 
 /** How many rows a table holds, read behind the API. */
@@ -171,7 +174,7 @@ export const PASSWORD = 'secret123';
 
 /** Registers a new user through SMS and returns a client holding its token and an application in its own name. */
 export async function signUp(
-  server: TestServer,
+  server: Pick<TestServer, 'client'>,
   mobile = newPhone(),
 ): Promise<TestClient & { mobile: string; application: LoanApplication }> {
   const client = server.client();

@@ -86,6 +86,9 @@ export class SmsService {
    * per phone, so parallel guesses each count: the fifth wrong one burns the code.
    */
   async verify(mobile: string, event: SmsEvent, code: string): Promise<void> {
+    // Most guesses meet no code at all (a flood of made-up sign-ups): one read refuses them, no write or lock.
+    const sent = await this.records.latest(mobile, event);
+    if (!sent || sent.status === 'used' || sent.status === 'replaced') throw new Refusal(say('codeFirst'));
     const refusal = await this.ctx.store.write([`sms:${mobile}`], async () => {
       const row = await this.records.latest(mobile, event);
       if (!row || row.status === 'used' || row.status === 'replaced') return new Refusal(say('codeFirst'));

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ENDPOINTS } from '@instalment/shared/api';
 import * as passwords from '../../src/services/passwords';
-import { PASSWORD, signUp, startServer, type TestServer } from '../helpers';
+import { ENGINE, PASSWORD, signUp, startServer, type TestServer } from '../helpers';
 import { post } from './traffic';
 
 let server: TestServer;
@@ -62,7 +62,7 @@ function registrationFlood(baseURL: string, connections: number): { stop(): Prom
   };
 }
 
-test('a flood of bogus registrations leaves a real login under 200 ms', async () => {
+test('a flood of bogus registrations leaves a real login quick (under 200 ms on SQLite)', async () => {
   const user = await signUp(server);
   const hashes = jest.spyOn(passwords, 'hashPassword');
   const flood = registrationFlood(server.baseURL, 64);
@@ -78,6 +78,8 @@ test('a flood of bogus registrations leaves a real login under 200 ms', async ()
   hashes.mockRestore();
   // The server's time for the login, from its request read to its answer: what hashing behind
   // the flood's registrations made take seconds. (Wall time on this shared 2-core machine also
-  // counts the flood's own client work, which is not the server's.)
-  expect(loginTimes.at(-1)).toBeLessThan(200);
+  // counts the flood's own client work, which is not the server's.) On PostgreSQL each of the
+  // login's dozen queries is a round trip to a database process that shares these two cores with
+  // the flood's queries, so the same login takes longer there, hashing or not.
+  expect(loginTimes.at(-1)).toBeLessThan(ENGINE === 'sqlite' ? 200 : 500);
 });

@@ -8,5 +8,5 @@ import type { Migration } from './index';
 export const usernameKey: Migration = {
   version: 6,
   name: 'username-key',
-  sql: 'CREATE UNIQUE INDEX users_username_key ON users (lower(username));',
+  sql: 'CREATE UNIQUE INDEX users_username_lower ON users (lower(username));',
 };

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { cashier, createLoan, credit, ENDPOINTS, installments, myLoans } from '@instalment/shared/api';
+import { clientOf, ENGINE, PASSWORD, sharedDatabase, signUp, type TestDatabase, type TestServer } from './helpers';
+import { payAtGateway } from './ledger/gateway';
+import { flood, post, tally } from './security/traffic';
+
+/**
+ * The API as a deployment grows it: two server processes (as behind a load balancer) on one
+ * database — PostgreSQL when TEST_DATABASE_URL is set, one SQLite file otherwise. Each rule that
+ * holds against simultaneous requests to one process holds when they are spread over both.
+ */
+type ApiProcess = Pick<TestServer, 'baseURL' | 'client'> & { child: ChildProcess };
+
+const SERVER_ROOT = path.resolve(__dirname, '..');
+const HIGH = '100000';
+
+/** `npm start`'s entry point in a process of its own, on a free port, with the development routes the tests drive. */
+function startProcess(database: TestDatabase['options']): Promise<ApiProcess> {
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/main.ts'], {
+    cwd: SERVER_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DEV_ROUTES: '1',
+      PASSWORD_COST_LOG2: '12',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATABASE_FILE: database.databaseFile }),
+      SMS_SENDS_PER_ADDRESS: HIGH,
+      REGISTRATIONS_PER_ADDRESS: HIGH,
+      LOGINS_PER_ADDRESS: HIGH,
+      LOGIN_FAILURES_PER_ADDRESS: HIGH,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (address) resolve({ baseURL: address, client: (locale) => clientOf(address, locale), child });
+    });
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before it listened`)));
+  });
+}
+
+function stop(api: ApiProcess): Promise<void> {
+  return new Promise((resolve) => {
+    api.child.once('exit', () => resolve());
+    api.child.kill('SIGTERM');
+  });
+}
+
+let database: TestDatabase;
+let first: ApiProcess;
+let second: ApiProcess;
+beforeAll(async () => {
+  database = await sharedDatabase();
+  // One after the other: the first creates and seeds the database, the second finds it ready.
+  first = await startProcess(database.options);
+  second = await startProcess(database.options);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([first, second].filter(Boolean).map(stop));
+  await database.drop();
+});
+
+const either = (index: number) => (index % 2 === 0 ? first : second);
+
+test(`20 confirmations of one payment spread over two processes settle it once (${ENGINE})`, async () => {
+  const user = await signUp(first);
+  const { order_no } = await createLoan(user.http, user.application);
+  const due = await cashier(user.http, { order_no, periods: '1' });
+  const results = await Promise.all(Array.from({ length: 20 }, (_unused, index) => payAtGateway(either(index), due.payment_no)));
+  expect(results.every((result) => result === 'success')).toBe(true);
+  const plan = await installments(user.http, { order_no });
+  expect(plan.list.map((item) => item.status)).toEqual(['paid', 'unpaid', 'unpaid']);
+});
+
+test(`20 ¥50,000 applications spread over two processes leave one within the credit line (${ENGINE})`, async () => {
+  const user = await signUp(second);
+  const onFirst = clientOf(first.baseURL);
+  onFirst.token = user.token;
+  const answers = await Promise.allSettled(
+    Array.from({ length: 20 }, (_unused, index) =>
+      createLoan((index % 2 === 0 ? onFirst : user).http, { ...user.application, amount: '50000', term: 12 }),
+    ),
+  );
+  expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
+  expect((await myLoans(user.http, { limit: 50 })).total).toBe(1);
+  expect(await credit(user.http)).toEqual({ limit: '50000.00', used: '50000.00', available: '0.00', blocked: null });
+});
+
+test(`100 wrong passwords spread over two processes check 5 in all, then the account rests (${ENGINE})`, async () => {
+  const user = await signUp(first);
+  const login = (index: number, password: string) => post(either(index).baseURL, ENDPOINTS.login, { account: user.mobile, password });
+  const answers = await flood(100, 100, (index) => login(index, 'incorrect1'));
+  expect(tally(answers)['The account or password is incorrect.']).toBe(5);
+  expect((await login(1, PASSWORD)).body.msg).toMatch(/^Too many wrong passwords/);
+});
