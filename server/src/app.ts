@@ -31,6 +31,8 @@ import type { SmsProvider } from './services/sms';
 import { localeOf, said, say } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { validationRefusal } from './http/validation';
 
 export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** Limits to change; the others keep their defaults. */
@@ -75,7 +77,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
   const problems = productionProblems(config, smsProvider !== undefined);
   if (problems.length > 0) throw new Error(problems.join(' '));
-  const app = Fastify({ logger, bodyLimit: 256 * 1024, trustProxy: config.trustProxy });
+  // `verbose`: a refusal names the range a number must fall in (http/validation.ts).
+  const app = Fastify({ logger, bodyLimit: 256 * 1024, trustProxy: config.trustProxy, ajv: { customOptions: { verbose: true } } });
 
   const { store, ready } = openDatabase(config, now());
   const uploads = uploadDirFor(config);
@@ -155,6 +158,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     const locale = localeOf(request);
     if (error instanceof Refusal) return reply.code(200).send(fail(error.said(locale), CODE_FAIL, error.data));
     if (error instanceof Unauthorized) return reply.code(401).send(fail(error.said(locale), 401));
+    // A request that does not fit its route's schema: refused like any other, in the user's language.
+    if (error.validation) return reply.code(200).send(fail(validationRefusal(error.validation)(locale)));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply
@@ -178,7 +183,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
 
   const deps = { services, auth, config, links };
   // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.
-  app.register(async (api) => {
+  app.register(async (plain) => {
+    const api = plain.withTypeProvider<TypeBoxTypeProvider>();
     userRoutes(api, deps);
     smsRoutes(api, deps);
     loanRoutes(api, deps);

@@ -162,3 +162,43 @@ test('protected calls need a token', async () => {
   for (const call of calls) expect((await refusal(call())).code).toBe(401);
   expect(anonymous.onUnauthorized).toHaveBeenCalledTimes(calls.length);
 });
+
+describe("requests that do not fit a route's schema", () => {
+  const send = (path: string, body: unknown, locale = 'en') =>
+    fetch(`${server.baseURL}${path}`, {
+      method: 'POST',
+      headers: { token: user.token!, 'content-type': 'application/json', 'accept-language': locale },
+      body: JSON.stringify(body),
+    });
+
+  test('are refused with code 0 and the field named, in the caller’s language', async () => {
+    const wrongKind = await send('/api/user/login', { account: { $ne: '' }, password: 'x' });
+    expect(wrongKind.status).toBe(200);
+    expect(await wrongKind.json()).toMatchObject({ code: 0, msg: 'account is missing or not in the right form.', data: null });
+    expect(await (await send('/api/user/login', { password: 'x' })).json()).toMatchObject({ code: 0, msg: 'account is required.' });
+    expect(await (await send('/api/loan/withdrawVoucher', { voucher_id: 0 }, 'zh-CN')).json()).toMatchObject({
+      code: 0,
+      msg: 'voucher_id 须为 1 到 1000000000 的整数。',
+    });
+    const page = await fetch(`${server.baseURL}/api/loan/myLoans?limit=51`, { headers: { token: user.token! } });
+    expect(await page.json()).toMatchObject({ code: 0, msg: 'limit must be a whole number from 1 to 50.' });
+  });
+
+  test('answers carry exactly the contract’s fields', async () => {
+    const answer = await (await fetch(`${server.baseURL}/api/loan/myLoans`, { headers: { token: user.token! } })).json();
+    expect(Object.keys(answer.data)).toEqual(['list', 'total', 'page', 'limit']);
+    expect(Object.keys(answer.data.list[0]).sort()).toEqual(
+      [
+        'amount',
+        'created_at',
+        'next_due_amount',
+        'next_due_date',
+        'order_no',
+        'remaining_principal',
+        'status',
+        'status_label',
+        'term',
+      ].sort(),
+    );
+  });
+});

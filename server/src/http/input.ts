@@ -1,4 +1,3 @@
-import { DEFAULT_PAGE_SIZE } from '@instalment/shared/api';
 import { validationMessage, type Rule } from '@instalment/shared/validation';
 import { Refusal } from './errors';
 import { say } from './say';
@@ -53,13 +52,10 @@ export interface PageRequest {
   limit: number;
 }
 
-export const MAX_PAGE_SIZE = 50;
-
-/** SPEC §7 paging: page from 1 (default 1), limit 1..50 (default 10). */
-export function pageOf(query: unknown, defaultLimit = DEFAULT_PAGE_SIZE, maxLimit = MAX_PAGE_SIZE): PageRequest {
-  const fields = fieldsOf(query);
-  return {
-    page: wholeNumber(fields, 'page', 1, 1, 100_000),
-    limit: wholeNumber(fields, 'limit', defaultLimit, 1, maxLimit),
-  };
+/**
+ * A page as the route's schema (`PageQuery`) left it: the validator has refused anything out of
+ * range and filled in the defaults, so both are there.
+ */
+export function pageOf(query: { page?: number; limit?: number }): PageRequest {
+  return { page: query.page!, limit: query.limit! };
 }

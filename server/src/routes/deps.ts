@@ -1,7 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Auth } from '../http/auth';
 import type { FileLinks } from '../http/file-links';
 import type { Services } from '../services';
+
+/** The app as routes see it: request and answer types follow each route's schema. */
+export type ApiInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** What every route module is given. */
 export interface RouteDeps {

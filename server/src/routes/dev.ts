@@ -1,17 +1,16 @@
 import { DEV_ENDPOINTS } from '@instalment/shared/api';
 import { validatePhone } from '@instalment/shared/validation';
-import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, text, wholeNumber } from '../http/input';
-import type { RouteDeps } from './deps';
+import type { ApiInstance, RouteDeps } from './deps';
 import { said, say } from '../http/say';
 
 /**
  * Development-only helpers (registered only with DEV_ROUTES=1, never in production), so that a browser or
  * a test can finish flows that otherwise need a phone, a reviewer or a month of waiting.
  */
-export function devRoutes(app: FastifyInstance, { services }: RouteDeps): void {
+export function devRoutes(app: ApiInstance, { services }: RouteDeps): void {
   /** The SMS messages "sent" by the development provider, newest first; ?mobile= filters. */
   app.get(DEV_ENDPOINTS.smsOutbox, async (request) => {
     if (!services.outbox) throw new Refusal(say('noOutbox'));

@@ -1,15 +1,26 @@
 import { ENDPOINTS, type Voucher } from '@instalment/shared/api';
 import { fromFen } from '@instalment/shared/loan';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import {
+  CashierQuery,
+  envelopeOf,
+  InstalmentsResult,
+  LoanApplication,
+  MyLoansPage,
+  MyLoansQuery,
+  OrderQuery,
+  PaymentQuery,
+  WithdrawVoucherRequest,
+} from '@instalment/shared/api/schemas';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { fieldsOf, pageOf, text, wholeNumber } from '../http/input';
+import { fieldsOf, pageOf, text } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
-import type { RouteDeps } from './deps';
+import type { ApiInstance, RouteDeps } from './deps';
 import { localeOf, said } from '../http/say';
 
-export function loanRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
+export function loanRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
   const orderNo = (query: unknown) => text(fieldsOf(query), 'order_no');
   /**
@@ -25,37 +36,41 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
   app.get(ENDPOINTS.channels, async () => ok(await catalogue.channels()));
   app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
 
-  app.post(ENDPOINTS.loanCreate, { preHandler: auth.required }, async (request) =>
+  app.post(ENDPOINTS.loanCreate, { schema: { body: LoanApplication }, preHandler: auth.required }, async (request) =>
     ok(await loans.create(userOf(request).id, fieldsOf(request.body)), said(request, 'applicationSubmitted')),
   );
 
-  app.get(ENDPOINTS.myLoans, { preHandler: auth.required }, async (request) =>
-    ok(await loans.list(userOf(request).id, pageOf(request.query))),
+  app.get(
+    ENDPOINTS.myLoans,
+    { schema: { querystring: MyLoansQuery, response: { 200: envelopeOf(MyLoansPage) } }, preHandler: auth.required },
+    async (request) => ok(await loans.list(userOf(request).id, pageOf(request.query))),
   );
 
-  app.get(ENDPOINTS.orderDetail, { preHandler: auth.required }, async (request) => {
+  app.get(ENDPOINTS.orderDetail, { schema: { querystring: OrderQuery }, preHandler: auth.required }, async (request) => {
     const detail = await loans.detail(userOf(request).id, orderNo(request.query), '');
     return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
   });
 
-  app.get(ENDPOINTS.installments, { preHandler: auth.required }, async (request) =>
-    ok(await loans.instalments(userOf(request).id, orderNo(request.query))),
+  app.get(
+    ENDPOINTS.installments,
+    { schema: { querystring: OrderQuery, response: { 200: envelopeOf(InstalmentsResult) } }, preHandler: auth.required },
+    async (request) => ok(await loans.instalments(userOf(request).id, orderNo(request.query))),
   );
 
   /** Without order_no: the template shown before applying, to anyone; with one: the caller's own contract. */
-  app.get(ENDPOINTS.contractInfo, async (request) => {
+  app.get(ENDPOINTS.contractInfo, { schema: { querystring: OrderQuery } }, async (request) => {
     const order = orderNo(request.query);
     if (order === '') return ok(contractTemplate(await catalogue.rates(), localeOf(request)));
     await auth.required(request);
     return ok(loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), localeOf(request)));
   });
 
-  app.get(ENDPOINTS.cashier, { preHandler: auth.required }, async (request) => {
+  app.get(ENDPOINTS.cashier, { schema: { querystring: CashierQuery }, preHandler: auth.required }, async (request) => {
     const query = fieldsOf(request.query);
     return ok(await payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1'));
   });
 
-  app.get(ENDPOINTS.payoff, { preHandler: auth.required }, async (request) => {
+  app.get(ENDPOINTS.payoff, { schema: { querystring: OrderQuery }, preHandler: auth.required }, async (request) => {
     const loan = await loans.find(userOf(request).id, orderNo(request.query));
     const quote = (await ledger.price(loan, { payoff: true })).quote!;
     return ok({
@@ -71,7 +86,7 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
 
   app.get(ENDPOINTS.credit, { preHandler: auth.required }, async (request) => ok(await credit.line(userOf(request).id)));
 
-  app.get(ENDPOINTS.paymentState, { preHandler: auth.required }, async (request) =>
+  app.get(ENDPOINTS.paymentState, { schema: { querystring: PaymentQuery }, preHandler: auth.required }, async (request) =>
     ok(await payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
   );
 
@@ -80,8 +95,8 @@ export function loanRoutes(app: FastifyInstance, { services, auth, config, links
     return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
   });
 
-  app.post(ENDPOINTS.withdrawVoucher, { preHandler: auth.required }, async (request) => {
-    const voucherId = wholeNumber(fieldsOf(request.body), 'voucher_id', null, 1, 1_000_000_000);
+  app.post(ENDPOINTS.withdrawVoucher, { schema: { body: WithdrawVoucherRequest }, preHandler: auth.required }, async (request) => {
+    const voucherId = request.body.voucher_id;
     return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId, '')), said(request, 'proofWithdrawn'));
   });
 }

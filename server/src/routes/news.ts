@@ -1,21 +1,31 @@
-import { DEFAULT_LATEST_NEWS, ENDPOINTS } from '@instalment/shared/api';
-import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@instalment/shared/api';
+import { envelopeOf, LatestNewsQuery, NewsDetail, NewsDetailQuery, NewsItem, NewsPage, NewsQuery } from '@instalment/shared/api/schemas';
+import { Type } from '@sinclair/typebox';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { fieldsOf, pageOf, wholeNumber } from '../http/input';
-import { MAX_LATEST } from '../services/news';
-import type { RouteDeps } from './deps';
+import { pageOf } from '../http/input';
+import type { ApiInstance, RouteDeps } from './deps';
 
-export function newsRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
-  app.get(ENDPOINTS.newsIndex, async (request) => ok(await services.news.page(pageOf(request.query), baseUrlOf(request, config))));
+export function newsRoutes(app: ApiInstance, { services, config }: RouteDeps): void {
+  app.get(ENDPOINTS.newsIndex, { schema: { querystring: NewsQuery, response: { 200: envelopeOf(NewsPage) } } }, async (request) =>
+    ok(await services.news.page(pageOf(request.query), baseUrlOf(request, config))),
+  );
 
-  app.get(ENDPOINTS.newsLatest, async (request) => {
-    const limit = wholeNumber(fieldsOf(request.query), 'limit', DEFAULT_LATEST_NEWS, 1, MAX_LATEST);
-    return ok(await services.news.latest(limit, baseUrlOf(request, config)));
-  });
+  app.get(
+    ENDPOINTS.newsLatest,
+    { schema: { querystring: LatestNewsQuery, response: { 200: envelopeOf(Type.Array(NewsItem)) } } },
+    async (request) => {
+      const limit = request.query.limit!;
+      return ok(await services.news.latest(limit, baseUrlOf(request, config)));
+    },
+  );
 
-  app.get(ENDPOINTS.newsDetail, async (request) => {
-    const id = wholeNumber(fieldsOf(request.query), 'id', null, 1, 1_000_000_000);
-    return ok(await services.news.detail(id, baseUrlOf(request, config)));
-  });
+  app.get(
+    ENDPOINTS.newsDetail,
+    { schema: { querystring: NewsDetailQuery, response: { 200: envelopeOf(NewsDetail) } } },
+    async (request) => {
+      const { id } = request.query;
+      return ok(await services.news.detail(id, baseUrlOf(request, config)));
+    },
+  );
 }

@@ -1,10 +1,10 @@
 import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
 import { formatMoney, fromFen, parsePeriods } from '@instalment/shared/loan';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { originAllowed } from '../config';
 import { fieldsOf, text } from '../http/input';
 import type { PaymentChannel, PaymentResult } from '@instalment/shared/api';
-import type { RouteDeps } from './deps';
+import type { ApiInstance, RouteDeps } from './deps';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -64,7 +64,7 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
  * The sandbox gateway: the way a real one works, the app sends the browser here with a
  * payment number and a return address; the payer confirms or cancels; the browser goes back.
  */
-export function sandboxRoutes(app: FastifyInstance, { services, config }: RouteDeps): void {
+export function sandboxRoutes(app: ApiInstance, { services, config }: RouteDeps): void {
   const { payments, catalogue } = services;
 
   const allowedReturn = (returnUrl: string) => {

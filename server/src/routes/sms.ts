@@ -1,35 +1,39 @@
 import { ENDPOINTS, type SmsEvent } from '@instalment/shared/api';
 import { validatePhone } from '@instalment/shared/validation';
-import type { FastifyInstance } from 'fastify';
+import { SmsSendRequest } from '@instalment/shared/api/schemas';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { SMS_EVENTS } from '../services/sms';
-import type { RouteDeps } from './deps';
+import type { ApiInstance, RouteDeps } from './deps';
 import { said, say } from '../http/say';
 
-export function smsRoutes(app: FastifyInstance, { services, config, auth }: RouteDeps): void {
+export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDeps): void {
   const { smsSendsPerAddress, addressWindowSeconds } = config.limits;
-  app.post(ENDPOINTS.smsSend, perAddress(smsSendsPerAddress, addressWindowSeconds), async (request) => {
-    const body = fieldsOf(request.body);
-    const mobile = check(validatePhone, text(body, 'mobile'));
-    const event = text(body, 'event') as SmsEvent;
-    if (!SMS_EVENTS.includes(event)) throw new Refusal(say('smsEvent', { events: SMS_EVENTS.join(', ') }));
-    const registered = (await services.users.byMobile(mobile)) !== null;
-    // Only registration needs to know the number is new; SMS login signs up unknown numbers.
-    if (event === 'register' && registered) {
-      throw new Refusal(say('phoneRegisteredLogIn'));
-    }
-    // A new phone for an account: only its signed-in owner may ask, so no anonymous caller can
-    // learn which numbers are registered from the refusal.
-    if (event === 'changemobile') {
-      await auth.required(request);
-      if (registered) throw new Refusal(say('phoneTaken'));
-    }
-    // Anyone may ask for a reset code, so the answer is the same for every phone: an unknown
-    // phone's code is counted like any other but never sent.
-    await services.sms.send(mobile, event, event !== 'resetpwd' || registered);
-    return ok(null, said(request, 'codeSent'));
-  });
+  app.post(
+    ENDPOINTS.smsSend,
+    { schema: { body: SmsSendRequest }, ...perAddress(smsSendsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const mobile = check(validatePhone, text(body, 'mobile'));
+      const event = text(body, 'event') as SmsEvent;
+      if (!SMS_EVENTS.includes(event)) throw new Refusal(say('smsEvent', { events: SMS_EVENTS.join(', ') }));
+      const registered = (await services.users.byMobile(mobile)) !== null;
+      // Only registration needs to know the number is new; SMS login signs up unknown numbers.
+      if (event === 'register' && registered) {
+        throw new Refusal(say('phoneRegisteredLogIn'));
+      }
+      // A new phone for an account: only its signed-in owner may ask, so no anonymous caller can
+      // learn which numbers are registered from the refusal.
+      if (event === 'changemobile') {
+        await auth.required(request);
+        if (registered) throw new Refusal(say('phoneTaken'));
+      }
+      // Anyone may ask for a reset code, so the answer is the same for every phone: an unknown
+      // phone's code is counted like any other but never sent.
+      await services.sms.send(mobile, event, event !== 'resetpwd' || registered);
+      return ok(null, said(request, 'codeSent'));
+    },
+  );
 }

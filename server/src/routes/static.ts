@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiInstance } from './deps';
 import { ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';
 
 /** The news illustrations, and a health check for scripts that wait for the server. */
-export function staticRoutes(app: FastifyInstance): void {
+export function staticRoutes(app: ApiInstance): void {
   app.get<{ Params: { file: string } }>('/static/news/:file', async (request, reply) => {
     const match = /^([a-z]+)\.svg$/.exec(request.params.file);
     const svg = match ? illustrationSvg(match[1]) : null;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ENDPOINTS } from '@instalment/shared/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
@@ -8,7 +8,7 @@ import { Refusal } from '../http/errors';
 import { fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { MAX_FILE_BYTES, MIME_TYPES, type StoredFile } from '../services/uploads';
-import type { RouteDeps } from './deps';
+import type { ApiInstance, RouteDeps } from './deps';
 import { said, say } from '../http/say';
 
 /** Multipart limits: one file of at most 10 MB and a few short fields. */
@@ -45,7 +45,7 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
 
 const wholeNumberField = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : NaN);
 
-export function uploadRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
+export function uploadRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
   const { uploads } = services;
   const { uploadsPerAddress, addressWindowSeconds } = config.limits;
 

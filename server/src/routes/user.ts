@@ -8,65 +8,92 @@ import {
   validatePassword,
   validatePhone,
 } from '@instalment/shared/validation';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import {
+  ChangeMobileRequest,
+  ChangePasswordRequest,
+  envelopeOf,
+  PasswordLoginRequest,
+  ProfileRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SmsLoginRequest,
+  UserIndex as UserIndexSchema,
+} from '@instalment/shared/api/schemas';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { Refusal } from '../http/errors';
 import { check, fieldsOf, rawText, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
-import type { RouteDeps } from './deps';
+import type { ApiInstance, RouteDeps } from './deps';
 import { said, say } from '../http/say';
 
-export function userRoutes(app: FastifyInstance, { services, auth, config, links }: RouteDeps): void {
+export function userRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
   const { users, tokens, uploads } = services;
   // An uploaded avatar is stored as its path; an <img> cannot send the token, so it gets a signed link.
   const withAvatarLink = (request: FastifyRequest, index: UserIndex): UserIndex =>
     index.avatar.startsWith('/uploads/') ? { ...index, avatar: `${baseUrlOf(request, config)}${links.sign(index.avatar)}` } : index;
   const { registrationsPerAddress, loginsPerAddress, addressWindowSeconds } = config.limits;
 
-  app.post(ENDPOINTS.register, perAddress(registrationsPerAddress, addressWindowSeconds), async (request) => {
-    const body = fieldsOf(request.body);
-    const mobile = check(validatePhone, text(body, 'mobile'));
-    const password = check(validatePassword, rawText(body, 'password'));
-    const email = check(validateOptionalEmail, text(body, 'email'));
-    const code = check(validateCode, text(body, 'code'));
-    const username = text(body, 'username') || mobile;
-    return ok(await users.register({ mobile, password, email, code, username }), said(request, 'signedUp'));
-  });
+  app.post(
+    ENDPOINTS.register,
+    { schema: { body: RegisterRequest }, ...perAddress(registrationsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const mobile = check(validatePhone, text(body, 'mobile'));
+      const password = check(validatePassword, rawText(body, 'password'));
+      const email = check(validateOptionalEmail, text(body, 'email'));
+      const code = check(validateCode, text(body, 'code'));
+      const username = text(body, 'username') || mobile;
+      return ok(await users.register({ mobile, password, email, code, username }), said(request, 'signedUp'));
+    },
+  );
 
-  app.post(ENDPOINTS.login, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
-    const body = fieldsOf(request.body);
-    const account = check(validateAccount, text(body, 'account'));
-    const password = rawText(body, 'password');
-    if (password === '') throw new Refusal(say('enterPassword'));
-    return ok(await users.login(account, password, request.ip), said(request, 'loggedIn'));
-  });
+  app.post(
+    ENDPOINTS.login,
+    { schema: { body: PasswordLoginRequest }, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const account = check(validateAccount, text(body, 'account'));
+      const password = rawText(body, 'password');
+      if (password === '') throw new Refusal(say('enterPassword'));
+      return ok(await users.login(account, password, request.ip), said(request, 'loggedIn'));
+    },
+  );
 
-  app.post(ENDPOINTS.mobileLogin, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
-    const body = fieldsOf(request.body);
-    const mobile = check(validatePhone, text(body, 'mobile'));
-    const captcha = check(validateCode, text(body, 'captcha'));
-    return ok(await users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
-  });
+  app.post(
+    ENDPOINTS.mobileLogin,
+    { schema: { body: SmsLoginRequest }, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const mobile = check(validatePhone, text(body, 'mobile'));
+      const captcha = check(validateCode, text(body, 'captcha'));
+      return ok(await users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
+    },
+  );
 
   app.post(ENDPOINTS.logout, { preHandler: auth.required }, async (request) => {
     await tokens.revoke(request.token!);
     return ok(null, said(request, 'loggedOut'));
   });
 
-  app.post(ENDPOINTS.resetPassword, perAddress(loginsPerAddress, addressWindowSeconds), async (request) => {
-    const body = fieldsOf(request.body);
-    const mobile = check(validatePhone, text(body, 'mobile'));
-    const newPassword = check(validatePassword, rawText(body, 'newpassword'));
-    const captcha = check(validateCode, text(body, 'captcha'));
-    await users.resetPassword(mobile, captcha, newPassword);
-    return ok(null, said(request, 'passwordResetDone'));
-  });
+  app.post(
+    ENDPOINTS.resetPassword,
+    { schema: { body: ResetPasswordRequest }, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const mobile = check(validatePhone, text(body, 'mobile'));
+      const newPassword = check(validatePassword, rawText(body, 'newpassword'));
+      const captcha = check(validateCode, text(body, 'captcha'));
+      await users.resetPassword(mobile, captcha, newPassword);
+      return ok(null, said(request, 'passwordResetDone'));
+    },
+  );
 
   app.post(
     ENDPOINTS.changePassword,
-    { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    { schema: { body: ChangePasswordRequest }, preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
     async (request) => {
       const body = fieldsOf(request.body);
       const oldPassword = rawText(body, 'oldpassword');
@@ -80,7 +107,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
 
   app.post(
     ENDPOINTS.changeMobile,
-    { preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    { schema: { body: ChangeMobileRequest }, preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
@@ -89,7 +116,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     },
   );
 
-  app.post(ENDPOINTS.profile, { preHandler: auth.required }, async (request) => {
+  app.post(ENDPOINTS.profile, { schema: { body: ProfileRequest }, preHandler: auth.required }, async (request) => {
     const body = fieldsOf(request.body);
     const user = userOf(request);
     const avatarField = text(body, 'avatar');
@@ -104,5 +131,7 @@ export function userRoutes(app: FastifyInstance, { services, auth, config, links
     return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
   });
 
-  app.get(ENDPOINTS.userIndex, { preHandler: auth.required }, async (request) => ok(withAvatarLink(request, users.index(userOf(request)))));
+  app.get(ENDPOINTS.userIndex, { schema: { response: { 200: envelopeOf(UserIndexSchema) } }, preHandler: auth.required }, async (request) =>
+    ok(withAvatarLink(request, users.index(userOf(request)))),
+  );
 }

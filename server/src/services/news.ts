@@ -5,8 +5,6 @@ import type { PageRequest } from '../http/input';
 import { say } from '../http/say';
 import { NewsRecords, type NewsHeadline } from '../repositories/news';
 
-export const MAX_LATEST = 20;
-
 /**
  * Platform news. Images are stored as paths on this server; every answer makes them absolute
  * with `base`, because the app that shows them runs on another origin.

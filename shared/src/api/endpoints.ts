@@ -53,6 +53,9 @@ export const SANDBOX_ENDPOINTS = {
 /** SPEC §9 page sizes. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_LATEST_NEWS = 5;
+/** The most items one page (or the latest news) may ask for. */
+export const MAX_PAGE_SIZE = 50;
+export const MAX_LATEST_NEWS = 20;
 
 /** Name of the request header that carries the token (SPEC §6). */
 export const TOKEN_HEADER = 'token';

@@ -106,6 +106,7 @@ export const serverMessages = defineMessages({
     newsNotFound: 'news not found',
     // Reading requests
     fieldRequired: '{name} is required.',
+    fieldShape: '{name} is missing or not in the right form.',
     wholeNumberRange: '{name} must be a whole number from {min} to {max}.',
     invalidJson: 'The request body is not valid JSON.',
     bodyTooLarge: 'The request body is too large.',
@@ -216,6 +217,7 @@ export const serverMessages = defineMessages({
     chooseFile: '请选择要上传的文件。',
     newsNotFound: '资讯不存在',
     fieldRequired: '缺少 {name}。',
+    fieldShape: '{name} 缺失或格式不正确。',
     wholeNumberRange: '{name} 须为 {min} 到 {max} 的整数。',
     invalidJson: '请求内容不是有效的 JSON。',
     bodyTooLarge: '请求内容过大。',

@@ -1,4 +1,6 @@
-import type { CalendarDate, IsoDateTime, Money, PageQuery, Paged } from './common';
+import type { Static } from '@sinclair/typebox';
+import type * as schema from '../schemas/loan';
+import type { CalendarDate, IsoDateTime, Money } from './common';
 
 /**
  * The loan contract. SPEC leaves these shapes open; they are decided here, once.
@@ -8,7 +10,7 @@ import type { CalendarDate, IsoDateTime, Money, PageQuery, Paged } from './commo
  */
 
 /** Loan statuses; the rules for moving between them live in `loan/status.ts`. */
-export type LoanStatus = 'pending' | 'rejected' | 'repaying' | 'overdue' | 'settled';
+export type LoanStatus = Static<typeof schema.LoanStatus>;
 
 /** One term offered, with its price. */
 export interface TermRate {
@@ -44,69 +46,27 @@ export interface LoanRates {
   purposes: LoanPurpose[];
 }
 
-export type LoanPurpose = 'consumption' | 'education' | 'travel' | 'home' | 'medical' | 'other';
+export type LoanPurpose = Static<typeof schema.LoanPurpose>;
 
-/** POST /api/loan/create. */
-export interface LoanApplication {
-  amount: Money;
-  term: number;
-  purpose: LoanPurpose;
-  real_name: string;
-  id_card: string;
-  bank_card: string;
-  bank_name: string;
-  /** The applicant agreed to the loan contract; the server refuses false. */
-  agree_contract: boolean;
-}
+/** POST /api/loan/create (the schema takes any purpose text, so the shared rules can say what is wrong with it). */
+export type LoanApplication = Omit<Static<typeof schema.LoanApplication>, 'purpose'> & { purpose: LoanPurpose };
 
 export interface LoanCreated {
   order_no: string;
 }
 
-/** GET /api/loan/myLoans item. */
-export interface LoanSummary {
-  order_no: string;
-  amount: Money;
-  term: number;
-  status: LoanStatus;
-  /** English label of `status`; clients show their own catalogue's label for `status`. */
-  status_label: string;
-  created_at: IsoDateTime;
-  /** The earliest unpaid instalment, or null when nothing is due (pending, rejected, settled). */
-  next_due_date: CalendarDate | null;
-  next_due_amount: Money | null;
-  remaining_principal: Money;
-}
+/** GET /api/loan/myLoans item (the schemas in `schemas/loan.ts` are the source). */
+export type LoanSummary = Static<typeof schema.LoanSummary>;
 
-export type MyLoansQuery = PageQuery;
-export type MyLoansPage = Paged<LoanSummary>;
+export type MyLoansQuery = Static<typeof schema.MyLoansQuery>;
+export type MyLoansPage = Static<typeof schema.MyLoansPage>;
 
-export interface OrderQuery {
-  order_no?: string;
-}
+export type OrderQuery = Static<typeof schema.OrderQuery>;
 
-export type InstalmentStatus = 'unpaid' | 'overdue' | 'paid';
+export type InstalmentStatus = Static<typeof schema.InstalmentStatus>;
 
 /** One period of the schedule (GET /api/loan/installments). */
-export interface Instalment {
-  period: number;
-  due_date: CalendarDate;
-  principal: Money;
-  interest: Money;
-  fee: Money;
-  /** Penalty accrued so far (overdue) or paid with it (paid). */
-  penalty: Money;
-  /** principal + interest + fee + penalty. */
-  total: Money;
-  status: InstalmentStatus;
-  overdue_days: number;
-  paid_at: IsoDateTime | null;
-  /**
-   * A pending transfer proof covers this instalment: it reads "proof under review" and is not
-   * offered for payment until the proof is rejected or withdrawn. Always false once paid.
-   */
-  under_review: boolean;
-}
+export type Instalment = Static<typeof schema.Instalment>;
 
 /** `withdrawn`: the borrower took a pending proof back to pay another way. */
 export type VoucherStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
@@ -148,10 +108,7 @@ export interface LoanDetail extends LoanSummary {
   apr_bp: number;
 }
 
-export interface InstalmentsResult {
-  order_no: string;
-  list: Instalment[];
-}
+export type InstalmentsResult = Static<typeof schema.InstalmentsResult>;
 
 export interface ContractClause {
   title: string;
@@ -184,17 +141,8 @@ export interface ContractInfo {
   clauses: ContractClause[];
 }
 
-/**
- * GET /api/loan/cashier query: exactly one of `periods` (the instalments to pay, comma-separated)
- * or `payoff=1` (settle the whole loan now at the payoff quote). The cashier never guesses: with
- * neither it refuses.
- */
-export interface CashierQuery {
-  order_no: string;
-  /** e.g. "1,2". */
-  periods?: string;
-  payoff?: '1';
-}
+/** GET /api/loan/cashier query: exactly one of `periods` or `payoff=1` (see the schema). */
+export type CashierQuery = Static<typeof schema.CashierQuery>;
 
 /**
  * GET /api/loan/payoff: what settling the whole loan costs at `as_of` (today, platform time).
@@ -227,9 +175,7 @@ export interface CreditLine {
 export type CreditBlock = 'overdue';
 
 /** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
-export interface WithdrawVoucherRequest {
-  voucher_id: number;
-}
+export type WithdrawVoucherRequest = Static<typeof schema.WithdrawVoucherRequest>;
 
 /**
  * How a gateway payment ended, as the sandbox gateway reports it in the return URL's `result`.

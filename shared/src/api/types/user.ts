@@ -1,25 +1,15 @@
+import type { Static } from '@sinclair/typebox';
+import type * as schema from '../schemas/user';
 import type { IsoDateTime } from './common';
 
 /** POST /api/user/register. `username` defaults to the phone, `email` to ''. */
-export interface RegisterRequest {
-  mobile: string;
-  code: string;
-  password: string;
-  username?: string;
-  email?: string;
-}
+export type RegisterRequest = Static<typeof schema.RegisterRequest>;
 
 /** POST /api/user/login: `account` is the username or the phone. */
-export interface PasswordLoginRequest {
-  account: string;
-  password: string;
-}
+export type PasswordLoginRequest = Static<typeof schema.PasswordLoginRequest>;
 
 /** POST /api/user/mobilelogin. */
-export interface SmsLoginRequest {
-  mobile: string;
-  captcha: string;
-}
+export type SmsLoginRequest = Static<typeof schema.SmsLoginRequest>;
 
 /** SPEC §3 "Login result userinfo". `expiretime` is epoch seconds, `expires_in` seconds from now. */
 export interface LoginUserinfo {
@@ -43,59 +33,29 @@ export interface LoginResult {
 }
 
 /** GET /api/user/index (SPEC §3). */
-export interface UserIndex {
-  welcome: string;
-  id: number;
-  username: string;
-  nickname: string;
-  mobile: string;
-  email: string;
-  avatar: string;
-  money: string;
-  score: number;
-  level: number;
-  bio: string;
-}
+export type UserIndex = Static<typeof schema.UserIndex>;
 
 /** POST /api/user/resetpwd: a forgotten password, replaced with a code sent to the account's phone. */
-export interface ResetPasswordRequest {
-  mobile: string;
-  newpassword: string;
-  captcha: string;
-}
+export type ResetPasswordRequest = Static<typeof schema.ResetPasswordRequest>;
 
 /** POST /api/user/changepwd: every other session of the account ends. */
-export interface ChangePasswordRequest {
-  oldpassword: string;
-  newpassword: string;
-}
+export type ChangePasswordRequest = Static<typeof schema.ChangePasswordRequest>;
 
 /** POST /api/user/changemobile: `captcha` is the code sent to the new phone. */
-export interface ChangeMobileRequest {
-  mobile: string;
-  captcha: string;
-}
+export type ChangeMobileRequest = Static<typeof schema.ChangeMobileRequest>;
 
 /** POST /api/user/profile. `avatar` is '' or the URL of a file this user uploaded. */
-export interface ProfileRequest {
-  nickname: string;
-  avatar: string;
-  bio: string;
-  email: string;
-}
+export type ProfileRequest = Static<typeof schema.ProfileRequest>;
 
-export type SmsEvent = 'register' | 'mobilelogin' | 'resetpwd' | 'changemobile';
+export type SmsEvent = Static<typeof schema.SmsEvent>;
 
 /** The data of an sms/send refusal that asks the caller to wait: seconds until a code may be sent. */
 export interface SmsWait {
   wait: number;
 }
 
-/** POST /api/sms/send. */
-export interface SmsSendRequest {
-  mobile: string;
-  event: SmsEvent;
-}
+/** POST /api/sms/send (the schema takes any event text, so the server can name the events it knows). */
+export type SmsSendRequest = Omit<Static<typeof schema.SmsSendRequest>, 'event'> & { event: SmsEvent };
 
 /** One message of the development SMS outbox (GET /dev/sms-outbox, never in production). */
 export interface SmsOutboxEntry {

@@ -1,0 +1,22 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { say } from './say';
+
+/** What the validator reports with `verbose` on: the schema the value failed. */
+type Reported = FastifySchemaValidationError & { parentSchema?: { type?: string; minimum?: number; maximum?: number } };
+
+/**
+ * What to tell a caller whose request does not fit the route's schema: the field that is
+ * missing, out of range or of the wrong kind, or that the request as a whole could not be read.
+ */
+export function validationRefusal(problems: readonly FastifySchemaValidationError[]) {
+  const first = problems[0] as Reported | undefined;
+  const missing = first?.params?.missingProperty;
+  if (typeof missing === 'string') return say('fieldRequired', { name: missing });
+  const name = (first?.instancePath ?? '').split('/').filter(Boolean)[0];
+  if (!name) return say('unreadableRequest');
+  const schema = first?.parentSchema;
+  if (schema?.type === 'integer' && schema.minimum !== undefined && schema.maximum !== undefined) {
+    return say('wholeNumberRange', { name, min: schema.minimum, max: schema.maximum });
+  }
+  return say('fieldShape', { name });
+}

@@ -1,0 +1,98 @@
+import { Type } from '@sinclair/typebox';
+import { CalendarDate, Id, IsoDateTime, Money, Nullable, PageQuery, Paged } from './common';
+
+export const LoanStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('rejected'),
+  Type.Literal('repaying'),
+  Type.Literal('overdue'),
+  Type.Literal('settled'),
+]);
+
+export const LoanPurpose = Type.Union([
+  Type.Literal('consumption'),
+  Type.Literal('education'),
+  Type.Literal('travel'),
+  Type.Literal('home'),
+  Type.Literal('medical'),
+  Type.Literal('other'),
+]);
+
+/**
+ * POST /api/loan/create. The shape only: each value is judged by the shared application rules
+ * (`loan/application.ts`), which name the problem in the user's language.
+ */
+export const LoanApplication = Type.Object({
+  amount: Money,
+  term: Type.Integer(),
+  purpose: Type.String(),
+  real_name: Type.String(),
+  id_card: Type.String(),
+  bank_card: Type.String(),
+  bank_name: Type.String(),
+  /** The applicant agreed to the loan contract; the server refuses false. */
+  agree_contract: Type.Boolean(),
+});
+
+/** GET /api/loan/myLoans item. */
+export const LoanSummary = Type.Object({
+  order_no: Type.String(),
+  amount: Money,
+  term: Type.Integer(),
+  status: LoanStatus,
+  /** English label of `status`; clients show their own catalogue's label for `status`. */
+  status_label: Type.String(),
+  created_at: IsoDateTime,
+  /** The earliest unpaid instalment, or null when nothing is due (pending, rejected, settled). */
+  next_due_date: Nullable(CalendarDate),
+  next_due_amount: Nullable(Money),
+  remaining_principal: Money,
+});
+
+export const MyLoansQuery = PageQuery;
+export const MyLoansPage = Paged(LoanSummary);
+
+export const OrderQuery = Type.Object({ order_no: Type.Optional(Type.String()) });
+
+export const InstalmentStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('overdue'), Type.Literal('paid')]);
+
+/** One period of the schedule (GET /api/loan/installments). */
+export const Instalment = Type.Object({
+  period: Type.Integer(),
+  due_date: CalendarDate,
+  principal: Money,
+  interest: Money,
+  fee: Money,
+  /** Penalty accrued so far (overdue) or paid with it (paid). */
+  penalty: Money,
+  /** principal + interest + fee + penalty. */
+  total: Money,
+  status: InstalmentStatus,
+  overdue_days: Type.Integer(),
+  paid_at: Nullable(IsoDateTime),
+  /**
+   * A pending transfer proof covers this instalment: it reads "proof under review" and is not
+   * offered for payment until the proof is rejected or withdrawn. Always false once paid.
+   */
+  under_review: Type.Boolean(),
+});
+
+export const InstalmentsResult = Type.Object({ order_no: Type.String(), list: Type.Array(Instalment) });
+
+/**
+ * GET /api/loan/cashier query: exactly one of `periods` (the instalments to pay, comma-separated)
+ * or `payoff=1` (settle the whole loan now at the payoff quote). The cashier never guesses: with
+ * neither it refuses.
+ */
+export const CashierQuery = Type.Object({
+  order_no: Type.String(),
+  /** e.g. "1,2". */
+  periods: Type.Optional(Type.String()),
+  payoff: Type.Optional(Type.Literal('1')),
+});
+
+/** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
+export const WithdrawVoucherRequest = Type.Object({ voucher_id: Id });
+
+/** GET /api/loan/payment?payment_no=. */
+export const PaymentQuery = Type.Object({ payment_no: Type.Optional(Type.String()) });

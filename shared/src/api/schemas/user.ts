@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+
+/** GET /api/user/index (SPEC §3). */
+export const UserIndex = Type.Object({
+  welcome: Type.String(),
+  id: Type.Integer(),
+  username: Type.String(),
+  nickname: Type.String(),
+  mobile: Type.String(),
+  email: Type.String(),
+  avatar: Type.String(),
+  money: Type.String(),
+  score: Type.Integer(),
+  level: Type.Integer(),
+  bio: Type.String(),
+});
+
+/** POST /api/user/register. `username` defaults to the phone, `email` to ''. */
+export const RegisterRequest = Type.Object({
+  mobile: Type.String(),
+  code: Type.String(),
+  password: Type.String(),
+  username: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+});
+
+/** POST /api/user/login: `account` is the username or the phone. */
+export const PasswordLoginRequest = Type.Object({ account: Type.String(), password: Type.String() });
+
+/** POST /api/user/mobilelogin. */
+export const SmsLoginRequest = Type.Object({ mobile: Type.String(), captcha: Type.String() });
+
+/** POST /api/user/resetpwd: a forgotten password, replaced with a code sent to the account's phone. */
+export const ResetPasswordRequest = Type.Object({ mobile: Type.String(), newpassword: Type.String(), captcha: Type.String() });
+
+/** POST /api/user/changepwd: every other session of the account ends. */
+export const ChangePasswordRequest = Type.Object({ oldpassword: Type.String(), newpassword: Type.String() });
+
+/** POST /api/user/changemobile: `captcha` is the code sent to the new phone. */
+export const ChangeMobileRequest = Type.Object({ mobile: Type.String(), captcha: Type.String() });
+
+/** POST /api/user/profile. `avatar` is '' or the URL of a file this user uploaded. */
+export const ProfileRequest = Type.Object({ nickname: Type.String(), avatar: Type.String(), bio: Type.String(), email: Type.String() });
+
+export const SmsEvent = Type.Union([
+  Type.Literal('register'),
+  Type.Literal('mobilelogin'),
+  Type.Literal('resetpwd'),
+  Type.Literal('changemobile'),
+]);
+
+/** POST /api/sms/send. The event is judged by the server, which names the events it knows. */
+export const SmsSendRequest = Type.Object({ mobile: Type.String(), event: Type.String() });
