@@ -84,7 +84,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const uploads = uploadDirFor(config);
   const ctx: Context = { store, config, now, log: app.log };
   const services = createServices(ctx, uploads.dir, smsProvider);
-  const auth = createAuth(services.tokens, services.users);
+  const auth = createAuth(services.tokens);
   // Outside production a per-process key is enough: links then last until the next restart.
   const links = new FileLinks(
     config.fileUrlSecret ? Buffer.from(config.fileUrlSecret) : randomBytes(32),
@@ -156,6 +156,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request);
+    // A refusal's envelope is not the route's answer: it is written as it is, not by the route's response schema.
+    reply.serializer(JSON.stringify);
     if (error instanceof Refusal) return reply.code(200).send(fail(error.said(locale), CODE_FAIL, error.data));
     if (error instanceof Unauthorized) return reply.code(401).send(fail(error.said(locale), 401));
     // A request that does not fit its route's schema: refused like any other, in the user's language.

@@ -12,8 +12,8 @@ export async function seed(store: Store, nowMs: number): Promise<void> {
   // Oldest first, so ids grow with publication time as in a real feed; whole minutes keep the times tidy.
   const latest = Math.floor((nowMs - HOUR_MS) / MINUTE_MS) * MINUTE_MS;
   const articles = [...SEED_ARTICLES].sort((a, b) => b.daysAgo - a.daysAgo);
-  await store.write(['seed'], async () => {
-    await store.q
+  await store.write(['seed'], async (tx) => {
+    await tx.q
       .insertInto('settings')
       .values([
         { key: 'loan_rates', value: JSON.stringify(SEED_RATES) },
@@ -22,7 +22,7 @@ export async function seed(store: Store, nowMs: number): Promise<void> {
       ])
       .execute();
     for (const item of articles) {
-      await store.q
+      await tx.q
         .insertInto('news')
         .values({
           title: item.title,

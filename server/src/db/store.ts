@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from './tables';
 
@@ -17,36 +16,37 @@ export interface EngineParts {
 }
 
 /**
- * The database as services see it. `q` is the executor for this moment: the open write
- * transaction's when there is one (so a read inside a write sees the write and never waits for
- * another connection), the pool's otherwise. `write` runs a check-then-write sequence as one
- * transaction, serialized against every other write that names one of the same locks — in this
- * process and in any other on the same database. A write inside a write joins it.
+ * The database as repositories see it. `q` runs a query: on the pool, or — for the store a
+ * write hands its work — on that write's transaction. `write` runs a check-then-write sequence
+ * as one transaction, serialized against every other write that names one of the same locks,
+ * in this process and in any other on the same database; a write begun on a transaction's
+ * store joins that transaction. The transaction is passed by hand, not found through async
+ * context: the services build their repositories on the store they are given (`on(tx)`).
  */
 export class Store {
-  private readonly current = new AsyncLocalStorage<Query>();
-
-  constructor(private readonly parts: EngineParts) {}
+  constructor(
+    private readonly parts: EngineParts,
+    private readonly transaction: Query | null = null,
+  ) {}
 
   get engine(): Engine {
     return this.parts.engine;
   }
 
   get q(): Query {
-    return this.current.getStore() ?? this.parts.root;
+    return this.transaction ?? this.parts.root;
   }
 
-  async write<T>(locks: readonly string[], work: () => Promise<T>): Promise<T> {
-    const open = this.current.getStore();
-    if (open) {
-      await this.parts.lock(open, locks);
-      return work();
+  async write<T>(locks: readonly string[], work: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.transaction) {
+      await this.parts.lock(this.transaction, locks);
+      return work(this);
     }
     return this.parts.root.connection().execute(async (conn) => {
       await sql.raw(this.parts.begin).execute(conn);
       try {
         await this.parts.lock(conn, [...new Set(locks)].sort());
-        const result = await this.current.run(conn, work);
+        const result = await work(new Store(this.parts, conn));
         await sql.raw('COMMIT').execute(conn);
         return result;
       } catch (error) {
@@ -61,15 +61,14 @@ export class Store {
    * aborts a whole transaction on a failed statement unless it ran under a savepoint.
    */
   async attempt<T>(work: () => Promise<T>): Promise<T> {
-    const open = this.current.getStore();
-    if (!open || this.parts.engine === 'sqlite') return work();
-    await sql.raw('SAVEPOINT attempt').execute(open);
+    if (!this.transaction || this.parts.engine === 'sqlite') return work();
+    await sql.raw('SAVEPOINT attempt').execute(this.transaction);
     try {
       const result = await work();
-      await sql.raw('RELEASE SAVEPOINT attempt').execute(open);
+      await sql.raw('RELEASE SAVEPOINT attempt').execute(this.transaction);
       return result;
     } catch (error) {
-      await sql.raw('ROLLBACK TO SAVEPOINT attempt').execute(open);
+      await sql.raw('ROLLBACK TO SAVEPOINT attempt').execute(this.transaction);
       throw error;
     }
   }

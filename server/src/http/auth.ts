@@ -1,7 +1,7 @@
 import { TOKEN_HEADER } from '@instalment/shared/api';
 import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../services/tokens';
-import type { UserRow, UserService } from '../services/users';
+import type { UserRow } from '../services/users';
 import { Unauthorized } from './errors';
 import { say } from './say';
 
@@ -25,11 +25,10 @@ function tokenOf(request: FastifyRequest): string | null {
   return typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
 }
 
-export function createAuth(tokens: TokenService, users: UserService): Auth {
+export function createAuth(tokens: TokenService): Auth {
   const identify = async (request: FastifyRequest) => {
     const token = tokenOf(request);
-    const userId = token ? await tokens.userIdOf(token) : null;
-    return userId === null ? null : users.byId(userId);
+    return token ? tokens.userOf(token) : null;
   };
   return {
     identify,

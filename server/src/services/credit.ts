@@ -3,6 +3,7 @@ import { calendarDate, formatMoney, fromFen, overdueDays } from '@instalment/sha
 import type { Context } from '../context';
 import { Refusal } from '../http/errors';
 import { say } from '../http/say';
+import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';
 
@@ -24,6 +25,11 @@ export class CreditService {
   constructor(private readonly ctx: Context) {
     this.users = new UserRecords(ctx.store);
     this.loans = new LoanRecords(ctx.store);
+  }
+
+  /** The same service on a write's transaction. */
+  on(tx: Store): CreditService {
+    return new CreditService({ ...this.ctx, store: tx });
   }
 
   private async hasOverdue(userId: number): Promise<boolean> {

@@ -23,6 +23,7 @@ import { LoanRecords, type InstalmentRow, type LoanRow } from '../repositories/l
 import { PaymentRecords } from '../repositories/payments';
 import { VoucherRecords } from '../repositories/vouchers';
 import { say } from '../http/say';
+import type { Store } from '../db/store';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 
 /** An instalment as of a day: its wire form and the ledger's figures in fen. */
@@ -62,6 +63,11 @@ export class Ledger {
     this.loans = new LoanRecords(ctx.store);
     this.vouchers = new VoucherRecords(ctx.store);
     this.payments = new PaymentRecords(ctx.store);
+  }
+
+  /** The same ledger on a write's transaction. */
+  on(tx: Store): Ledger {
+    return new Ledger({ ...this.ctx, store: tx });
   }
 
   /** The lock every write that prices or settles a loan's instalments holds. */
@@ -155,29 +161,31 @@ export class Ledger {
    * covered them, and moves the loan on. Each instalment is settled once: an instalment that
    * was settled meanwhile makes the whole settlement fail, and the caller's transaction with it.
    */
-  async settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = calendarDate(atMs)): Promise<Price> {
-    return this.ctx.store.write([Ledger.lock(loan.id)], async () => {
-      const price = await this.price(loan, selection, pricedOn);
-      const parts = new Map(price.quote?.parts.map((part) => [part.period, part]));
-      for (const item of price.items) {
-        const part = parts.get(item.view.period);
-        const charged = part ?? { interestFen: item.ledger.interestFen, feeFen: item.ledger.feeFen, penaltyFen: item.ledger.penaltyFen };
-        const settled = await this.loans.settleInstalment(loan.id, item.view.period, {
-          paid_at: atMs,
-          penalty_fen: charged.penaltyFen,
-          overdue_days: item.view.overdue_days,
-          paid_interest_fen: charged.interestFen,
-          paid_fee_fen: charged.feeFen,
-          paid_by: paidBy,
-        });
-        if (!settled) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
-      }
-      await this.voidOpenPayments(loan.id, price.periods, paidBy);
-      const status = this.statusOf(loan, await this.states(loan, pricedOn));
-      if (status === 'settled') await this.loans.markSettled(loan.id, atMs);
-      else if (canTransition(loan.status, status)) await this.loans.setStatus(loan.id, status);
-      return price;
-    });
+  settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = calendarDate(atMs)): Promise<Price> {
+    return this.ctx.store.write([Ledger.lock(loan.id)], (tx) => this.on(tx).settleHeld(loan, selection, paidBy, atMs, pricedOn));
+  }
+
+  private async settleHeld(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn: string): Promise<Price> {
+    const price = await this.price(loan, selection, pricedOn);
+    const parts = new Map(price.quote?.parts.map((part) => [part.period, part]));
+    for (const item of price.items) {
+      const part = parts.get(item.view.period);
+      const charged = part ?? { interestFen: item.ledger.interestFen, feeFen: item.ledger.feeFen, penaltyFen: item.ledger.penaltyFen };
+      const settled = await this.loans.settleInstalment(loan.id, item.view.period, {
+        paid_at: atMs,
+        penalty_fen: charged.penaltyFen,
+        overdue_days: item.view.overdue_days,
+        paid_interest_fen: charged.interestFen,
+        paid_fee_fen: charged.feeFen,
+        paid_by: paidBy,
+      });
+      if (!settled) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
+    }
+    await this.voidOpenPayments(loan.id, price.periods, paidBy);
+    const status = this.statusOf(loan, await this.states(loan, pricedOn));
+    if (status === 'settled') await this.loans.markSettled(loan.id, atMs);
+    else if (canTransition(loan.status, status)) await this.loans.setStatus(loan.id, status);
+    return price;
   }
 
   /** Open payments covering settled instalments can never be paid: they are void (the paying one excepted). */

@@ -30,7 +30,7 @@ import type { CatalogueService } from './catalogue';
 import { Ledger, type InstalmentState } from './ledger';
 import { say } from '../http/say';
 import { CreditService } from './credit';
-import { isUniqueViolation } from '../db/store';
+import { isUniqueViolation, type Store } from '../db/store';
 import { LoanRecords, type LoanRow, type NewLoan } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
 
@@ -51,6 +51,11 @@ export class LoanService {
 
   private readonly records: LoanRecords;
   private readonly proofs: VoucherRecords;
+
+  /** The same service on a write's transaction. */
+  on(tx: Store): LoanService {
+    return new LoanService({ ...this.ctx, store: tx }, this.catalogue, this.ledger.on(tx), this.credit.on(tx));
+  }
 
   private today(): string {
     return calendarDate(this.ctx.now());
@@ -78,9 +83,10 @@ export class LoanService {
     const identity = { realName: application.real_name!, idCard: application.id_card! };
     // Checked and recorded under one lock on the account's credit, so simultaneous applications
     // (from this process or another on the same database) cannot each see the same available credit.
-    const orderNo = await this.ctx.store.write(CreditService.locks(userId, identity), async () => {
-      await this.credit.admit(userId, amountFen, identity);
-      return this.insertLoan({
+    const orderNo = await this.ctx.store.write(CreditService.locks(userId, identity), async (tx) => {
+      const held = this.on(tx);
+      await held.credit.admit(userId, amountFen, identity);
+      return held.insertLoan({
         user_id: userId,
         amount_fen: amountFen,
         term: offer.term,
@@ -126,9 +132,10 @@ export class LoanService {
       startDate: calendarDate(atMs),
     });
     // In one write, and only if still pending: another process's sweep may have approved it already.
-    await this.ctx.store.write([Ledger.lock(loan.id)], async () => {
-      if (!(await this.records.markApproved(loan.id, atMs))) return;
-      await this.records.insertSchedule(
+    await this.ctx.store.write([Ledger.lock(loan.id)], async (tx) => {
+      const records = new LoanRecords(tx);
+      if (!(await records.markApproved(loan.id, atMs))) return;
+      await records.insertSchedule(
         loan.id,
         schedule.instalments.map((item) => ({
           period: item.period,
@@ -269,6 +276,6 @@ export class LoanService {
   async age(orderNo: string, days: number): Promise<void> {
     const loan = await this.records.byOrderNo(orderNo);
     if (!loan) throw new Refusal(say('orderNotFound'));
-    await this.ctx.store.write([Ledger.lock(loan.id)], () => this.records.shiftIntoPast(loan, days));
+    await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => new LoanRecords(tx).shiftIntoPast(loan, days));
   }
 }

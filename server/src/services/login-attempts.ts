@@ -24,17 +24,18 @@ export class LoginAttempts {
     const since = now - windowMs;
     const minutesUntil = (oldest: number | null) => Math.max(1, Math.ceil(((oldest ?? now) + windowMs - now) / 60_000));
 
-    return this.ctx.store.write([`login:${account}`, `login-address:${address}`], async () => {
-      await this.failures.forget(since);
-      const byAccount = await this.failures.since('account', account, since);
+    return this.ctx.store.write([`login:${account}`, `login-address:${address}`], async (tx) => {
+      const failures = new LoginFailureRecords(tx);
+      await failures.forget(since);
+      const byAccount = await failures.since('account', account, since);
       if (byAccount.n >= loginFailuresPerAccount) {
         throw new Refusal(say('tooManyWrongPasswords', { minutes: minutesUntil(byAccount.oldest) }));
       }
-      const byAddress = await this.failures.since('address', address, since);
+      const byAddress = await failures.since('address', address, since);
       if (byAddress.n >= loginFailuresPerAddress) {
         throw new Refusal(say('tooManyFailedLogins', { minutes: minutesUntil(byAddress.oldest) }));
       }
-      return this.failures.insert(account, address, now);
+      return failures.insert(account, address, now);
     });
   }
 

@@ -8,6 +8,7 @@ import type { CatalogueService } from './catalogue';
 import { Ledger, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import { say } from '../http/say';
+import type { Store } from '../db/store';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
 
 /** How long a payment stays open at the gateway. */
@@ -35,6 +36,11 @@ export class PaymentService {
   }
 
   private readonly records: PaymentRecords;
+
+  /** The same service on a write's transaction. */
+  on(tx: Store): PaymentService {
+    return new PaymentService({ ...this.ctx, store: tx }, this.loans.on(tx), this.ledger.on(tx), this.catalogue);
+  }
 
   /** `periods` ("1,2") or `payoff`, exactly one of them. */
   private selectionOf(periodsText: string, payoff: boolean): Selection {
@@ -77,12 +83,13 @@ export class PaymentService {
 
   private openPayment(loan: LoanRow, periods: string, payoff: boolean, amountFen: number): Promise<PaymentRow> {
     const now = this.ctx.now();
-    return this.ctx.store.write([Ledger.lock(loan.id)], async () => {
-      const current = await this.records.latestOpen(loan.id, now);
+    return this.ctx.store.write([Ledger.lock(loan.id)], async (tx) => {
+      const records = new PaymentRecords(tx);
+      const current = await records.latestOpen(loan.id, now);
       // The amount is part of the match: a day later the penalty, and so the price, may differ.
       if (current && current.periods === periods && current.payoff === Number(payoff) && current.amount_fen === amountFen) return current;
-      await this.records.supersedeOpen(loan.id);
-      return this.records.insert({
+      await records.supersedeOpen(loan.id);
+      return records.insert({
         payment_no: `P${calendarDate(now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`,
         loan_id: loan.id,
         periods,
@@ -133,31 +140,32 @@ export class PaymentService {
   async confirm(paymentNo: string, channel: string): Promise<PaymentOutcome> {
     const found = await this.byNumber(paymentNo);
     if (!found) return 'failed';
-    return this.ctx.store.write([Ledger.lock(found.loan_id)], async (): Promise<PaymentOutcome> => {
-      // Read again under the loan's lock: a parallel confirmation may have just paid it.
-      const payment = (await this.byNumber(paymentNo))!;
-      if (payment.status === 'paid') return 'success';
-      if (payment.status === 'repriced') return 'repriced';
-      if (payment.status !== 'open' || this.isExpired(payment)) return 'failed';
-      const loan = await this.loans.byId(payment.loan_id);
-      const selection: Selection =
-        payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
-      let amountFen: number;
-      try {
-        amountFen = (await this.ledger.price(loan, selection)).amountFen;
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        await this.records.setStatus(payment.id, 'void');
-        return 'failed';
-      }
-      if (amountFen !== payment.amount_fen) {
-        await this.records.setStatus(payment.id, 'repriced');
-        return 'repriced';
-      }
-      const now = this.ctx.now();
-      await this.ledger.settle(loan, selection, `payment:${payment.payment_no}`, now);
-      await this.records.markPaid(payment.id, channel, now);
-      return 'success';
-    });
+    return this.ctx.store.write([Ledger.lock(found.loan_id)], (tx) => this.on(tx).confirmHeld(paymentNo, channel));
+  }
+
+  private async confirmHeld(paymentNo: string, channel: string): Promise<PaymentOutcome> {
+    // Read again under the loan's lock: a parallel confirmation may have just paid it.
+    const payment = (await this.byNumber(paymentNo))!;
+    if (payment.status === 'paid') return 'success';
+    if (payment.status === 'repriced') return 'repriced';
+    if (payment.status !== 'open' || this.isExpired(payment)) return 'failed';
+    const loan = await this.loans.byId(payment.loan_id);
+    const selection: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+    let amountFen: number;
+    try {
+      amountFen = (await this.ledger.price(loan, selection)).amountFen;
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      await this.records.setStatus(payment.id, 'void');
+      return 'failed';
+    }
+    if (amountFen !== payment.amount_fen) {
+      await this.records.setStatus(payment.id, 'repriced');
+      return 'repriced';
+    }
+    const now = this.ctx.now();
+    await this.ledger.settle(loan, selection, `payment:${payment.payment_no}`, now);
+    await this.records.markPaid(payment.id, channel, now);
+    return 'success';
   }
 }

@@ -62,14 +62,15 @@ export class SmsService {
     const { smsResendSeconds, smsCodesPerPhonePerDay } = this.ctx.config.limits;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // Checked and recorded in one write that locks the phone, so parallel sends cannot all pass the checks.
-    const id = await this.ctx.store.write([`sms:${mobile}`], async () => {
-      const last = await this.records.lastSentAt(mobile, event);
+    const id = await this.ctx.store.write([`sms:${mobile}`], async (tx) => {
+      const records = new SmsRecords(tx);
+      const last = await records.lastSentAt(mobile, event);
       if (last !== null && now - last < smsResendSeconds) {
         const wait: SmsWait = { wait: smsResendSeconds - (now - last) };
         throw new Refusal(say('smsWait', { seconds: wait.wait }), wait);
       }
-      if ((await this.records.sentSince(mobile, now - 24 * 3600)) >= smsCodesPerPhonePerDay) throw new Refusal(say('smsDailyLimit'));
-      return this.records.replaceOpen(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS);
+      if ((await records.sentSince(mobile, now - 24 * 3600)) >= smsCodesPerPhonePerDay) throw new Refusal(say('smsDailyLimit'));
+      return records.replaceOpen(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS);
     });
     if (!deliver) return;
     try {
@@ -89,19 +90,20 @@ export class SmsService {
     // Most guesses meet no code at all (a flood of made-up sign-ups): one read refuses them, no write or lock.
     const sent = await this.records.latest(mobile, event);
     if (!sent || sent.status === 'used' || sent.status === 'replaced') throw new Refusal(say('codeFirst'));
-    const refusal = await this.ctx.store.write([`sms:${mobile}`], async () => {
-      const row = await this.records.latest(mobile, event);
+    const refusal = await this.ctx.store.write([`sms:${mobile}`], async (tx) => {
+      const records = new SmsRecords(tx);
+      const row = await records.latest(mobile, event);
       if (!row || row.status === 'used' || row.status === 'replaced') return new Refusal(say('codeFirst'));
       if (row.status === 'burnt') return new Refusal(say('codeBurnt'));
       if (row.expiretime <= seconds(this.ctx.now())) return new Refusal(say('codeExpired'));
 
       if (timingSafeEqual(hashCode(mobile, event, code), Buffer.from(row.code_hash, 'hex'))) {
-        await this.records.setState(row.id, row.attempts, 'used');
+        await records.setState(row.id, row.attempts, 'used');
         return null;
       }
       const attempts = row.attempts + 1;
       const burnt = attempts >= MAX_WRONG_TRIES;
-      await this.records.setState(row.id, attempts, burnt ? 'burnt' : 'open');
+      await records.setState(row.id, attempts, burnt ? 'burnt' : 'open');
       const left = MAX_WRONG_TRIES - attempts;
       return new Refusal(burnt ? say('codeWrongLast') : left === 1 ? say('codeWrongOneLeft') : say('codeWrongTriesLeft', { left }));
     });

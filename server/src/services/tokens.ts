@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { seconds, type Context } from '../context';
 import { TokenRecords } from '../repositories/tokens';
+import type { UserRow } from '../repositories/users';
 
 export interface IssuedToken {
   token: string;
@@ -28,10 +29,10 @@ export class TokenService {
     return { token, expiretime: now + ttl, expires_in: ttl };
   }
 
-  /** The user a token belongs to, or null when it is unknown, expired or revoked. */
-  async userIdOf(token: string): Promise<number | null> {
+  /** The account a token belongs to, or null when it is unknown, expired or revoked. */
+  async userOf(token: string): Promise<UserRow | null> {
     if (!/^[0-9a-f]{64}$/.test(token)) return null;
-    return this.records.liveUserId(hashToken(token), seconds(this.ctx.now()));
+    return this.records.liveUser(hashToken(token), seconds(this.ctx.now()));
   }
 
   async revoke(token: string): Promise<void> {

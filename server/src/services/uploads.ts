@@ -84,7 +84,7 @@ export class UploadService {
   async storeFile(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
     checkName(filename);
     if (data.length === 0) throw new Refusal(say('fileEmpty'));
-    await this.ctx.store.write([this.quotaLock(userId)], () => this.reserveBytes(userId, data.length));
+    await this.ctx.store.write([this.quotaLock(userId)], (tx) => this.reserveBytes(new UploadRecords(tx), userId, data.length));
     return this.write(userId, data, filename);
   }
 
@@ -110,12 +110,12 @@ export class UploadService {
   }
 
   /** Counts `bytes` against the user's daily quota, or refuses; runs inside the caller's write. */
-  private async reserveBytes(userId: number, bytes: number): Promise<void> {
+  private async reserveBytes(records: UploadRecords, userId: number, bytes: number): Promise<void> {
     const now = this.ctx.now();
     const limit = this.ctx.config.limits.uploadBytesPerUserPerDay;
-    const used = await this.records.bytesSince(userId, now - DAY_MS);
+    const used = await records.bytesSince(userId, now - DAY_MS);
     if (used + bytes > limit) throw new Refusal(say('dailyUploadLimit', { mb: Math.floor(limit / MB) }));
-    await this.records.addUsage(userId, bytes, now);
+    await records.addUsage(userId, bytes, now);
   }
 
   /** Chunks live per user, so nobody can add to, merge or clean another user's upload. */
@@ -140,22 +140,23 @@ export class UploadService {
     // The session's size, its count and the quota are checked and the chunk recorded in one
     // write before any byte is written: parallel chunks cannot all pass the same total.
     const file = `${request.chunkindex}.${randomBytes(6).toString('hex')}.part`;
-    const replaced = await this.ctx.store.write([this.quotaLock(userId)], async () => {
-      const session = await this.records.session(userId, request.chunkid);
+    const replaced = await this.ctx.store.write([this.quotaLock(userId)], async (tx) => {
+      const records = new UploadRecords(tx);
+      const session = await records.session(userId, request.chunkid);
       if (!session) {
         const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
-        if ((await this.records.openSessions(userId)) >= allowed) throw new Refusal(say('uploadsInProgress', { count: allowed }));
-        await this.records.openSession(userId, request.chunkid, request.chunkcount, this.ctx.now());
+        if ((await records.openSessions(userId)) >= allowed) throw new Refusal(say('uploadsInProgress', { count: allowed }));
+        await records.openSession(userId, request.chunkid, request.chunkcount, this.ctx.now());
       } else if (session.chunkcount !== request.chunkcount) {
         throw new Refusal(say('chunkCountChanged', { given: request.chunkcount, expected: session.chunkcount }));
       }
-      const others = await this.records.sizeBesides(userId, request.chunkid, request.chunkindex);
+      const others = await records.sizeBesides(userId, request.chunkid, request.chunkindex);
       if (others + data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
-      await this.reserveBytes(userId, data.length);
+      await this.reserveBytes(records, userId, data.length);
       // A retried chunk replaces the earlier copy.
-      const earlier = await this.records.partFile(userId, request.chunkid, request.chunkindex);
-      await this.records.putPart(userId, request.chunkid, request.chunkindex, data.length, file);
-      await this.records.touchSession(userId, request.chunkid, this.ctx.now());
+      const earlier = await records.partFile(userId, request.chunkid, request.chunkindex);
+      await records.putPart(userId, request.chunkid, request.chunkindex, data.length, file);
+      await records.touchSession(userId, request.chunkid, this.ctx.now());
       return earlier;
     });
 
@@ -171,19 +172,20 @@ export class UploadService {
   async merge(userId: number, chunkid: string, filename: string, chunkcount: number | null): Promise<StoredFile> {
     const dir = this.chunkDir(userId, chunkid);
     // Claimed (removed) in one write, so two merges of one session cannot both store it.
-    const claimed = await this.ctx.store.write([this.quotaLock(userId)], async () => {
-      const session = await this.records.session(userId, chunkid);
+    const claimed = await this.ctx.store.write([this.quotaLock(userId)], async (tx) => {
+      const records = new UploadRecords(tx);
+      const session = await records.session(userId, chunkid);
       if (!session) throw new Refusal(say('noChunks'));
       if (chunkcount !== null && chunkcount !== session.chunkcount) {
         throw new Refusal(say('chunkCountMismatch', { given: chunkcount, expected: session.chunkcount }));
       }
-      const files = new Map((await this.records.parts(userId, chunkid)).map((row) => [row.chunkindex, row.file]));
+      const files = new Map((await records.parts(userId, chunkid)).map((row) => [row.chunkindex, row.file]));
       const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
       const missing = order.find((index) => !files.has(index));
       if (missing !== undefined) {
         throw new Refusal(say('chunkMissing', { index: missing, expected: session.chunkcount }));
       }
-      await this.records.closeSession(userId, chunkid);
+      await records.closeSession(userId, chunkid);
       return order.map((index) => files.get(index)!);
     });
     try {

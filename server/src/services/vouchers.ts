@@ -16,6 +16,7 @@ import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
 import { say } from '../http/say';
+import type { Store } from '../db/store';
 import { VoucherRecords } from '../repositories/vouchers';
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
@@ -45,6 +46,11 @@ export class VoucherService {
 
   private readonly records: VoucherRecords;
 
+  /** The same service on a write's transaction. */
+  on(tx: Store): VoucherService {
+    return new VoucherService({ ...this.ctx, store: tx }, this.loans.on(tx), this.ledger.on(tx), this.uploads);
+  }
+
   async submit(userId: number, body: Fields, base: string): Promise<Voucher> {
     const orderNo = (await this.loans.find(userId, text(body, 'order_no'))).order_no;
     const periods = periodsOf(body.periods);
@@ -61,14 +67,15 @@ export class VoucherService {
     // (and the receipt's), after the file was read: nothing between the check and the insert can
     // pay or reserve these periods.
     const found = await this.loans.find(userId, orderNo);
-    const voucherId = await this.ctx.store.write([Ledger.lock(found.id), `receipt:${fileHash}`], async () => {
-      const loan = await this.loans.find(userId, orderNo);
-      const price = await this.ledger.price(loan, { payoff: false, periods });
+    const voucherId = await this.ctx.store.write([Ledger.lock(found.id), `receipt:${fileHash}`], async (tx) => {
+      const held = this.on(tx);
+      const loan = await held.loans.find(userId, orderNo);
+      const price = await held.ledger.price(loan, { payoff: false, periods });
       if (amountFen === null || amountFen !== price.amountFen) {
         throw new Refusal(say('proofAmount', { amount: formatMoney(fromFen(price.amountFen)) }));
       }
-      if (await this.records.receiptInUse(fileHash)) throw new Refusal(say('receiptReused'));
-      const id = await this.records.insertPending({
+      if (await held.records.receiptInUse(fileHash)) throw new Refusal(say('receiptReused'));
+      const id = await held.records.insertPending({
         loan_id: loan.id,
         periods: formatPeriods(price.periods),
         amount_fen: amountFen,
@@ -77,7 +84,7 @@ export class VoucherService {
         remark,
         created_at: this.ctx.now(),
       });
-      if (this.ctx.config.autoConfirmVouchers) await this.review(id, 'approve');
+      if (this.ctx.config.autoConfirmVouchers) await held.review(id, 'approve');
       return id;
     });
     return this.view(found, voucherId, base);
@@ -97,26 +104,28 @@ export class VoucherService {
   async review(voucherId: number, decision: 'approve' | 'reject'): Promise<Voucher['status']> {
     const found = await this.records.byId(voucherId);
     if (!found) throw new Refusal(say('proofNotFound'));
-    return this.ctx.store.write([Ledger.lock(found.loan_id)], async () => {
-      const row = (await this.records.byId(voucherId))!;
-      if (row.status !== 'pending') throw new Refusal(say('proofReviewed', { status: row.status }));
-      const now = this.ctx.now();
-      const status = decision === 'approve' ? 'approved' : 'rejected';
-      // The reservation is lifted first, so that the ledger may settle these instalments.
-      await this.records.review(voucherId, status, now);
-      if (decision === 'approve') {
-        const loan: LoanRow = await this.loans.byId(row.loan_id);
-        const settled = await this.ledger.settle(
-          loan,
-          { payoff: false, periods: parsePeriods(row.periods) ?? [] },
-          `voucher:${voucherId}`,
-          now,
-          calendarDate(row.created_at),
-        );
-        if (settled.amountFen !== row.amount_fen) throw new Refusal(say('proofRepriced'));
-      }
-      return status;
-    });
+    return this.ctx.store.write([Ledger.lock(found.loan_id)], (tx) => this.on(tx).reviewHeld(voucherId, decision));
+  }
+
+  private async reviewHeld(voucherId: number, decision: 'approve' | 'reject'): Promise<Voucher['status']> {
+    const row = (await this.records.byId(voucherId))!;
+    if (row.status !== 'pending') throw new Refusal(say('proofReviewed', { status: row.status }));
+    const now = this.ctx.now();
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    // The reservation is lifted first, so that the ledger may settle these instalments.
+    await this.records.review(voucherId, status, now);
+    if (decision === 'approve') {
+      const loan: LoanRow = await this.loans.byId(row.loan_id);
+      const settled = await this.ledger.settle(
+        loan,
+        { payoff: false, periods: parsePeriods(row.periods) ?? [] },
+        `voucher:${voucherId}`,
+        now,
+        calendarDate(row.created_at),
+      );
+      if (settled.amountFen !== row.amount_fen) throw new Refusal(say('proofRepriced'));
+    }
+    return status;
   }
 
   private async view(loan: LoanRow, voucherId: number, base: string): Promise<Voucher> {

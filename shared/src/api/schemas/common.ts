@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TInteger, type TSchema, type TString } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../endpoints';
 
 /**
@@ -16,7 +16,12 @@ export const Money = Type.String({ description: 'Yuan with exactly two decimals,
 export const IsoDateTime = Type.String({ description: 'ISO 8601 instant.' });
 export const CalendarDate = Type.String({ description: 'YYYY-MM-DD in the platform time zone.' });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A text or number that may be null, as `type: [..., 'null']` rather than an `anyOf`: the
+ * serializer writes it directly instead of testing each branch against the value.
+ */
+export const Nullable = <T extends TString | TInteger>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 
 /** One page of a list, for every paged call (SPEC §7: page defaults to 1, limit to 10). */
 export const Paged = <T extends TSchema>(item: T) =>

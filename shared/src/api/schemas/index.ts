@@ -5,6 +5,9 @@ export * from './loan';
 export * from './news';
 export * from './user';
 
-/** FastAdmin's envelope around an answer's data; a refusal on the same route carries null. */
+/**
+ * FastAdmin's envelope around a successful answer's data. (A refusal on the same route is
+ * written without the schema: its data is null or the refusal's own.)
+ */
 export const envelopeOf = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Integer(), msg: Type.String(), time: Type.Integer(), data: Type.Union([data, Type.Null()]) });
+  Type.Object({ code: Type.Integer(), msg: Type.String(), time: Type.Integer(), data });
