@@ -9,7 +9,8 @@ if [ -z "$bin" ]; then
   echo "PostgreSQL is not installed (apt-get install postgresql)." >&2
   exit 1
 fi
-port=${PGTEST_PORT:-54329}
+# A free loopback port, unless one is given: another cluster may already listen on the usual ones.
+port=${PGTEST_PORT:-$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")}
 dir=$(mktemp -d /tmp/instalment-pg.XXXXXX)
 # initdb refuses to run as root: the cluster then belongs to the postgres user.
 as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
