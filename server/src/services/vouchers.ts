@@ -52,7 +52,8 @@ export class VoucherService {
   }
 
   async submit(userId: number, body: Fields, base: string): Promise<Voucher> {
-    const orderNo = (await this.loans.find(userId, text(body, 'order_no'))).order_no;
+    const found = await this.loans.find(userId, text(body, 'order_no'));
+    const orderNo = found.order_no;
     const periods = periodsOf(body.periods);
     if (periods === null) throw new Refusal(say('periodsList'));
     const fileUrl = await this.uploads.ownUpload(userId, text(body, 'file_url'));
@@ -66,7 +67,6 @@ export class VoucherService {
     // Everything from the price to the reservation happens in one write holding the loan's lock
     // (and the receipt's), after the file was read: nothing between the check and the insert can
     // pay or reserve these periods.
-    const found = await this.loans.find(userId, orderNo);
     const voucherId = await this.ctx.store.write([Ledger.lock(found.id), `receipt:${fileHash}`], async (tx) => {
       const held = this.on(tx);
       const loan = await held.loans.find(userId, orderNo);
