@@ -11,22 +11,39 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  * class, the session, HostContext, the locale, components reading the host): one instance for
  * the whole app. The stateless parts (api, loan, validation, format) are not shared: a shared
  * module is never tree-shaken and a remote's copy would cost a round trip after its entry.
+ * `host: false` marks what only the remotes use (uploads, the standalone harness): the shell
+ * neither imports nor provides those.
  */
-const SHARED_SUBPATHS = ['http', 'session', 'upload', 'host', 'i18n', 'ui', 'harness'];
+const SHARED_SUBPATHS = /** @type {const} */ ({
+  http: { host: true },
+  session: { host: true },
+  host: { host: true },
+  i18n: { host: true },
+  ui: { host: true },
+  upload: { host: false },
+  harness: { host: false },
+});
 
 /**
  * DESIGN §3: one copy of each of these in the browser, whatever the load order.
  * react-router-dom is imported by the shell alone (pages navigate through the host), so it is
  * bundled, tree-shaken, into the shell instead of being shared whole (62 kB against ~30 kB gzip).
+ *
+ * The shell always provides its singletons, so it provides them eagerly, inside its entry chunk:
+ * one request instead of a chunk per package (and webpack's duplicated provide/consume chunks),
+ * and no round trip between the entry and the first render. Remotes consume the shell's copies;
+ * their own stay lazy fallbacks that a composed app never downloads.
+ * @param {boolean} host
  */
-function sharedSingletons() {
-  /** @type {Record<string, { singleton: boolean, requiredVersion: string | false, version?: string }>} */
+function sharedSingletons(host) {
+  /** @type {Record<string, { singleton: boolean, eager: boolean, requiredVersion: string | false, version?: string }>} */
   const shared = {};
   for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'mobx', 'mobx-react-lite', 'axios']) {
-    shared[name] = { singleton: true, requiredVersion: false };
+    shared[name] = { singleton: true, eager: host, requiredVersion: false };
   }
-  for (const subpath of SHARED_SUBPATHS) {
-    shared[`@instalment/shared/${subpath}`] = { singleton: true, requiredVersion: '^1.0.0', version: '1.0.0' };
+  for (const [subpath, use] of Object.entries(SHARED_SUBPATHS)) {
+    if (host && !use.host) continue;
+    shared[`@instalment/shared/${subpath}`] = { singleton: true, eager: host, requiredVersion: '^1.0.0', version: '1.0.0' };
   }
   return shared;
 }
@@ -43,6 +60,13 @@ function contentHashed(template) {
 }
 
 /**
+ * A container's entry. Its production name carries the build's hash (the manifest names it), so
+ * it is cached for good like every other hashed file and only the manifest is asked again.
+ * (`[contenthash]` is not available to the federation runtime when it asks for this name.)
+ */
+const REMOTE_ENTRY_PREFIX = 'remoteEntry';
+
+/**
  * The host page asks for every script and style of the shell's first screen at once, instead of
  * discovering them one level at a time (main → bootstrap → shared chunks).
  */
@@ -55,7 +79,7 @@ class PreloadShellAssets {
         const preloads = compilation
           .getAssets()
           .map((asset) => asset.name)
-          .filter((name) => /\.(js|css)$/.test(name) && !entryFiles.has(name) && name !== 'remoteEntry.js')
+          .filter((name) => /\.(js|css)$/.test(name) && !entryFiles.has(name) && !name.startsWith(REMOTE_ENTRY_PREFIX))
           .sort()
           .map((name) => ({
             tagName: 'link',
@@ -130,8 +154,10 @@ function federationRuntime({ host, production }) {
  * @param {Record<string,string>} [options.exposes]  exposed modules (remotes)
  * @param {string} [options.title]    document title of the package's own page
  * @param {() => object} [options.devConfig]  what the dev server answers for /config.json (the shell)
+ * @param {Record<string, Array<[string, string]>>} [options.earlyExposes]  route → [remote, module] the
+ *   host page preloads before the shell runs (src/early/inline.js)
  */
-module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name, devConfig }) {
+module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name, devConfig, earlyExposes }) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -182,15 +208,23 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
       plugins: [
         new ModuleFederationPlugin({
           name,
-          filename: 'remoteEntry.js',
+          filename: production ? `${REMOTE_ENTRY_PREFIX}.[fullhash:8].js` : `${REMOTE_ENTRY_PREFIX}.js`,
           exposes: exposes ?? {},
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons(host),
           manifest: { filePath: '' },
           dts: false,
           experiments: runtime.experiments,
         }),
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'scripts', 'index.html'), title, chunks: ['main'], appIcons: host }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'scripts', 'index.html'),
+          title,
+          chunks: ['main'],
+          appIcons: host,
+          // The host page starts config.json, the manifests and the opening route's chunks itself.
+          earlyScript: host && production ? fs.readFileSync(path.join(dir, 'src', 'early', 'inline.js'), 'utf8') : null,
+          earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,
+        }),
         ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),
         ...(production && host ? [new PreloadShellAssets()] : []),
         ...(production
@@ -215,5 +249,3 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
     };
   };
 };
-
-module.exports.SHARED_SUBPATHS = SHARED_SUBPATHS;

@@ -5,8 +5,7 @@ const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
 
-const UNHASHED =
-  /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|config\.json|favicon\.svg|icon-\d+\.png|manifest\.webmanifest)$/;
+const UNHASHED = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|config\.json|favicon\.svg|icon-\d+\.png|manifest\.webmanifest)$/;
 
 function serveStatic({ dir, port, host = '127.0.0.1' }) {
   const files = sirv(dir, {

@@ -1,5 +1,9 @@
+const { require: requireTs } = require('tsx/cjs/api');
 const createConfig = require('../webpack.config.base');
 const { API, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
+
+/** @type {typeof import('../shared/src/pages/pages')} */
+const pages = requireTs('../shared/src/pages/pages.ts', __filename);
 
 const ports = () => Object.fromEntries([['api', portOf(API)], ...PACKAGES.map((pkg) => [pkg.name, portOf(pkg)])]);
 
@@ -11,4 +15,6 @@ module.exports = createConfig({
   title: 'loan treasure',
   // In development the remotes are the dev servers on the configured ports.
   devConfig: () => runtimeConfig({ host: 'localhost', ports: ports() }),
+  // What each route opens with, for the page's inline script: the pages table decides.
+  earlyExposes: pages.openingTable(),
 });

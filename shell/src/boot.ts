@@ -1,16 +1,11 @@
 import { loadConfig, type RuntimeConfig } from './config';
 import { preloadExposed, registerAppRemotes } from './federation/remotes';
-import { findPage, HOME_WIDGETS } from '@instalment/shared/pages';
+import { openingExposes } from '@instalment/shared/pages';
 
 /** The route the app opens on decides what to fetch first: its remote starts loading now. */
 function preloadOpeningRoute(): void {
   const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  const page = findPage(path)?.page;
-  if (page === 'home' || !page) {
-    for (const widget of Object.values(HOME_WIDGETS)) preloadExposed(widget.remote, widget.module);
-  } else {
-    preloadExposed(page.remote, page.module);
-  }
+  for (const exposed of openingExposes(path)) preloadExposed(exposed.remote, exposed.module);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { REMOTE_NAMES, type RemoteName } from '@instalment/shared/pages';
+import { takeEarly } from './early/handover';
 
 /** /config.json: where the API and each remote live. Re-pointing a remote is an edit of this file. */
 export interface RuntimeConfig {
@@ -17,9 +18,13 @@ export function parseConfig(raw: unknown): RuntimeConfig {
   return { apiBaseURL: value.apiBaseURL.replace(/\/$/, ''), remotes: value.remotes as RuntimeConfig['remotes'] };
 }
 
-/** Fetched fresh on every start (no-cache), so a re-pointed remote is seen on the next load. */
+/**
+ * Fetched fresh on every start (no-cache), so a re-pointed remote is seen on the next load; the
+ * page's inline script has usually asked already.
+ */
 export async function loadConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('config.json', { cache: 'no-cache' });
+  const fetchFresh = () => fetch('config.json', { cache: 'no-cache' });
+  const response = await (takeEarly('config.json') ?? fetchFresh()).catch(fetchFresh);
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   return parseConfig(await response.json());
 }

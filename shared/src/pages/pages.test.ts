@@ -1,6 +1,16 @@
 import type * as Fs from 'node:fs';
 import type * as Path from 'node:path';
-import { findPage as findRoute, HOME_WIDGETS, REMOTE_NAMES, type RemoteName, remotePackage, ROUTES, routesOf, TABS } from './pages';
+import {
+  findPage as findRoute,
+  HOME_WIDGETS,
+  openingExposes,
+  REMOTE_NAMES,
+  type RemoteName,
+  remotePackage,
+  ROUTES,
+  routesOf,
+  TABS,
+} from './pages';
 
 /** Every row of SPEC §2's route table, with what the spec says of it. */
 const SPEC_ROUTES: Array<[path: string, note: '' | 'tab' | 'custom nav' | 'pull-down']> = [
@@ -86,4 +96,15 @@ test('every page and home widget is a module its remote actually exposes', () =>
     for (const route of routesOf(remote)) expect(exposed).toContain(route.module);
   }
   expect(Object.values(HOME_WIDGETS).every((widget) => exposedBy(widget.remote).has(widget.module))).toBe(true);
+});
+
+test('a visit opening on home, or on a path the app does not know, needs home’s widgets first', () => {
+  expect(openingExposes('/')).toEqual([HOME_WIDGETS.loan, HOME_WIDGETS.news]);
+  expect(openingExposes('/pages/index/index')).toEqual([HOME_WIDGETS.loan, HOME_WIDGETS.news]);
+  expect(openingExposes('/pages/nowhere')).toEqual([HOME_WIDGETS.loan, HOME_WIDGETS.news]);
+});
+
+test('a deep link needs only its own page first', () => {
+  expect(openingExposes('/pages/loan/apply')).toEqual([{ remote: 'mf_loan', module: './Apply' }]);
+  expect(openingExposes('pages/news/list')).toEqual([{ remote: 'mf_news', module: './NewsList' }]);
 });

@@ -99,6 +99,21 @@ export function findPage(path: string): PageDef | undefined {
   return ROUTES.find((route) => route.path === normalised);
 }
 
+/**
+ * What a visit opening on `path` needs from the remotes first: home's widgets for home (and for
+ * a path the app does not know, which lands on home), else the page's own module. The shell
+ * preloads these, and its page's inline script starts them even before the shell has loaded.
+ */
+export function openingExposes(path: string): Exposed[] {
+  const page = findPage(path)?.page;
+  return !page || page === 'home' ? Object.values(HOME_WIDGETS) : [page];
+}
+
+/** openingExposes of every route, as plain data: route → [remote, module] pairs. */
+export function openingTable(): Record<string, Array<[RemoteName, string]>> {
+  return Object.fromEntries(ROUTES.map((route) => [route.path, openingExposes(route.path).map(({ remote, module }) => [remote, module])]));
+}
+
 /** Every route a remote draws, with its exposed module, and its home widgets at '/'. */
 export function routesOf(remote: RemoteName): Array<{ path: string; module: string }> {
   const pages = ROUTES.flatMap((route) =>

@@ -6,6 +6,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '../config';
+import { takeEarlyManifest } from '../early/handover';
 import type { RemoteName } from '@instalment/shared/pages';
 
 const MANIFEST_ATTEMPTS = 3;
@@ -28,7 +29,8 @@ const resilience: ModuleFederationRuntimePlugin = {
     let lastError: unknown;
     for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
       try {
-        const response = await fetch(url, { ...init, cache: 'no-cache' });
+        const early = attempt === 0 ? await takeEarlyManifest(String(url)) : undefined;
+        const response = early ?? (await fetch(url, { ...init, cache: 'no-cache' }));
         if (response.status < 500) return response;
         lastError = new Error(`${url} answered ${response.status}`);
       } catch (error) {

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { openingTable } from '@instalment/shared/pages';
+import { takeEarly, takeEarlyManifest } from './handover';
+
+const SCRIPT = fs.readFileSync(path.join(__dirname, 'inline.js'), 'utf8');
+const REMOTES = {
+  mf_account: 'http://127.0.0.1:3001/mf-manifest.json',
+  mf_loan: 'http://127.0.0.1:3002/mf-manifest.json',
+  mf_payment: 'http://127.0.0.1:3003/mf-manifest.json',
+  mf_news: 'http://127.0.0.1:3004/deploy/7/mf-manifest.json',
+};
+
+/** A manifest as the federation plugin writes it, trimmed to what the inline script reads. */
+function manifest(exposes: Array<[name: string, js: string[], css: string[]]>) {
+  return {
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.1a2b3c4d.js', path: '' } },
+    exposes: exposes.map(([name, js, css]) => ({
+      path: `./${name}`,
+      assets: { js: { sync: js, async: ['never.js'] }, css: { sync: css, async: [] } },
+    })),
+  };
+}
+
+const MANIFESTS: Record<string, unknown> = {
+  [REMOTES.mf_account]: manifest([['Login', ['login.js'], []]]),
+  [REMOTES.mf_loan]: manifest([
+    ['HomeLoanWidget', ['372.js', 'widget.js'], ['widget.css']],
+    ['Apply', ['372.js', 'apply.js'], ['apply.css']],
+  ]),
+  [REMOTES.mf_payment]: manifest([['Repayments', ['repayments.js'], []]]),
+  [REMOTES.mf_news]: manifest([['LatestNews', ['latest.js'], ['latest.css']]]),
+};
+
+const answer = (body: unknown, status = 200) =>
+  ({ ok: status < 400, status, clone: () => answer(body, status), json: async () => body }) as unknown as Response;
+
+let fetchMock: jest.Mock;
+
+/** Runs the inline script as index.html does, on the given route. */
+async function runEarlyScript({ route = '', exposes = true, config = { apiBaseURL: 'http://api', remotes: REMOTES } } = {}) {
+  window.location.hash = route;
+  fetchMock = jest.fn(async (url: string) => {
+    if (url === 'config.json') return answer(config);
+    if (url in MANIFESTS) return answer(MANIFESTS[url]);
+    throw new TypeError('Failed to fetch');
+  });
+  window.fetch = fetchMock;
+  const script = document.createElement('script');
+  script.setAttribute('data-exposes', exposes ? JSON.stringify(openingTable()) : '');
+  script.textContent = SCRIPT;
+  document.head.appendChild(script);
+  await window.__instalmentEarlyManifests;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.href}`);
+const requested = () => fetchMock.mock.calls.map(([url]) => url);
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  delete window.__instalmentEarly;
+  delete window.__instalmentEarlyManifests;
+});
+
+test('on home, config.json and every manifest are asked for once, and home’s two widgets are preloaded', async () => {
+  await runEarlyScript();
+  expect(requested()).toEqual(['config.json', ...Object.values(REMOTES)]);
+  expect(fetchMock.mock.calls.every(([, init]) => init.cache === 'no-cache')).toBe(true);
+  expect(preloaded()).toEqual([
+    'script http://127.0.0.1:3002/remoteEntry.1a2b3c4d.js',
+    'script http://127.0.0.1:3002/372.js',
+    'script http://127.0.0.1:3002/widget.js',
+    'style http://127.0.0.1:3002/widget.css',
+    'script http://127.0.0.1:3004/deploy/7/remoteEntry.1a2b3c4d.js',
+    'script http://127.0.0.1:3004/deploy/7/latest.js',
+    'style http://127.0.0.1:3004/deploy/7/latest.css',
+  ]);
+});
+
+test('a deep link preloads its own page only', async () => {
+  await runEarlyScript({ route: '#/pages/loan/apply?from=home' });
+  expect(preloaded()).toEqual([
+    'script http://127.0.0.1:3002/remoteEntry.1a2b3c4d.js',
+    'script http://127.0.0.1:3002/372.js',
+    'script http://127.0.0.1:3002/apply.js',
+    'style http://127.0.0.1:3002/apply.css',
+  ]);
+});
+
+test('a page with no remotes to preload (the monolith) asks for config.json alone', async () => {
+  await runEarlyScript({ exposes: false });
+  expect(requested()).toEqual(['config.json']);
+  expect(preloaded()).toEqual([]);
+});
+
+test('a manifest that cannot be fetched preloads nothing for that remote and is handed over as it failed', async () => {
+  const broken = { ...REMOTES, mf_news: 'http://127.0.0.1:3999/mf-manifest.json' };
+  await runEarlyScript({ config: { apiBaseURL: 'http://api', remotes: broken } });
+  expect(preloaded().some((line) => line.includes(':3999'))).toBe(false);
+  await expect(takeEarlyManifest(broken.mf_news)).rejects.toThrow('Failed to fetch');
+});
+
+test('each early answer is handed over once, so a retry fetches afresh', async () => {
+  await runEarlyScript();
+  expect(takeEarly('config.json')).toBeDefined();
+  expect(takeEarly('config.json')).toBeUndefined();
+  await expect(takeEarlyManifest(REMOTES.mf_loan)).resolves.toMatchObject({ ok: true });
+  await expect(takeEarlyManifest(REMOTES.mf_loan)).resolves.toBeUndefined();
+});
+
+test('without the inline script there is nothing to hand over', async () => {
+  expect(takeEarly('config.json')).toBeUndefined();
+  await expect(takeEarlyManifest(REMOTES.mf_loan)).resolves.toBeUndefined();
+});

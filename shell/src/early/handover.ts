@@ -1,0 +1,29 @@
+declare global {
+  interface Window {
+    /** Requests started by the inline script of index.html (./inline.js), by URL. */
+    __instalmentEarly?: Record<string, Promise<Response>>;
+    /** Settles once that script has sent the manifests' requests (or given up on config.json). */
+    __instalmentEarlyManifests?: Promise<void>;
+  }
+}
+
+/**
+ * The answer the inline script already asked for, handed over once: a retry, or a reload of the
+ * same remote later, fetches afresh. Undefined when the page had no such request.
+ */
+export function takeEarly(url: string): Promise<Response> | undefined {
+  const pending = window.__instalmentEarly;
+  const answer = pending?.[url];
+  if (pending && answer) delete pending[url];
+  return answer;
+}
+
+/**
+ * A manifest's early answer. The inline script asks for the manifests only once it has read
+ * config.json itself, which may be just after the shell has: waiting for it costs at most that
+ * moment and saves a second request for every manifest.
+ */
+export async function takeEarlyManifest(url: string): Promise<Response | undefined> {
+  await window.__instalmentEarlyManifests;
+  return takeEarly(url);
+}
