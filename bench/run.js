@@ -1,20 +1,33 @@
 #!/usr/bin/env node
 // `npm run bench`: the DESIGN §6 performance budgets, measured. Builds the federated app and a
-// monolith of the same sources, serves both precompressed, visits each cold in headless Chromium
-// with the §6 profile (alternating federated / monolithic so machine drift cancels), then prints
-// a table and writes bench/results/latest.json.
+// monolith of the same sources, serves both precompressed, visits each in headless Chromium
+// with the §6 profile (alternating federated / monolithic so machine drift cancels), runs
+// Lighthouse on three routes of each, then prints a table and writes bench/results/latest.json.
 //
 // Environment: BENCH_RUNS (visits per scenario and app, default 5), BENCH_SKIP_BUILD=1 (reuse
 // the builds in bench/.work), BENCH_BUILD_PARALLEL (builds at a time, default 2),
 // BENCH_CHROMIUM (browser binary, default /usr/bin/chromium), BENCH_ONLY (comma-separated
-// scenario keys to run, e.g. home,apply; the default is all of them).
+// scenario keys to run, e.g. home,apply, and `lighthouse` for the Lighthouse reports; the
+// default is all of them), BENCH_LIGHTHOUSE=0 (no Lighthouse), BENCH_LIGHTHOUSE_RUNS (reports
+// per route and app, default 3).
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { buildEverything, builtAlready, WORK } = require('./lib/build');
+const { measureLighthouse } = require('./lib/lighthouse');
 const { launchBrowser, visit, PROFILE } = require('./lib/measure');
-const { summariseVisits, problems, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS } = require('./lib/report');
+const {
+  summariseVisits,
+  problems,
+  tableRows,
+  lighthouseRows,
+  formatTable,
+  budgets,
+  formatBudgets,
+  formatBuilds,
+  VARIANTS,
+} = require('./lib/report');
 const { startServers } = require('./lib/servers');
 const { registerUser } = require('./lib/session');
 // The app's pages have one owner; tsx (the bench's runner) loads it as it is.
@@ -23,6 +36,7 @@ const { PAGES } = require('../shared/src/pages/pages');
 
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 const BUILDS_FILE = path.join(WORK, 'builds.json');
+const LIGHTHOUSE_DIR = path.join(WORK, 'lighthouse');
 
 /** The tab-bar buttons of SPEC §2 whose pages live in remotes that / has not loaded. */
 const TABS = [
@@ -32,6 +46,8 @@ const TABS = [
 
 const SCENARIOS = [
   { key: 'home', label: '/', route: '/', throttled: true, bytesBudget: 200, lcpBudget: 1500 },
+  // A returning visitor: the files of the first visit are in the HTTP cache.
+  { key: 'homeWarm', label: '/ returning visitor', route: '/', warm: true, throttled: true, lcpBudget: 600 },
   { key: 'homeLoggedIn', label: '/ logged in, then tabs', route: '/', login: true, throttled: true, tabs: TABS },
   { key: 'homeUnthrottled', label: '/ logged in, then tabs', route: '/', login: true, throttled: false, tabs: TABS },
   { key: 'apply', label: `${PAGES.apply.path} logged in`, route: PAGES.apply.path, login: true, throttled: true, bytesBudget: 230 },
@@ -45,6 +61,13 @@ const SCENARIOS = [
     throttled: true,
     bytesBudget: 230,
   },
+];
+
+/** Lighthouse's routes: the first visit, the busiest form (logged in), a remote's list page. */
+const LIGHTHOUSE_ROUTES = [
+  { key: 'home', label: '/', route: '/', scoreBudget: 0.95 },
+  { key: 'apply', label: `${PAGES.apply.path} logged in`, route: PAGES.apply.path, login: true, scoreBudget: 0.95 },
+  { key: 'news', label: PAGES.newsList.path, route: PAGES.newsList.path, scoreBudget: 0.95 },
 ];
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -107,6 +130,7 @@ async function measure({ browser, apps, sizeOf, session, runs, log, only = null 
         const result = await visit(browser, {
           url: appUrl(apps[variant], scenario.route),
           throttled: scenario.throttled,
+          warm: Boolean(scenario.warm),
           session: scenario.loggedIn ? session : null,
           tabs: scenario.tabs,
           sizeOf,
@@ -151,8 +175,25 @@ async function main() {
 
     browser = await launchBrowser();
     const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
-    log(`measuring: ${runs} cold visits per scenario and app, ${only ? only.length : SCENARIOS.length} scenarios`);
+    const scenarioCount = SCENARIOS.filter((scenario) => !only || only.includes(scenario.key)).length;
+    log(`measuring: ${runs} visits per scenario and app, ${scenarioCount} scenarios`);
     const { scenarios, visits } = await measure({ browser, apps: servers.apps, sizeOf: servers.sizeOf, session, runs, log, only });
+
+    const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
+    const lighthouseSkipped =
+      process.env.BENCH_LIGHTHOUSE === '0' ? 'BENCH_LIGHTHOUSE=0' : only && !only.includes('lighthouse') ? 'not in BENCH_ONLY' : null;
+    let lighthouse = null;
+    if (!lighthouseSkipped) {
+      log(`Lighthouse: ${lighthouseRuns} reports per route and app, ${LIGHTHOUSE_ROUTES.length} routes`);
+      lighthouse = await measureLighthouse({
+        routes: LIGHTHOUSE_ROUTES,
+        apps: servers.apps,
+        session,
+        runs: lighthouseRuns,
+        outDir: LIGHTHOUSE_DIR,
+        log,
+      });
+    }
 
     const summaries = {};
     for (const scenario of scenarios) {
@@ -160,9 +201,9 @@ async function main() {
         VARIANTS.map((variant) => [variant, summariseVisits(visits[scenario.key][variant], scenario.tabs ?? [])]),
       );
     }
-    const verdicts = budgets(summaries, scenarios);
-    const trouble = problems(scenarios, summaries);
-    const rows = tableRows(scenarios, summaries);
+    const verdicts = budgets(summaries, scenarios, lighthouse);
+    const trouble = [...problems(scenarios, summaries), ...(lighthouse?.problems ?? [])];
+    const rows = [...tableRows(scenarios, summaries), ...lighthouseRows(lighthouse)];
     const date = new Date().toISOString();
 
     const result = {
@@ -172,7 +213,7 @@ async function main() {
       machine: machine(browser.version()),
       profile: {
         ...PROFILE,
-        note: 'CDP Network.emulateNetworkConditions (latency = round trip ms, throughput bytes/s) and Emulation.setCPUThrottlingRate; a new browser context per visit (cold cache)',
+        note: 'CDP Network.emulateNetworkConditions (latency = round trip ms, throughput bytes/s) and Emulation.setCPUThrottlingRate; a new browser context per visit (cold cache); a warm scenario loads the route once, unthrottled, in another page of the same context first',
       },
       runs,
       api: servers.apiError ? `unavailable: ${servers.apiError}` : 'in-memory database',
@@ -190,11 +231,22 @@ async function main() {
         label: scenario.label,
         route: scenario.route,
         throttled: scenario.throttled,
+        warmCache: Boolean(scenario.warm),
         loggedIn: scenario.loggedIn,
         federated: summaries[scenario.key].federated,
         monolithic: summaries[scenario.key].monolithic,
         waterfall: Object.fromEntries(VARIANTS.map((variant) => [variant, visits[scenario.key][variant].at(-1)?.waterfall ?? []])),
       })),
+      lighthouse: lighthouse
+        ? {
+            version: lighthouse.version,
+            runs: lighthouseRuns,
+            config:
+              "Lighthouse's default config (mobile: simulated throttling, 150 ms RTT, 1.6 Mbit/s, CPU ×4), performance category only; a fresh Chromium profile per report; scores 0–1, times ms",
+            reports: `bench/.work/lighthouse/<variant>-<route>.json and .jpg (the last run's)`,
+            routes: lighthouse.routes,
+          }
+        : { skipped: lighthouseSkipped },
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
@@ -205,8 +257,13 @@ async function main() {
       `bench ${date} · ${result.machine.cpuModel} ×${result.machine.cpuCount} · Chromium ${result.machine.chromium} · ${runs} runs, median (min–max)`,
     );
     log(
-      `profile: ${PROFILE.network.latency} ms RTT, ${(PROFILE.network.downloadThroughput * 8) / 1e6}/${(PROFILE.network.uploadThroughput * 8) / 1e6} Mbit/s, CPU ×${PROFILE.cpuSlowdown}, cold cache; API: ${result.api}; logged-in user: ${session ? 'yes' : 'no'}`,
+      `profile: ${PROFILE.network.latency} ms RTT, ${(PROFILE.network.downloadThroughput * 8) / 1e6}/${(PROFILE.network.uploadThroughput * 8) / 1e6} Mbit/s, CPU ×${PROFILE.cpuSlowdown}, cold cache but for the returning visitor; API: ${result.api}; logged-in user: ${session ? 'yes' : 'no'}`,
     );
+    if (lighthouse) {
+      log(
+        `Lighthouse ${lighthouse.version ?? '(no report)'}: default mobile config (simulated: 150 ms RTT, 1.6 Mbit/s, CPU ×4), performance only, ${lighthouseRuns} runs, fresh profile each`,
+      );
+    }
     log('');
     log(formatTable(['figure', 'federated', 'monolithic', 'fed/mono', 'budget'], rows));
     log('');
@@ -224,7 +281,7 @@ async function main() {
   }
 }
 
-module.exports = { SCENARIOS, TABS, measure };
+module.exports = { SCENARIOS, TABS, LIGHTHOUSE_ROUTES, measure };
 
 if (require.main === module) {
   main().catch((error) => {

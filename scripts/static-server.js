@@ -1,11 +1,17 @@
 // Serves a production build the way a real deployment does: precompressed gzip/brotli, long
 // caching for content-hashed files, no caching for the files that name them, CORS for remotes.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
 
-const UNHASHED = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|config\.json|favicon\.svg|icon-\d+\.png|manifest\.webmanifest)$/;
+/**
+ * A file whose name carries its content's hash (webpack's `[contenthash:8]`, a remote entry's build
+ * hash, an asset's `[hash]`) never changes: cached for good. Anything else (the page at / and
+ * index.html, config.json, manifests, icons) is revalidated on every use.
+ */
+const HASHED = /(^|[./])[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
 
 function serveStatic({ dir, port, host = '127.0.0.1' }) {
   const files = sirv(dir, {
@@ -15,7 +21,7 @@ function serveStatic({ dir, port, host = '127.0.0.1' }) {
     etag: true,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cache-Control', UNHASHED.test(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const server = http.createServer((req, res) => {
@@ -27,7 +33,14 @@ function serveStatic({ dir, port, host = '127.0.0.1' }) {
           res.statusCode = 404;
           return res.end();
         }
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
+        // A returning visitor revalidates it on every start: an unchanged file costs a 304, no body.
+        const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+        const headers = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache', ETag: etag, 'Access-Control-Allow-Origin': '*' };
+        if (req.headers['if-none-match'] === etag) {
+          res.writeHead(304, headers);
+          return res.end();
+        }
+        res.writeHead(200, headers);
         res.end(body);
       });
     }

@@ -1,5 +1,6 @@
-// One cold visit of one app in headless Chromium, measured over the DevTools protocol with the
-// DESIGN §6 profile: what was transferred, when it painted, and how long a tab switch took.
+// One visit of one app in headless Chromium (cold, or a returning visitor's), measured over the
+// DevTools protocol with the DESIGN §6 profile: what was transferred, when it painted, and how
+// long a tab switch took.
 const { chromium } = require('playwright-core');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../../scripts/chromium');
 
@@ -48,6 +49,11 @@ function recordNetwork(cdp) {
     request.headerBytes = response.encodedDataLength || 0;
     request.fromCache = Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker);
   });
+  // The status on the wire: a revalidated file is a 304 here even where the response is the cached 200.
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.wireStatus = event.statusCode;
+  });
   cdp.on('Network.requestServedFromCache', (event) => {
     const request = requests.get(event.requestId);
     if (request) request.fromCache = true;
@@ -76,29 +82,39 @@ function recordNetwork(cdp) {
 }
 
 const isCode = (request) => request.type === 'Script' || request.type === 'Stylesheet';
+const isRevalidated = (request) => request.wireStatus === 304;
+/** A 304 carries no body, though its response names the cached file's length. */
+const bodyOf = (request) => (isRevalidated(request) ? 0 : request.body);
 
 /** JS+CSS bytes as served (encoded bodies) and counts, for the requests that pass `filter`. */
 /** @param {(request: any) => boolean} [filter] */
 function summariseRequests(requests, sizeOf, filter = () => true) {
-  const all = [...requests.values()].filter((request) => filter(request) && !request.failed && !request.fromCache && request.end);
+  const finished = [...requests.values()].filter((request) => filter(request) && !request.failed && request.end);
+  const all = finished.filter((request) => !request.fromCache);
   const code = all.filter(isCode);
+  // A returning visitor's files come from the cache too: the chain is as long as its last link.
+  const arrived = finished.filter(isCode);
   const documentStart = Math.min(...[...requests.values()].map((request) => request.start));
   const encodings = {};
   for (const request of code) encodings[request.encoding] = (encodings[request.encoding] ?? 0) + 1;
-  const onDisk = (kind) => code.reduce((sum, request) => sum + (sizeOf?.(request.url)?.[kind] ?? request.body), 0);
+  const onDisk = (kind) =>
+    code.reduce((sum, request) => sum + (isRevalidated(request) ? 0 : (sizeOf?.(request.url)?.[kind] ?? request.body)), 0);
   return {
     /** The same JS and CSS files, gzip and brotli as precompressed on disk. */
     jsCssGzip: onDisk('gzip'),
     jsCssBrotli: onDisk('brotli'),
-    jsCssBytes: code.reduce((sum, request) => sum + request.body, 0),
+    jsCssBytes: code.reduce((sum, request) => sum + bodyOf(request), 0),
     jsCssTransferred: code.reduce((sum, request) => sum + request.transferred, 0),
+    /** Requests that went to the network, revalidations (304) included. */
     jsCssRequests: code.length,
-    jsBytes: code.filter((request) => request.type === 'Script').reduce((sum, request) => sum + request.body, 0),
-    cssBytes: code.filter((request) => request.type === 'Stylesheet').reduce((sum, request) => sum + request.body, 0),
+    jsCssFromCache: finished.filter((request) => request.fromCache && isCode(request)).length,
+    revalidated: all.filter(isRevalidated).length,
+    jsBytes: code.filter((request) => request.type === 'Script').reduce((sum, request) => sum + bodyOf(request), 0),
+    cssBytes: code.filter((request) => request.type === 'Stylesheet').reduce((sum, request) => sum + bodyOf(request), 0),
     allRequests: all.length,
     allTransferred: all.reduce((sum, request) => sum + request.transferred, 0),
     /** When the last script or stylesheet arrived, from the start of the document request. */
-    codeDoneMs: code.length ? Math.round((Math.max(...code.map((request) => request.end)) - documentStart) * 1000) : null,
+    codeDoneMs: arrived.length ? Math.round((Math.max(...arrived.map((request) => request.end)) - documentStart) * 1000) : null,
     encodings,
   };
 }
@@ -122,7 +138,9 @@ function waterfall(requests) {
     type: request.type,
     startMs: Math.round((request.start - origin) * 1000),
     endMs: request.end ? Math.round((request.end - origin) * 1000) : null,
-    body: request.body ?? null,
+    body: request.body == null ? null : bodyOf(request),
+    status: request.wireStatus ?? request.status,
+    fromCache: request.fromCache || undefined,
     encoding: request.encoding,
     failed: request.failed,
   }));
@@ -241,15 +259,31 @@ function tapTabInPage({ label, title, timeoutMs }) {
 }
 
 /**
- * One cold visit: a new browser context (empty cache and storage), the profile applied before
+ * A returning visitor's cache: the page loaded once, unthrottled and unrecorded, and closed, so
+ * that the next page of the context finds the files in the HTTP cache, not in a page's memory.
+ */
+async function prime(context, url) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const network = recordNetwork(cdp);
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  const settled = await settle(page, network);
+  await page.close();
+  return settled;
+}
+
+/**
+ * One visit: a new browser context (empty cache and storage), the profile applied before
  * navigation, then the figures once the page has settled, then the scenario's tab taps.
- * `sizeOf(url)` gives the gzip size of a served file (the budgets' unit).
+ * `warm` first loads `url` once in another page of the same context, so the visit measured is a
+ * returning visitor's. `sizeOf(url)` gives the gzip size of a served file (the budgets' unit).
  */
 /**
  * @param {any} browser
- * @param {{ url: string, throttled: boolean, session?: any, tabs?: Array<{ key: string, label: string, title: string, needsLogin?: boolean }>, sizeOf?: ((url: string) => number | null) | null }} options
+ * @param {{ url: string, throttled: boolean, warm?: boolean, session?: any, tabs?: Array<{ key: string, label: string, title: string, needsLogin?: boolean }>, sizeOf?: ((url: string) => number | null) | null }} options
  */
-async function visit(browser, { url, throttled, session, tabs = [], sizeOf = null }) {
+async function visit(browser, { url, throttled, warm = false, session, tabs = [], sizeOf = null }) {
   const context = await browser.newContext({
     locale: 'en-US',
     viewport: { width: 390, height: 844 },
@@ -263,6 +297,7 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
         for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
       }, session);
     }
+    const primed = warm ? await prime(context, url) : true;
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message.slice(0, 200)));
@@ -271,7 +306,7 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
+    if (!warm) await cdp.send('Network.clearBrowserCache');
     if (throttled) {
       await cdp.send('Network.emulateNetworkConditions', PROFILE.network);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
@@ -287,7 +322,7 @@ async function visit(browser, { url, throttled, session, tabs = [], sizeOf = nul
       failedViews: document.querySelectorAll('main [role="alert"]').length,
     }));
     const result = {
-      settled,
+      settled: primed && settled,
       ...landed,
       errors,
       ...paint,

@@ -17,6 +17,8 @@ function summariseVisits(visits, tabs = []) {
     jsCssBytes: figure((visit) => visit.jsCssBytes),
     jsCssTransferred: figure((visit) => visit.jsCssTransferred),
     jsCssRequests: figure((visit) => visit.jsCssRequests),
+    jsCssFromCache: figure((visit) => visit.jsCssFromCache),
+    revalidated: figure((visit) => visit.revalidated),
     allRequests: figure((visit) => visit.allRequests),
     fcp: figure((visit) => visit.fcp),
     lcp: figure((visit) => visit.lcp),
@@ -76,12 +78,16 @@ function tableRows(scenarios, summaries) {
         '',
       ]);
       rows.push([
-        '    JS+CSS requests',
+        scenario.warm ? '    JS+CSS requests to the network' : '    JS+CSS requests',
         cell(fed.jsCssRequests, ms),
         cell(mono.jsCssRequests, ms),
         ratio(fed.jsCssRequests, mono.jsCssRequests),
         '',
       ]);
+      if (scenario.warm) {
+        rows.push(['    JS+CSS from the cache', cell(fed.jsCssFromCache, ms), cell(mono.jsCssFromCache, ms), '', '']);
+        rows.push(['    revalidated (304), any type', cell(fed.revalidated, ms), cell(mono.revalidated, ms), '', '']);
+      }
       rows.push(['    FCP ms', cell(fed.fcp, ms), cell(mono.fcp, ms), ratio(fed.fcp, mono.fcp), '']);
       rows.push([
         '    LCP ms',
@@ -129,6 +135,30 @@ function tableRows(scenarios, summaries) {
   return rows;
 }
 
+/** Rows of the Lighthouse reports, route by route, in the same columns as the visits'. */
+function lighthouseRows(lighthouse) {
+  const rows = [];
+  const score = (value) => value.toFixed(2);
+  const cls = (value) => value.toFixed(3);
+  for (const route of lighthouse?.routes ?? []) {
+    const fed = route.federated;
+    const mono = route.monolithic;
+    rows.push([
+      `Lighthouse ${route.label}  performance`,
+      cell(fed.score, score),
+      cell(mono.score, score),
+      ratio(fed.score, mono.score),
+      route.scoreBudget ? `≥ ${route.scoreBudget}` : '',
+    ]);
+    rows.push(['    LCP ms', cell(fed.lcp, ms), cell(mono.lcp, ms), ratio(fed.lcp, mono.lcp), '']);
+    rows.push(['    FCP ms', cell(fed.fcp, ms), cell(mono.fcp, ms), ratio(fed.fcp, mono.fcp), '']);
+    rows.push(['    TBT ms', cell(fed.tbt, ms), cell(mono.tbt, ms), ratio(fed.tbt, mono.tbt), '']);
+    rows.push(['    Speed Index ms', cell(fed.speedIndex, ms), cell(mono.speedIndex, ms), ratio(fed.speedIndex, mono.speedIndex), '']);
+    rows.push(['    CLS', cell(fed.cls, cls), cell(mono.cls, cls), '', '']);
+  }
+  return rows;
+}
+
 /** Lines naming every scenario where something failed to load, so no figure is trusted blindly. */
 function problems(scenarios, summaries) {
   const lines = [];
@@ -158,12 +188,26 @@ function formatTable(header, rows) {
   return [line(all[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...all.slice(1).map(line)].join('\n');
 }
 
-/** DESIGN §6, budget by budget, on the medians of the federated app. */
-function budgets(summaries, scenarios) {
+/**
+ * DESIGN §6, budget by budget, on the medians of the federated app. `lighthouse` is the
+ * Lighthouse part of the run, or null where it did not run.
+ * @param {any} summaries
+ * @param {any[]} scenarios
+ * @param {{ routes: any[] } | null} [lighthouse]
+ */
+function budgets(summaries, scenarios, lighthouse = null) {
   const verdicts = [];
   const home = summaries.home;
-  const add = (budget, measured, limit, unit) =>
-    verdicts.push({ budget, measured, limit, unit, met: measured == null ? null : measured <= limit });
+  /** @param {'≤' | '≥'} [comparison] */
+  const add = (budget, measured, limit, unit, comparison = '≤') =>
+    verdicts.push({
+      budget,
+      measured,
+      limit,
+      unit,
+      comparison,
+      met: measured == null ? null : comparison === '≤' ? measured <= limit : measured >= limit,
+    });
   if (home) add('JS+CSS of a cold / (gzip)', home.federated.jsCssGzip.median / 1000, 200, 'kB');
   for (const scenario of scenarios.filter((s) => s.bytesBudget && s.key !== 'home')) {
     const summary = summaries[scenario.key].federated;
@@ -179,6 +223,9 @@ function budgets(summaries, scenarios) {
     add('federated / monolithic LCP of /', ratio(home.federated.lcp, home.monolithic.lcp), 1.1, '×');
     add('LCP of /', home.federated.lcp.median, 1500, 'ms');
   }
+  for (const scenario of scenarios.filter((s) => s.lcpBudget && s.key !== 'home')) {
+    add(`LCP of ${scenario.label}`, summaries[scenario.key].federated.lcp.median, scenario.lcpBudget, 'ms');
+  }
   for (const scenario of scenarios.filter((s) => s.tabs && !s.throttled)) {
     for (const tab of Object.values(summaries[scenario.key].federated.tabs)) {
       add(`tap '${tab.label}' (remote not loaded yet) → page on screen, unthrottled`, tab.contentMs.median, 300, 'ms');
@@ -187,19 +234,25 @@ function budgets(summaries, scenarios) {
         measured: tab.loaderFlashes,
         limit: 0,
         unit: 'flashes',
+        comparison: '≤',
         met: tab.loaderFlashes === 0,
       });
     }
+  }
+  for (const route of (lighthouse?.routes ?? []).filter((r) => r.scoreBudget)) {
+    add(`Lighthouse performance of ${route.label} (mobile)`, route.federated.score.median, route.scoreBudget, '', '≥');
   }
   return verdicts;
 }
 
 function formatBudgets(verdicts) {
+  const amount = (value, unit) => `${value} ${unit}`.trim();
   return verdicts
-    .map(
-      (v) =>
-        `${v.met === null ? '  ?  ' : v.met ? ' met ' : 'MISSED'}  ${v.budget}: ${v.measured == null ? 'not measured' : `${Math.round(v.measured * 100) / 100} ${v.unit}`} (budget ≤ ${v.limit} ${v.unit})`,
-    )
+    .map((v) => {
+      const status = v.met === null ? '  ?  ' : v.met ? ' met ' : 'MISSED';
+      const measured = v.measured == null ? 'not measured' : amount(Math.round(v.measured * 100) / 100, v.unit);
+      return `${status}  ${v.budget}: ${measured} (budget ${v.comparison} ${amount(v.limit, v.unit)})`;
+    })
     .join('\n');
 }
 
@@ -214,4 +267,14 @@ function formatBuilds(builds) {
   return formatTable(['production build', 'seconds', 'JS+CSS gzip kB (all files)', 'brotli kB', 'files'], rows);
 }
 
-module.exports = { summariseVisits, problems, tableRows, formatTable, budgets, formatBudgets, formatBuilds, VARIANTS };
+module.exports = {
+  summariseVisits,
+  problems,
+  tableRows,
+  lighthouseRows,
+  formatTable,
+  budgets,
+  formatBudgets,
+  formatBuilds,
+  VARIANTS,
+};

@@ -7,12 +7,15 @@ function quantile(sorted, q) {
   return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
 }
 
-/** { median, min, max, p25, p75, n, samples } of the numbers among `values` (nulls are skipped). */
-function describe(values) {
+/**
+ * { median, min, max, p25, p75, n, samples } of the numbers among `values` (nulls are skipped),
+ * the quantiles rounded to `decimals` (one suits milliseconds; a score of 0–1 needs two).
+ */
+function describe(values, decimals = 1) {
   const samples = values.filter((value) => typeof value === 'number' && Number.isFinite(value));
   if (!samples.length) return { median: null, min: null, max: null, p25: null, p75: null, n: 0, samples: [] };
   const sorted = [...samples].sort((a, b) => a - b);
-  const round = (value) => Math.round(value * 10) / 10;
+  const round = (value) => Math.round(value * 10 ** decimals) / 10 ** decimals;
   return {
     median: round(quantile(sorted, 0.5)),
     min: sorted[0],
