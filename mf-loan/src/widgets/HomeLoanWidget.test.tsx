@@ -18,6 +18,20 @@ describe('HomeLoanWidget', () => {
     expect(test.navigate).toHaveBeenCalledWith('/pages/loan/apply');
   });
 
+  it('holds the offer’s place while the rates load, then shows the offer there', async () => {
+    const test = makeTestHost({ loggedIn: false });
+    let answer!: (rates: typeof RATES) => void;
+    test.loan.loanRates.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderWithHost(test.host, <HomeLoanWidget />);
+
+    const placeholder = screen.getByRole('status', { name: 'loading...' });
+    expect(placeholder.querySelectorAll('li')).toHaveLength(4);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    await act(async () => answer(RATES));
+    expect(screen.getByText('up to ¥50,000.00')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('shows its own error with a retry', async () => {
     const test = makeTestHost({ loggedIn: false });
     test.loan.loanRates.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(RATES);

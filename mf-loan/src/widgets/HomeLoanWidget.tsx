@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import type { LoanRates } from '@instalment/shared/api';
 import { useHost, useT, useTabTap } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/shared/i18n';
 import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
 import { Button, Loadable, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
@@ -22,8 +23,33 @@ export default function HomeLoanWidget() {
       <h2 id={titleId} className={styles.title}>
         {t('widgetTitle')}
       </h2>
-      <Loadable loaded={rates}>{(data) => <Offer rates={data} onApply={() => host.navigate(PAGES.apply.path)} />}</Loadable>
+      <Loadable loaded={rates} loading={<OfferSkeleton />}>
+        {(data) => <Offer rates={data} onApply={() => host.navigate(PAGES.apply.path)} />}
+      </Loadable>
     </section>
+  );
+}
+
+/**
+ * The offer's shape while the rates are on their way: its amount line, its four facts and its
+ * button, in the same boxes, so the news below does not jump when the offer arrives.
+ */
+function OfferSkeleton() {
+  const common = useT(commonMessages);
+  return (
+    <div className={styles.skeleton} role="status" aria-busy="true" aria-label={common('loading')}>
+      <p className={styles.amount} aria-hidden="true">
+        <span className={`${styles.bar} ${styles.barWide}`} />
+      </p>
+      <ul className={styles.facts} aria-hidden="true">
+        {[0, 1, 2, 3].map((line) => (
+          <li key={line}>
+            <span className={styles.bar} />
+          </li>
+        ))}
+      </ul>
+      <span className={styles.buttonBar} aria-hidden="true" />
+    </div>
   );
 }
 
@@ -61,6 +87,13 @@ const AvailableCredit = observer(function AvailableCredit() {
     [host, loggedIn],
   );
   useTabTap(() => void credit.reload());
+  // A signed-in borrower's line is kept while it loads, so the offer below it does not move.
+  if (loggedIn && credit.loading && !credit.data)
+    return (
+      <p className={styles.credit} aria-hidden="true">
+        &nbsp;
+      </p>
+    );
   if (!credit.data) return null;
   return <p className={styles.credit}>{tLoan('creditAvailable', { amount: formatMoney(credit.data.available) })}</p>;
 });

@@ -61,3 +61,21 @@ test('nothing loaded shows the empty state; a page may draw its own failure, or 
   renderWithHost(createTestHost().host, <Page load={refused} failure={() => null} />);
   expect(await screen.findByRole('alert')).toHaveTextContent('No such loan');
 });
+
+test('a page may draw its own placeholder during the first load, and the content replaces it', async () => {
+  const answer = deferred<string | null>();
+  function Shaped() {
+    const loaded = useLoad(() => answer.promise, []);
+    return (
+      <Loadable loaded={loaded} loading={<div role="status" aria-label="offer on its way" />}>
+        {(text) => <p>{text}</p>}
+      </Loadable>
+    );
+  }
+  renderWithHost(createTestHost().host, <Shaped />);
+  expect(screen.getByRole('status', { name: 'offer on its way' })).toBeInTheDocument();
+  expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  await act(async () => answer.resolve('the offer'));
+  expect(screen.getByText('the offer')).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+});

@@ -22,18 +22,20 @@ export interface LoadableProps<T> {
   failure?: (error: Error, retry: () => void) => ReactNode;
   /** Loaded, and nothing there. */
   empty?: ReactNode;
+  /** Drawn during the first load instead of the generic line: a placeholder in the shape of what comes, so nothing below it moves when it arrives. */
+  loading?: ReactNode;
 }
 
 /**
  * The one switch between loading, failed (with retry) and content. Data already shown stays
  * while it reloads or a reload fails, so a refresh never blanks the page.
  */
-export function Loadable<T>({ loaded, children, failure, empty = null }: LoadableProps<T>) {
+export function Loadable<T>({ loaded, children, failure, empty = null, loading: placeholder }: LoadableProps<T>) {
   const t = useT(commonMessages);
   const { data, error, loading } = loaded;
   if (data !== null && data !== undefined) return <>{children(data)}</>;
   const retry = () => void loaded.reload();
   if (error) return <>{failure?.(error, retry) ?? <ErrorState message={error.message || t('requestFailed')} onRetry={retry} />}</>;
-  if (loading) return <LoadingState />;
+  if (loading) return <>{placeholder ?? <LoadingState />}</>;
   return <>{empty}</>;
 }
