@@ -64,35 +64,7 @@ function contentHashed(template) {
  * it is cached for good like every other hashed file and only the manifest is asked again.
  * (`[contenthash]` is not available to the federation runtime when it asks for this name.)
  */
-const REMOTE_ENTRY_PREFIX = 'remoteEntry';
-
-/**
- * The host page asks for every script and style of the shell's first screen at once, instead of
- * discovering them one level at a time (main → bootstrap → shared chunks).
- */
-class PreloadShellAssets {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.compilation.tap('PreloadShellAssets', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadShellAssets', (groups) => {
-        const entryFiles = new Set(compilation.entrypoints.get('main')?.getFiles());
-        const preloads = compilation
-          .getAssets()
-          .map((asset) => asset.name)
-          .filter((name) => /\.(js|css)$/.test(name) && !entryFiles.has(name) && !name.startsWith(REMOTE_ENTRY_PREFIX))
-          .sort()
-          .map((name) => ({
-            tagName: 'link',
-            voidTag: true,
-            meta: { plugin: 'PreloadShellAssets' },
-            attributes: { rel: 'preload', href: name, as: name.endsWith('.css') ? 'style' : 'script' },
-          }));
-        groups.headTags.push(...preloads);
-        return groups;
-      });
-    });
-  }
-}
+const REMOTE_ENTRY = { production: 'remoteEntry.[fullhash:8].js', development: 'remoteEntry.js' };
 
 /**
  * Copies a package's `public/` folder (the shell's favicon, icons and web app manifest) into its
@@ -208,10 +180,13 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
       plugins: [
         new ModuleFederationPlugin({
           name,
-          filename: production ? `${REMOTE_ENTRY_PREFIX}.[fullhash:8].js` : `${REMOTE_ENTRY_PREFIX}.js`,
+          filename: production ? REMOTE_ENTRY.production : REMOTE_ENTRY.development,
           exposes: exposes ?? {},
           remotes: {},
           shared: sharedSingletons(host),
+          // The shell's eager singletons are in the share scope before any remote: take what is
+          // loaded. 'version-first' would fetch every registered remote's entry to compare versions.
+          shareStrategy: 'loaded-first',
           manifest: { filePath: '' },
           dts: false,
           experiments: runtime.experiments,
@@ -226,7 +201,6 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
           earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,
         }),
         ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),
-        ...(production && host ? [new PreloadShellAssets()] : []),
         ...(production
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),

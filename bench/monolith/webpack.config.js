@@ -59,8 +59,7 @@ module.exports = (env = {}, argv = {}) => {
 
   config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
   config.output = { ...config.output, path: path.join(WORK, 'dist') };
-  // The preload hints name the shell's first-screen chunks; here every page is a chunk of this build.
-  config.plugins = config.plugins.filter((plugin) => !['ModuleFederationPlugin', 'PreloadShellAssets'].includes(plugin.constructor.name));
+  config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
   const remotesModule = path.join(shell.dir, 'src', 'federation', 'remotes');
   config.resolve = {
     ...config.resolve,

@@ -9,9 +9,10 @@ function preloadOpeningRoute(): void {
 }
 
 /**
- * Runs in the entry chunk, before the async boundary: config.json, the remotes' manifests and
- * the opening page's chunks load while React and the shell's own code are still arriving,
- * instead of after them. Nothing here touches a shared module.
+ * Runs first in the entry chunk, before React and the shell's own code are evaluated. The page's
+ * inline script (early/inline.js) has usually fetched config.json and the manifests already;
+ * here the federation runtime takes them over and preloads the opening route (again, for a page
+ * opened without that script, as in development).
  */
 export const booted: Promise<RuntimeConfig> = loadConfig().then((config) => {
   registerAppRemotes(config.remotes);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openingTable } from '@instalment/shared/pages';
-import { takeEarly, takeEarlyManifest } from './handover';
+import { openingPreloaded, takeEarly, takeEarlyManifest } from './handover';
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, 'inline.js'), 'utf8');
 const REMOTES = {
@@ -38,7 +38,7 @@ const answer = (body: unknown, status = 200) =>
 let fetchMock: jest.Mock;
 
 /** Runs the inline script as index.html does, on the given route. */
-async function runEarlyScript({ route = '', exposes = true, config = { apiBaseURL: 'http://api', remotes: REMOTES } } = {}) {
+async function runEarlyScript({ route = '', exposes = true, config = { apiBaseURL: 'http://127.0.0.1:3100/', remotes: REMOTES } } = {}) {
   window.location.hash = route;
   fetchMock = jest.fn(async (url: string) => {
     if (url === 'config.json') return answer(config);
@@ -56,12 +56,15 @@ async function runEarlyScript({ route = '', exposes = true, config = { apiBaseUR
 
 const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.href}`);
+const preconnected = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((link) => `${link.href} ${link.crossOrigin}`);
 const requested = () => fetchMock.mock.calls.map(([url]) => url);
 
 afterEach(() => {
   document.head.innerHTML = '';
   delete window.__instalmentEarly;
   delete window.__instalmentEarlyManifests;
+  delete window.__instalmentEarlyPreloads;
 });
 
 test('on home, config.json and every manifest are asked for once, and home’s two widgets are preloaded', async () => {
@@ -95,9 +98,17 @@ test('a page with no remotes to preload (the monolith) asks for config.json alon
   expect(preloaded()).toEqual([]);
 });
 
+test('the connection to the API that config.json names is opened before the app asks it anything', async () => {
+  await runEarlyScript();
+  expect(preconnected()).toEqual(['http://127.0.0.1:3100/ anonymous']);
+  document.head.innerHTML = '';
+  await runEarlyScript({ exposes: false });
+  expect(preconnected()).toEqual(['http://127.0.0.1:3100/ anonymous']);
+});
+
 test('a manifest that cannot be fetched preloads nothing for that remote and is handed over as it failed', async () => {
   const broken = { ...REMOTES, mf_news: 'http://127.0.0.1:3999/mf-manifest.json' };
-  await runEarlyScript({ config: { apiBaseURL: 'http://api', remotes: broken } });
+  await runEarlyScript({ config: { apiBaseURL: 'http://127.0.0.1:3100', remotes: broken } });
   expect(preloaded().some((line) => line.includes(':3999'))).toBe(false);
   await expect(takeEarlyManifest(broken.mf_news)).rejects.toThrow('Failed to fetch');
 });
@@ -113,4 +124,31 @@ test('each early answer is handed over once, so a retry fetches afresh', async (
 test('without the inline script there is nothing to hand over', async () => {
   expect(takeEarly('config.json')).toBeUndefined();
   await expect(takeEarlyManifest(REMOTES.mf_loan)).resolves.toBeUndefined();
+});
+
+test('the shell waits for the opening route’s files to be asked for, and no longer', async () => {
+  let asked = false;
+  const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  window.__instalmentEarlyPreloads = later(20).then(() => void (asked = true));
+  await openingPreloaded(5_000);
+  expect(asked).toBe(true);
+
+  // Never settles: only the cap ends the wait (without it this test would hang).
+  window.__instalmentEarlyPreloads = new Promise<void>(() => {});
+  await expect(openingPreloaded(30)).resolves.toBeUndefined();
+});
+
+test('without the inline script the shell does not wait at all', async () => {
+  let waited = false;
+  const done = openingPreloaded(5_000).then(() => (waited = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(waited).toBe(true);
+  await done;
+});
+
+test('on home, the wait ends once both widgets’ files are asked for', async () => {
+  await runEarlyScript();
+  await openingPreloaded(5_000);
+  expect(preloaded()).toHaveLength(7);
 });

@@ -4,6 +4,8 @@ declare global {
     __instalmentEarly?: Record<string, Promise<Response>>;
     /** Settles once that script has sent the manifests' requests (or given up on config.json). */
     __instalmentEarlyManifests?: Promise<void>;
+    /** Settles once that script has asked for the opening route's remote files (or could not). */
+    __instalmentEarlyPreloads?: Promise<void>;
   }
 }
 
@@ -26,4 +28,15 @@ export function takeEarly(url: string): Promise<Response> | undefined {
 export async function takeEarlyManifest(url: string): Promise<Response | undefined> {
   await window.__instalmentEarlyManifests;
   return takeEarly(url);
+}
+
+/**
+ * Settles once the inline script has asked for the opening route's remote files, or after
+ * `atMostMs` (a manifest that does not answer must not hold the shell back). Evaluating the shell
+ * keeps the page busy for a while; asked first, those files download meanwhile.
+ */
+export function openingPreloaded(atMostMs: number): Promise<void> {
+  const issued = window.__instalmentEarlyPreloads;
+  if (!issued) return Promise.resolve();
+  return Promise.race([issued, new Promise<void>((resolve) => setTimeout(resolve, atMostMs))]);
 }

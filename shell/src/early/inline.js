@@ -1,13 +1,15 @@
 // Inlined into the shell's index.html by webpack.config.base.js, so it runs as soon as the HTML
 // parser reaches it, while the app's own scripts are still downloading and compiling:
 // - config.json is asked for at once;
+// - then a connection to the API it names is opened (the first widget or page asks it at once);
 // - then each remote's manifest it names;
 // - then, from the manifests of the remotes the opening route draws with, their entries and that
 //   route's chunks are preloaded, so they arrive beside the shell's instead of after it.
 // shell/src/early/handover.ts hands config.json and the manifests over once (to loadConfig and to
 // the federation runtime's fetch); anything that fails here is simply fetched again there.
 // `data-exposes` (route → [remote, exposed module]) comes from shared/src/pages at build time;
-// without it (the bench's monolith, which loads no remote) only config.json is started.
+// without it (the bench's monolith, which loads no remote) config.json and the API's connection
+// are all it starts.
 (function () {
   /** @type {Record<string, Promise<Response>>} */
   const pending = {};
@@ -17,6 +19,18 @@
   pending['config.json'] = fetchFresh('config.json');
   // Whoever takes a request over sees its failure; one nobody takes must not report it.
   pending['config.json'].catch(() => {});
+  const config = json(pending['config.json']).catch(() => null);
+
+  // The app calls the API without credentials (CORS, token in a header): `crossorigin` makes
+  // this the connection those calls use.
+  config.then((value) => {
+    if (typeof value?.apiBaseURL !== 'string') return;
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = new URL(value.apiBaseURL, window.location.href).origin;
+    link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  });
 
   const table = document.currentScript?.getAttribute('data-exposes');
   if (!table) return;
@@ -46,18 +60,24 @@
   };
 
   // Settles once every manifest request is out, so the runtime waits for it rather than racing it.
-  window.__instalmentEarlyManifests = json(pending['config.json'])
-    .then((config) => {
-      for (const [remote, url] of Object.entries(config?.remotes ?? {})) {
+  /** @type {Array<Promise<unknown>>} */
+  const openingPreloads = [];
+  window.__instalmentEarlyManifests = config
+    .then((value) => {
+      for (const [remote, url] of Object.entries(value?.remotes ?? {})) {
         if (typeof url !== 'string') continue;
         pending[url] = fetchFresh(url);
         pending[url].catch(() => {});
         const modules = opening.filter(([name]) => name === remote).map(([, module]) => module);
         if (modules.length)
-          json(pending[url])
-            .then((manifest) => manifest && preloadOpening(url, manifest, modules))
-            .catch(() => {});
+          openingPreloads.push(
+            json(pending[url])
+              .then((manifest) => manifest && preloadOpening(url, manifest, modules))
+              .catch(() => {}),
+          );
       }
     })
     .catch(() => {});
+  // Settles once the opening route's remote files have been asked for (or could not be).
+  window.__instalmentEarlyPreloads = window.__instalmentEarlyManifests.then(() => Promise.all(openingPreloads)).then(() => {});
 })();
