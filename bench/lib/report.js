@@ -209,6 +209,7 @@ function budgets(summaries, scenarios, lighthouse = null) {
       met: measured == null ? null : comparison === '≤' ? measured <= limit : measured >= limit,
     });
   if (home) add('JS+CSS of a cold / (gzip)', home.federated.jsCssGzip.median / 1000, 200, 'kB');
+  if (home) add('JS+CSS requests of a cold /', home.federated.jsCssRequests.median, 12, 'requests');
   for (const scenario of scenarios.filter((s) => s.bytesBudget && s.key !== 'home')) {
     const summary = summaries[scenario.key].federated;
     add(
