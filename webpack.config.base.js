@@ -10,7 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  * The parts of the contract package that hold state or identity (the HTTP client and its error
  * class, the session, HostContext, the locale, components reading the host): one instance for
  * the whole app. The stateless parts (api, loan, validation, format) are not shared: a shared
- * module is never tree-shaken and a remote's copy would cost a round trip after its entry.
+ * module is never tree-shaken, so each package bundles only what it uses of them.
  * `host: false` marks what only the remotes use (uploads, the standalone harness): the shell
  * neither imports nor provides those.
  */

@@ -24,7 +24,9 @@ export function parseConfig(raw: unknown): RuntimeConfig {
  */
 export async function loadConfig(): Promise<RuntimeConfig> {
   const fetchFresh = () => fetch('config.json', { cache: 'no-cache' });
-  const response = await (takeEarly('config.json') ?? fetchFresh()).catch(fetchFresh);
+  const early = takeEarly('config.json');
+  // Only the inline script's request is asked again if it failed; our own failure is the answer.
+  const response = await (early ? early.catch(fetchFresh) : fetchFresh());
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   return parseConfig(await response.json());
 }
