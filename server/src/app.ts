@@ -27,7 +27,6 @@ import { staticRoutes } from './routes/static';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { createServices, type Services } from './services';
-import type { SmsProvider } from './services/sms';
 import { localeOf, said, say } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -39,8 +38,6 @@ export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   limits?: Partial<Limits>;
   /** The clock, epoch ms; tests move it to expire tokens and make instalments fall due. */
   now?: () => number;
-  /** Where SMS codes go; by default the development outbox. */
-  smsProvider?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -55,6 +52,9 @@ declare module 'fastify' {
 
 /** How often delayed applications are looked at: an applicant waits at most this long past the review time. */
 const APPROVAL_SWEEP_MS = 5_000;
+
+/** Every envelope's type: without the charset a client that does not sniff reads Chinese as Latin-1. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Messages for the framework's own refusals of malformed requests. */
 const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
@@ -73,9 +73,9 @@ function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
 
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
-  const { now = Date.now, smsProvider, logger = false, limits, ...overrides } = options;
+  const { now = Date.now, logger = false, limits, ...overrides } = options;
   const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
-  const problems = productionProblems(config, smsProvider !== undefined);
+  const problems = productionProblems(config);
   if (problems.length > 0) throw new Error(problems.join(' '));
   // `verbose`: a refusal names the range a number must fall in (http/validation.ts).
   const app = Fastify({ logger, bodyLimit: 256 * 1024, trustProxy: config.trustProxy, ajv: { customOptions: { verbose: true } } });
@@ -83,7 +83,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const { store, ready } = openDatabase(config, now());
   const uploads = uploadDirFor(config);
   const ctx: Context = { store, config, now, log: app.log };
-  const services = createServices(ctx, uploads.dir, smsProvider);
+  const services = createServices(ctx, uploads.dir);
   const auth = createAuth(services.tokens);
   // Outside production a per-process key is enough: links then last until the next restart.
   const links = new FileLinks(
@@ -156,8 +156,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request);
-    // A refusal's envelope is not the route's answer: it is written as it is, not by the route's response schema.
-    reply.serializer(JSON.stringify);
+    // A refusal's envelope is not the route's answer: it is written as it is, not by the route's
+    // response schema; a serializer of its own drops the type Fastify would set, so it is said here.
+    reply.serializer(JSON.stringify).type(JSON_TYPE);
     if (error instanceof Refusal) return reply.code(200).send(fail(error.said(locale), CODE_FAIL, error.data));
     if (error instanceof Unauthorized) return reply.code(401).send(fail(error.said(locale), 401));
     // A request that does not fit its route's schema: refused like any other, in the user's language.
@@ -180,7 +181,10 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     return reply.code(500).send(fail(say('serverFault')(locale)));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
+    reply
+      .code(404)
+      .type(JSON_TYPE)
+      .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
   const deps = { services, auth, config, links };
@@ -192,7 +196,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     loanRoutes(api, deps);
     newsRoutes(api, deps);
     uploadRoutes(api, deps);
-    sandboxRoutes(api, deps);
+    // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
+    if (config.paymentProvider === 'sandbox') sandboxRoutes(api, deps);
     staticRoutes(api);
     if (config.devRoutes) devRoutes(api, deps);
   });

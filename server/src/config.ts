@@ -4,6 +4,39 @@ import path from 'node:path';
 export const SERVER_ROOT = path.resolve(__dirname, '..');
 
 export type ApprovalMode = 'auto' | 'delay' | 'manual';
+/** Where SMS goes: Aliyun's SendSms, or the development outbox (refused in production). */
+export type SmsProviderName = 'aliyun' | 'outbox';
+/** Who takes the money: Alipay, or the sandbox gateway where no money moves (refused in production). */
+export type PaymentProviderName = 'alipay' | 'sandbox';
+
+/** Aliyun SMS (dysmsapi 2017-05-25). Template codes are the console's; their texts are fixed there. */
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** A template with `${code}`: every verification code. */
+  templateCode: string;
+  /** A template for the reminder before a due date (`${order}`, `${period}`, `${amount}`, `${date}`); null: not sent. */
+  dueTemplateCode: string | null;
+  /** A template for the reminder the day after an unpaid due date (same parameters); null: not sent. */
+  overdueTemplateCode: string | null;
+  /** host[:port] or an http(s) URL; tests point it at a loopback fake. */
+  endpoint: string;
+}
+
+/** Alipay's open platform (RSA2). Keys are PEM (or the bare base64 the console shows). */
+export interface AlipaySettings {
+  appId: string;
+  /** The app's private key: it signs every request. */
+  privateKey: string;
+  /** Alipay's public key: it verifies every notify and answer. */
+  alipayPublicKey: string;
+  /** The gateway (`https://openapi.alipay.com/gateway.do`); tests point it at a loopback fake. */
+  gateway: string;
+}
+
+export const ALIYUN_SMS_ENDPOINT = 'dysmsapi.aliyuncs.com';
+export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 export type RuntimeEnv = 'development' | 'production' | 'test';
 
 /**
@@ -46,6 +79,12 @@ export interface AppConfig {
   devRoutes: boolean;
   /** Key of the signed links to uploaded files; null: a random one per process (refused in production). */
   fileUrlSecret: string | null;
+  smsProvider: SmsProviderName;
+  /** Set when `smsProvider` is 'aliyun'. */
+  aliyun: AliyunSmsSettings | null;
+  paymentProvider: PaymentProviderName;
+  /** Set when `paymentProvider` is 'alipay'. */
+  alipay: AlipaySettings | null;
   /** scrypt cost as log2(N); r = 8, p = 1. OWASP's recommendation is 17; tests lower it to run fast. */
   passwordCostLog2: number;
   limits: Limits;
@@ -132,6 +171,10 @@ export const DEFAULT_CONFIG: AppConfig = {
   trustProxy: false,
   devRoutes: false,
   fileUrlSecret: null,
+  smsProvider: 'outbox',
+  aliyun: null,
+  paymentProvider: 'sandbox',
+  alipay: null,
   passwordCostLog2: 17,
   limits: DEFAULT_LIMITS,
 };
@@ -213,12 +256,14 @@ function limitsOf(env: Env): Limits {
  * What production must not run without: anything a default would leave open there. buildApp
  * checks it too, so a deployment that builds the app itself cannot skip it.
  */
-export function productionProblems(config: AppConfig, hasSmsProvider: boolean): string[] {
-  if (config.env !== 'production') return [];
-  const problems: string[] = [];
+export function productionProblems(config: AppConfig): string[] {
+  const problems = providerProblems(config);
+  if (config.env !== 'production') return problems;
   if (config.devRoutes) problems.push('DEV_ROUTES cannot be on in production.');
-  if (!hasSmsProvider)
-    problems.push('production needs a real SMS provider (buildApp({ smsProvider })): the development outbox is read by nobody.');
+  if (config.smsProvider === 'outbox')
+    problems.push('SMS_PROVIDER must be aliyun in production: the development outbox is read by nobody.');
+  if (config.paymentProvider === 'sandbox')
+    problems.push('PAYMENT_PROVIDER must be alipay in production: the sandbox gateway moves no money.');
   if (!config.fileUrlSecret) problems.push('FILE_URL_SECRET must be set in production (at least 32 characters).');
   if (!config.publicUrl) problems.push('PUBLIC_URL must be set in production.');
   if (config.corsOrigins === 'localhost' || config.corsOrigins === '*')
@@ -227,6 +272,47 @@ export function productionProblems(config: AppConfig, hasSmsProvider: boolean): 
   if (config.passwordCostLog2 < DEFAULT_CONFIG.passwordCostLog2)
     problems.push(`PASSWORD_COST_LOG2 cannot be below ${DEFAULT_CONFIG.passwordCostLog2} in production.`);
   return problems;
+}
+
+/** A provider chosen without the settings it needs, in any environment. */
+function providerProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
+  if (config.smsProvider === 'aliyun' && !config.aliyun) problems.push('SMS_PROVIDER=aliyun needs its settings.');
+  if (config.paymentProvider === 'alipay' && !config.alipay) problems.push('PAYMENT_PROVIDER=alipay needs its settings.');
+  return problems;
+}
+
+/** A setting a chosen provider cannot do without: its absence is a start-up error naming it. */
+function required(env: Env, name: string, why: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new Error(`${name} must be set: ${why}.`);
+  return value;
+}
+
+function aliyunOf(env: Env): AliyunSmsSettings {
+  const why = 'SMS_PROVIDER=aliyun sends codes through Aliyun SMS';
+  return {
+    accessKeyId: required(env, 'ALIYUN_ACCESS_KEY_ID', why),
+    accessKeySecret: required(env, 'ALIYUN_ACCESS_KEY_SECRET', why),
+    signName: required(env, 'ALIYUN_SMS_SIGN_NAME', why),
+    templateCode: required(env, 'ALIYUN_SMS_TEMPLATE_CODE', why),
+    dueTemplateCode: env.ALIYUN_SMS_DUE_TEMPLATE_CODE?.trim() || null,
+    overdueTemplateCode: env.ALIYUN_SMS_OVERDUE_TEMPLATE_CODE?.trim() || null,
+    endpoint: env.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_ENDPOINT,
+  };
+}
+
+/** An env file keeps a PEM on one line, its breaks written as \n. */
+const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+function alipayOf(env: Env): AlipaySettings {
+  const why = 'PAYMENT_PROVIDER=alipay signs every payment with the app key and checks every notify with Alipay’s';
+  return {
+    appId: required(env, 'ALIPAY_APP_ID', why),
+    privateKey: pem(required(env, 'ALIPAY_PRIVATE_KEY', why)),
+    alipayPublicKey: pem(required(env, 'ALIPAY_PUBLIC_KEY', why)),
+    gateway: env.ALIPAY_GATEWAY ? baseUrl('ALIPAY_GATEWAY', env.ALIPAY_GATEWAY) : ALIPAY_GATEWAY,
+  };
 }
 
 /** The configuration from environment variables (README of server/ lists them). */
@@ -238,6 +324,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ? ':memory:'
       : path.resolve(env.DATABASE_FILE)
     : DEFAULT_CONFIG.databaseFile;
+  const smsProvider = oneOf(env, 'SMS_PROVIDER', ['aliyun', 'outbox'], DEFAULT_CONFIG.smsProvider);
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['alipay', 'sandbox'], DEFAULT_CONFIG.paymentProvider);
   return {
     env: oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], DEFAULT_CONFIG.env),
     host: env.HOST || DEFAULT_CONFIG.host,
@@ -257,6 +345,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: proxiesOf(env.TRUST_PROXY),
     devRoutes: flag(env, 'DEV_ROUTES', DEFAULT_CONFIG.devRoutes),
     fileUrlSecret: secret,
+    smsProvider,
+    aliyun: smsProvider === 'aliyun' ? aliyunOf(env) : null,
+    paymentProvider,
+    alipay: paymentProvider === 'alipay' ? alipayOf(env) : null,
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
     limits: limitsOf(env),
   };

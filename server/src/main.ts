@@ -36,6 +36,8 @@ async function main(): Promise<void> {
       env: config.env,
       database: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.databaseFile,
       approval: config.approvalMode,
+      sms: config.smsProvider,
+      payments: config.paymentProvider,
       devRoutes: config.devRoutes ? 'on (DEV_ROUTES=1)' : 'off',
     },
     'instalment API ready',

@@ -1,3 +1,4 @@
+import { AGREEMENT_VERSIONS } from '@instalment/shared/api';
 import type { Locale } from '@instalment/shared/i18n';
 
 /** An agreement as the person reads it: sections of plain paragraphs. */
@@ -6,11 +7,12 @@ export interface Agreement {
   sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
 }
 
-const UPDATED = '2026-11-23';
+const TERMS_UPDATED = AGREEMENT_VERSIONS.terms;
+const PRIVACY_UPDATED = AGREEMENT_VERSIONS.privacy;
 
 const terms: Record<Locale, Agreement> = {
   en: {
-    updated: UPDATED,
+    updated: TERMS_UPDATED,
     sections: [
       {
         heading: '1. The service',
@@ -45,7 +47,7 @@ const terms: Record<Locale, Agreement> = {
     ],
   },
   'zh-CN': {
-    updated: UPDATED,
+    updated: TERMS_UPDATED,
     sections: [
       {
         heading: '一、服务内容',
@@ -79,7 +81,7 @@ const terms: Record<Locale, Agreement> = {
 
 const privacy: Record<Locale, Agreement> = {
   en: {
-    updated: UPDATED,
+    updated: PRIVACY_UPDATED,
     sections: [
       {
         heading: '1. What we collect',
@@ -108,7 +110,7 @@ const privacy: Record<Locale, Agreement> = {
     ],
   },
   'zh-CN': {
-    updated: UPDATED,
+    updated: PRIVACY_UPDATED,
     sections: [
       {
         heading: '一、我们收集的信息',

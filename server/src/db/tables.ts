@@ -1,4 +1,4 @@
-import type { LoanPurpose, LoanStatus, PaymentStatus, SmsEvent, Voucher } from '@instalment/shared/api';
+import type { AgreementName, LoanPurpose, LoanStatus, PaymentStatus, SmsEvent, Voucher } from '@instalment/shared/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
@@ -33,6 +33,7 @@ export interface Tables {
   chunk_parts: { user_id: number; chunkid: string; chunkindex: number; size: number; file: string };
   upload_usage: { id: Generated<number>; user_id: number; bytes: number; at: number };
   rate_limits: { bucket: string; key: string; window_start: number; hits: number };
+  consents: { id: Generated<number>; user_id: number; document: AgreementName; version: string; agreed_at: number; address: string };
 }
 
 /** A column the database fills when an insert leaves it out. */

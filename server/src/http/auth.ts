@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 export interface Auth {
-  /** preHandler: a valid token or HTTP 401 (code 401), which makes the app clear its session. */
+  /** onRequest hook (before the body is parsed or validated, so a caller without a token learns nothing else): a valid token or HTTP 401 (code 401), which makes the app clear its session. */
   required: (request: FastifyRequest) => Promise<void>;
   /** The user of the request's token, if it has a valid one. */
   identify: (request: FastifyRequest) => Promise<UserRow | null>;

@@ -36,24 +36,24 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   app.get(ENDPOINTS.channels, async () => ok(await catalogue.channels()));
   app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
 
-  app.post(ENDPOINTS.loanCreate, { schema: { body: LoanApplication }, preHandler: auth.required }, async (request) =>
+  app.post(ENDPOINTS.loanCreate, { schema: { body: LoanApplication }, onRequest: auth.required }, async (request) =>
     ok(await loans.create(userOf(request).id, fieldsOf(request.body)), said(request, 'applicationSubmitted')),
   );
 
   app.get(
     ENDPOINTS.myLoans,
-    { schema: { querystring: MyLoansQuery, response: { 200: envelopeOf(MyLoansPage) } }, preHandler: auth.required },
+    { schema: { querystring: MyLoansQuery, response: { 200: envelopeOf(MyLoansPage) } }, onRequest: auth.required },
     async (request) => ok(await loans.list(userOf(request).id, pageOf(request.query))),
   );
 
-  app.get(ENDPOINTS.orderDetail, { schema: { querystring: OrderQuery }, preHandler: auth.required }, async (request) => {
+  app.get(ENDPOINTS.orderDetail, { schema: { querystring: OrderQuery }, onRequest: auth.required }, async (request) => {
     const detail = await loans.detail(userOf(request).id, orderNo(request.query), '');
     return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
   });
 
   app.get(
     ENDPOINTS.installments,
-    { schema: { querystring: OrderQuery, response: { 200: envelopeOf(InstalmentsResult) } }, preHandler: auth.required },
+    { schema: { querystring: OrderQuery, response: { 200: envelopeOf(InstalmentsResult) } }, onRequest: auth.required },
     async (request) => ok(await loans.instalments(userOf(request).id, orderNo(request.query))),
   );
 
@@ -65,12 +65,12 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     return ok(loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), localeOf(request)));
   });
 
-  app.get(ENDPOINTS.cashier, { schema: { querystring: CashierQuery }, preHandler: auth.required }, async (request) => {
+  app.get(ENDPOINTS.cashier, { schema: { querystring: CashierQuery }, onRequest: auth.required }, async (request) => {
     const query = fieldsOf(request.query);
     return ok(await payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1'));
   });
 
-  app.get(ENDPOINTS.payoff, { schema: { querystring: OrderQuery }, preHandler: auth.required }, async (request) => {
+  app.get(ENDPOINTS.payoff, { schema: { querystring: OrderQuery }, onRequest: auth.required }, async (request) => {
     const loan = await loans.find(userOf(request).id, orderNo(request.query));
     const quote = (await ledger.price(loan, { payoff: true })).quote!;
     return ok({
@@ -84,18 +84,18 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     });
   });
 
-  app.get(ENDPOINTS.credit, { preHandler: auth.required }, async (request) => ok(await credit.line(userOf(request).id)));
+  app.get(ENDPOINTS.credit, { onRequest: auth.required }, async (request) => ok(await credit.line(userOf(request).id)));
 
-  app.get(ENDPOINTS.paymentState, { schema: { querystring: PaymentQuery }, preHandler: auth.required }, async (request) =>
+  app.get(ENDPOINTS.paymentState, { schema: { querystring: PaymentQuery }, onRequest: auth.required }, async (request) =>
     ok(await payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
   );
 
-  app.post(ENDPOINTS.uploadVoucher, { preHandler: auth.required }, async (request) => {
+  app.post(ENDPOINTS.uploadVoucher, { onRequest: auth.required }, async (request) => {
     const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, fieldsOf(request.body), ''));
     return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
   });
 
-  app.post(ENDPOINTS.withdrawVoucher, { schema: { body: WithdrawVoucherRequest }, preHandler: auth.required }, async (request) => {
+  app.post(ENDPOINTS.withdrawVoucher, { schema: { body: WithdrawVoucherRequest }, onRequest: auth.required }, async (request) => {
     const voucherId = request.body.voucher_id;
     return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId, '')), said(request, 'proofWithdrawn'));
   });

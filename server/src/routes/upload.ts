@@ -50,7 +50,7 @@ export function uploadRoutes(app: ApiInstance, { services, auth, config, links }
   const { uploadsPerAddress, addressWindowSeconds } = config.limits;
 
   /** FastAdmin's one upload endpoint: plain, chunk, merge (action=merge) and clean (method=clean). */
-  app.post(ENDPOINTS.upload, { preHandler: auth.required, ...perAddress(uploadsPerAddress, addressWindowSeconds) }, async (request) => {
+  app.post(ENDPOINTS.upload, { onRequest: auth.required, ...perAddress(uploadsPerAddress, addressWindowSeconds) }, async (request) => {
     const userId = userOf(request).id;
     const { fields, file } = await readForm(request);
     // `url` is the file's name in later calls (a voucher's file_url); `fullurl` is for showing it.

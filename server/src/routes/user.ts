@@ -8,10 +8,12 @@ import {
   validatePassword,
   validatePhone,
 } from '@instalment/shared/validation';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   ChangeMobileRequest,
   ChangePasswordRequest,
+  Consent,
   envelopeOf,
   PasswordLoginRequest,
   ProfileRequest,
@@ -46,7 +48,11 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       const email = check(validateOptionalEmail, text(body, 'email'));
       const code = check(validateCode, text(body, 'code'));
       const username = text(body, 'username') || mobile;
-      return ok(await users.register({ mobile, password, email, code, username }), said(request, 'signedUp'));
+      const agreements = { terms: text(body, 'terms_version') || undefined, privacy: text(body, 'privacy_version') || undefined };
+      return ok(
+        await users.register({ mobile, password, email, code, username, agreements, address: request.ip }),
+        said(request, 'signedUp'),
+      );
     },
   );
 
@@ -73,7 +79,7 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     },
   );
 
-  app.post(ENDPOINTS.logout, { preHandler: auth.required }, async (request) => {
+  app.post(ENDPOINTS.logout, { onRequest: auth.required }, async (request) => {
     await tokens.revoke(request.token!);
     return ok(null, said(request, 'loggedOut'));
   });
@@ -93,7 +99,7 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.changePassword,
-    { schema: { body: ChangePasswordRequest }, preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    { schema: { body: ChangePasswordRequest }, onRequest: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
     async (request) => {
       const body = fieldsOf(request.body);
       const oldPassword = rawText(body, 'oldpassword');
@@ -107,7 +113,7 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.changeMobile,
-    { schema: { body: ChangeMobileRequest }, preHandler: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    { schema: { body: ChangeMobileRequest }, onRequest: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
@@ -116,7 +122,7 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     },
   );
 
-  app.post(ENDPOINTS.profile, { schema: { body: ProfileRequest }, preHandler: auth.required }, async (request) => {
+  app.post(ENDPOINTS.profile, { schema: { body: ProfileRequest }, onRequest: auth.required }, async (request) => {
     const body = fieldsOf(request.body);
     const user = userOf(request);
     const avatarField = text(body, 'avatar');
@@ -131,7 +137,13 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
   });
 
-  app.get(ENDPOINTS.userIndex, { schema: { response: { 200: envelopeOf(UserIndexSchema) } }, preHandler: auth.required }, async (request) =>
+  app.get(
+    ENDPOINTS.consents,
+    { schema: { response: { 200: envelopeOf(Type.Array(Consent)) } }, onRequest: auth.required },
+    async (request) => ok(await users.consents(userOf(request).id)),
+  );
+
+  app.get(ENDPOINTS.userIndex, { schema: { response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required }, async (request) =>
     ok(withAvatarLink(request, users.index(userOf(request)))),
   );
 }

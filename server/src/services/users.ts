@@ -1,14 +1,22 @@
-import type { LoginResult, ProfileRequest, UserIndex } from '@instalment/shared/api';
+import {
+  AGREEMENT_VERSIONS,
+  type AgreementName,
+  type Consent,
+  type LoginResult,
+  type ProfileRequest,
+  type UserIndex,
+} from '@instalment/shared/api';
 import { maskPhone } from '@instalment/shared/format';
 import { fromFen } from '@instalment/shared/loan';
-import { seconds, type Context } from '../context';
+import { iso, seconds, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
 import { say } from '../http/say';
-import { isUniqueViolation } from '../db/store';
+import { isUniqueViolation, type Store } from '../db/store';
+import { ConsentRecords } from '../repositories/consents';
 import { UserRecords, type UserRow } from '../repositories/users';
 
 export type { UserRow };
@@ -19,6 +27,10 @@ export interface Registration {
   password: string;
   username: string;
   email: string;
+  /** The versions of the agreements the person accepted; absent: those in force. */
+  agreements: Partial<Record<AgreementName, string>>;
+  /** The client address the consent came from. */
+  address: string;
 }
 
 /** A username is 3-32 letters, digits or underscores; a phone number may only be the user's own. */
@@ -58,14 +70,34 @@ export class UserService {
 
   async register(input: Registration): Promise<LoginResult> {
     this.checkUsername(input.username, input.mobile);
+    const names = Object.keys(AGREEMENT_VERSIONS) as AgreementName[];
+    // Consent to an older text is not consent to the one in force: the person reads it again.
+    if (names.some((name) => (input.agreements[name] ?? AGREEMENT_VERSIONS[name]) !== AGREEMENT_VERSIONS[name]))
+      throw new Refusal(say('agreementsChanged'));
     if (await this.byMobile(input.mobile)) throw new Refusal(say('phoneRegisteredLogIn'));
     if (await this.records.usernameTaken(input.username)) throw new Refusal(say('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
     await this.sms.verify(input.mobile, 'register', input.code);
     const passwordHash = await hashPassword(input.password, this.ctx.config.passwordCostLog2);
-    const user = await this.create(input.mobile, input.username, passwordHash, input.email);
+    const agreedAt = this.ctx.now();
+    const user = await this.create(input.mobile, input.username, passwordHash, input.email, (tx, userId) =>
+      new ConsentRecords(tx).add(
+        names.map((document) => ({
+          user_id: userId,
+          document,
+          version: AGREEMENT_VERSIONS[document],
+          agreed_at: agreedAt,
+          address: input.address,
+        })),
+      ),
+    );
     return this.loginResult(user);
+  }
+
+  /** What the account agreed to, oldest first. */
+  async consents(userId: number): Promise<Consent[]> {
+    return (await new ConsentRecords(this.ctx.store).of(userId)).map((row) => ({ ...row, agreed_at: iso(row.agreed_at) }));
   }
 
   /**
@@ -174,16 +206,27 @@ export class UserService {
     };
   }
 
-  private async create(mobile: string, username: string, passwordHash: string, email: string): Promise<UserRow> {
+  /** `alongside`: written in the same transaction, so an account never exists without it. */
+  private async create(
+    mobile: string,
+    username: string,
+    passwordHash: string,
+    email: string,
+    alongside?: (tx: Store, userId: number) => Promise<void>,
+  ): Promise<UserRow> {
     const nickname = username === mobile ? maskPhone(mobile) : username;
     try {
-      const id = await this.records.insert({
-        username,
-        nickname,
-        mobile,
-        email,
-        password_hash: passwordHash,
-        createtime: seconds(this.ctx.now()),
+      const id = await this.ctx.store.write([`mobile:${mobile}`], async (tx) => {
+        const userId = await new UserRecords(tx).insert({
+          username,
+          nickname,
+          mobile,
+          email,
+          password_hash: passwordHash,
+          createtime: seconds(this.ctx.now()),
+        });
+        await alongside?.(tx, userId);
+        return userId;
       });
       return (await this.byId(id))!;
     } catch (error) {

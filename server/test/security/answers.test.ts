@@ -1,9 +1,10 @@
 import { createLoan, ENDPOINTS, uploadFile, uploadVoucher } from '@instalment/shared/api';
 import { fromFen } from '@instalment/shared/loan';
 import { validationMessage } from '@instalment/shared/validation';
-import type { SmsProvider } from '../../src/services/sms';
+import { loadConfig } from '../../src/config';
 import { illustrationPath, ILLUSTRATION_NAMES } from '../../src/static/images';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../helpers';
+import { productionEnv } from '../production';
 import { request } from './traffic';
 
 let server: TestServer;
@@ -64,17 +65,7 @@ test("absolute URLs come from the configuration, never from the request's Host",
 });
 
 test('in production CORS trusts the configured origins only, not localhost', async () => {
-  const provider: SmsProvider = { send: async () => {} };
-  const production = await startServer({
-    env: 'production',
-    devRoutes: false,
-    passwordCostLog2: 17,
-    smsProvider: provider,
-    publicUrl: 'https://api.example.com',
-    corsOrigins: ['https://app.example.com'],
-    appOrigins: ['https://app.example.com'],
-    fileUrlSecret: 'k'.repeat(32),
-  });
+  const production = await startServer(loadConfig(productionEnv()));
   try {
     const from = (origin: string) => request(production.baseURL, 'GET', ENDPOINTS.newsLatest, undefined, { origin });
     expect((await from('https://app.example.com')).headers['access-control-allow-origin']).toBe('https://app.example.com');

@@ -1,19 +1,11 @@
 import { DEV_ENDPOINTS, ENDPOINTS } from '@instalment/shared/api';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { SmsProvider } from '../../src/services/sms';
 import { startServer, TEST_OPTIONS, type TestServer } from '../helpers';
+import { productionEnv } from '../production';
 import { post, request } from './traffic';
 
-const silentProvider: SmsProvider = { send: async () => {} };
-const PRODUCTION = {
-  DATABASE_FILE: ':memory:',
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://api.example.com',
-  CORS_ORIGINS: 'https://app.example.com',
-  APP_URL: 'https://app.example.com',
-  FILE_URL_SECRET: 'x'.repeat(32),
-};
+const PRODUCTION = productionEnv();
 
 describe('with NODE_ENV and DEV_ROUTES unset', () => {
   let server: TestServer;
@@ -50,16 +42,36 @@ test('DEV_ROUTES=1 turns them on outside production', async () => {
   }
 });
 
-test('production refuses to start with the development routes, or without a real SMS provider', () => {
-  expect(() => buildApp({ ...loadConfig({ ...PRODUCTION, DEV_ROUTES: '1' }), smsProvider: silentProvider })).toThrow(
-    /DEV_ROUTES cannot be on in production/,
-  );
-  expect(() => buildApp(loadConfig(PRODUCTION))).toThrow(/production needs a real SMS provider/);
+test('production refuses the development routes, the SMS outbox and the sandbox gateway, each by name', () => {
+  const refusal = (env: Record<string, string>) => () => buildApp(loadConfig({ ...PRODUCTION, ...env }));
+  expect(refusal({ DEV_ROUTES: '1' })).toThrow(/DEV_ROUTES cannot be on in production/);
+  expect(refusal({ SMS_PROVIDER: 'outbox' })).toThrow(/SMS_PROVIDER must be aliyun in production/);
+  expect(refusal({ SMS_PROVIDER: '' })).toThrow(/SMS_PROVIDER must be aliyun in production/);
+  expect(refusal({ PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_PROVIDER must be alipay in production/);
+  expect(refusal({ PAYMENT_PROVIDER: '' })).toThrow(/PAYMENT_PROVIDER must be alipay in production/);
+});
+
+test('a chosen provider without one of its secrets stops the start with a sentence naming it', () => {
+  for (const name of [
+    'ALIYUN_ACCESS_KEY_ID',
+    'ALIYUN_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+    'ALIPAY_APP_ID',
+    'ALIPAY_PRIVATE_KEY',
+    'ALIPAY_PUBLIC_KEY',
+  ]) {
+    expect(() => loadConfig({ ...PRODUCTION, [name]: '' })).toThrow(new RegExp(`^${name} must be set: `));
+    expect(() => loadConfig({ ...PRODUCTION, [name]: undefined })).toThrow(new RegExp(`^${name} must be set: `));
+  }
+  // Outside production too: a provider is real or it is not chosen.
+  expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_ACCESS_KEY_ID must be set/);
+  expect(() => loadConfig({ PAYMENT_PROVIDER: 'alipay' })).toThrow(/ALIPAY_APP_ID must be set/);
+  expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be one of alipay, sandbox/);
 });
 
 test('production refuses to start on development defaults: CORS, app origins, link key, public URL', () => {
-  const problems = (env: Record<string, string>) => () =>
-    buildApp({ ...loadConfig({ ...PRODUCTION, ...env }), smsProvider: silentProvider });
+  const problems = (env: Record<string, string>) => () => buildApp(loadConfig({ ...PRODUCTION, ...env }));
   expect(problems({ CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS must list the app's origins/);
   expect(problems({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS must list the app's origins/);
   expect(problems({ APP_URL: '' })).toThrow(/APP_URL must list/);
@@ -67,7 +79,7 @@ test('production refuses to start on development defaults: CORS, app origins, li
   expect(problems({ PUBLIC_URL: '' })).toThrow(/PUBLIC_URL must be set/);
   expect(problems({ PASSWORD_COST_LOG2: '14' })).toThrow(/PASSWORD_COST_LOG2 cannot be below 17/);
   expect(() => loadConfig({ FILE_URL_SECRET: 'short' })).toThrow(/at least 32 characters/);
-  const app = buildApp({ ...loadConfig(PRODUCTION), smsProvider: silentProvider });
+  const app = buildApp(loadConfig(PRODUCTION));
   return app.close();
 });
 

@@ -28,6 +28,7 @@ export const ENDPOINTS = {
   changePassword: '/api/user/changepwd',
   changeMobile: '/api/user/changemobile',
   profile: '/api/user/profile',
+  consents: '/api/user/consents',
 } as const;
 
 /** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */

@@ -1,8 +1,10 @@
 import type { CallOptions, HttpClient } from './transport';
+import { AGREEMENT_VERSIONS } from './agreements';
 import { ENDPOINTS } from './endpoints';
 import type {
   ChangeMobileRequest,
   ChangePasswordRequest,
+  Consent,
   LoginResult,
   ProfileRequest,
   ResetPasswordRequest,
@@ -13,9 +15,21 @@ import type {
   UserIndex,
 } from './types/user';
 
-/** Username defaults to the phone and e-mail to '' (SPEC §7). */
+/** Username defaults to the phone and e-mail to '' (SPEC §7); the person agreed to the agreements the app shows. */
 export const register = (http: HttpClient, body: RegisterRequest, options?: CallOptions) =>
-  http.post<LoginResult>(ENDPOINTS.register, { ...body, username: body.username || body.mobile, email: body.email ?? '' }, options);
+  http.post<LoginResult>(
+    ENDPOINTS.register,
+    {
+      terms_version: AGREEMENT_VERSIONS.terms,
+      privacy_version: AGREEMENT_VERSIONS.privacy,
+      ...body,
+      username: body.username || body.mobile,
+      email: body.email ?? '',
+    },
+    options,
+  );
+
+export const consents = (http: HttpClient, options?: CallOptions) => http.get<Consent[]>(ENDPOINTS.consents, undefined, options);
 
 export const login = (http: HttpClient, body: PasswordLoginRequest, options?: CallOptions) =>
   http.post<LoginResult>(ENDPOINTS.login, body, options);

@@ -4,6 +4,7 @@ import { ledger } from './003-ledger';
 import { profile } from './004-profile';
 import { rateLimits } from './005-rate-limits';
 import { usernameKey } from './006-username-key';
+import { consents } from './007-consents';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -21,4 +22,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile, rateLimits, usernameKey];
+export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile, rateLimits, usernameKey, consents];

@@ -15,13 +15,28 @@ export const UserIndex = Type.Object({
   bio: Type.String(),
 });
 
-/** POST /api/user/register. `username` defaults to the phone, `email` to ''. */
+/**
+ * POST /api/user/register. `username` defaults to the phone, `email` to ''. The versions are
+ * those of the terms and privacy policy the person agreed to (AGREEMENT_VERSIONS); a client
+ * that sends none registers under the ones in force, and one that sends an older one is refused.
+ */
 export const RegisterRequest = Type.Object({
   mobile: Type.String(),
   code: Type.String(),
   password: Type.String(),
   username: Type.Optional(Type.String()),
   email: Type.Optional(Type.String()),
+  terms_version: Type.Optional(Type.String()),
+  privacy_version: Type.Optional(Type.String()),
+});
+
+/** GET /api/user/consents: what the account agreed to, when and from which address. */
+export const Consent = Type.Object({
+  document: Type.Union([Type.Literal('terms'), Type.Literal('privacy')]),
+  version: Type.String(),
+  /** ISO 8601. */
+  agreed_at: Type.String(),
+  address: Type.String(),
 });
 
 /** POST /api/user/login: `account` is the username or the phone. */

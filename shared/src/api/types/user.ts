@@ -5,6 +5,9 @@ import type { IsoDateTime } from './common';
 /** POST /api/user/register. `username` defaults to the phone, `email` to ''. */
 export type RegisterRequest = Static<typeof schema.RegisterRequest>;
 
+/** GET /api/user/consents, one per agreement the account accepted. */
+export type Consent = Static<typeof schema.Consent>;
+
 /** POST /api/user/login: `account` is the username or the phone. */
 export type PasswordLoginRequest = Static<typeof schema.PasswordLoginRequest>;
 

@@ -1,0 +1,20 @@
+// The production server as one JavaScript file that node runs: the server's code and the shared
+// contract and rules it imports (TypeScript sources) are bundled; the server's own dependencies
+// stay in node_modules, where native ones (better-sqlite3) are built for the machine.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const installed = Object.keys(dependencies).filter((name) => name !== '@instalment/shared');
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external: installed.flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});

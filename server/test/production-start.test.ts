@@ -1,0 +1,92 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { DEV_ENDPOINTS, ENDPOINTS, SANDBOX_ENDPOINTS } from '@instalment/shared/api';
+import { productionEnv } from './production';
+import { request } from './security/traffic';
+
+/**
+ * The server as an operator deploys it: compiled to JavaScript (`npm run build -w server`),
+ * started with node on the README's example settings, the providers pointed at loopback.
+ */
+const SERVER_ROOT = path.resolve(__dirname, '..');
+
+interface Started {
+  child: ChildProcess;
+  baseURL: string;
+  /** Every line the process wrote to stdout and stderr. */
+  output: string[];
+}
+
+function startCompiled(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: SERVER_ROOT,
+    env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  let baseURL = '';
+  return new Promise((resolve, reject) => {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        output.push(line);
+        baseURL = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1] ?? baseURL;
+        if (line.includes('"instalment API ready"')) resolve({ child, baseURL, output });
+      });
+    }
+    child.once('exit', (code) => reject(Object.assign(new Error(`exited with ${code}`), { output })));
+  });
+}
+
+function stop(started: Started): Promise<void> {
+  return new Promise((resolve) => {
+    if (started.child.exitCode !== null) return resolve();
+    started.child.once('exit', () => resolve());
+    started.child.kill('SIGTERM');
+  });
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
+});
+
+describe('started from the compiled server on the example settings', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startCompiled(productionEnv());
+  });
+  afterAll(() => stop(server));
+
+  test('it runs JavaScript, not TypeScript, and says it is in production with no development routes', () => {
+    const ready = server.output
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'instalment API ready');
+    expect(ready).toMatchObject({ env: 'production', devRoutes: 'off', sms: 'aliyun', payments: 'alipay' });
+  });
+
+  test('the sandbox gateway and the development routes are not there', async () => {
+    for (const [method, route] of [
+      ['GET', `${SANDBOX_ENDPOINTS.payPage}?payment_no=P2026011500000000AA&return_url=https://app.example.com/`],
+      ['POST', SANDBOX_ENDPOINTS.confirm],
+      ['GET', `${DEV_ENDPOINTS.smsOutbox}?mobile=13800000000`],
+      ['POST', DEV_ENDPOINTS.reviewLoan],
+      ['POST', DEV_ENDPOINTS.reviewVoucher],
+      ['POST', DEV_ENDPOINTS.ageLoan],
+      ['POST', DEV_ENDPOINTS.expireTokens],
+    ] as const) {
+      const answer = await request(server.baseURL, method, route, method === 'POST' ? {} : undefined);
+      expect({ route, status: answer.status }).toEqual({ route, status: 404 });
+    }
+    expect((await request(server.baseURL, 'GET', ENDPOINTS.newsLatest)).status).toBe(200);
+  });
+});
+
+test('a missing secret stops the compiled server with a sentence naming it', async () => {
+  const env = productionEnv();
+  delete env.ALIPAY_PRIVATE_KEY;
+  const failed = await startCompiled(env).then(
+    () => null,
+    (error: { output: string[] }) => error.output.join('\n'),
+  );
+  expect(failed).toMatch(/ALIPAY_PRIVATE_KEY must be set/);
+});
