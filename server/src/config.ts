@@ -22,6 +22,8 @@ export interface AliyunSmsSettings {
   overdueTemplateCode: string | null;
   /** host[:port] or an http(s) URL; tests point it at a loopback fake. */
   endpoint: string;
+  /** How long a message may take to reach Aliyun before it counts as not sent. */
+  timeoutMs: number;
 }
 
 /** Alipay's open platform (RSA2). Keys are PEM (or the bare base64 the console shows). */
@@ -36,6 +38,8 @@ export interface AlipaySettings {
 }
 
 export const ALIYUN_SMS_ENDPOINT = 'dysmsapi.aliyuncs.com';
+/** A person waiting for a code is told within this that it was not sent. */
+export const ALIYUN_SMS_TIMEOUT_MS = 5_000;
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 export type RuntimeEnv = 'development' | 'production' | 'test';
 
@@ -299,6 +303,7 @@ function aliyunOf(env: Env): AliyunSmsSettings {
     dueTemplateCode: env.ALIYUN_SMS_DUE_TEMPLATE_CODE?.trim() || null,
     overdueTemplateCode: env.ALIYUN_SMS_OVERDUE_TEMPLATE_CODE?.trim() || null,
     endpoint: env.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_ENDPOINT,
+    timeoutMs: ALIYUN_SMS_TIMEOUT_MS,
   };
 }
 

@@ -8,6 +8,7 @@ import { NewsService } from './news';
 import { PaymentService } from './payments';
 import { OutboxSmsProvider, SmsService, type SmsProvider } from './sms';
 import { TokenService } from './tokens';
+import { AliyunSmsProvider } from '../providers/aliyun-sms';
 import { UploadService } from './uploads';
 import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
@@ -17,7 +18,7 @@ export interface Services {
   tokens: TokenService;
   users: UserService;
   sms: SmsService;
-  /** The development outbox, when codes go there (no custom provider). */
+  /** The development outbox, when codes go there (SMS_PROVIDER=outbox). */
   outbox: OutboxSmsProvider | null;
   catalogue: CatalogueService;
   ledger: Ledger;
@@ -29,10 +30,11 @@ export interface Services {
   news: NewsService;
 }
 
-export function createServices(ctx: Context, uploadDir: string, smsProvider?: SmsProvider): Services {
-  const outbox = smsProvider ? null : new OutboxSmsProvider(new SmsRecords(ctx.store), ctx.now);
+export function createServices(ctx: Context, uploadDir: string): Services {
+  const outbox = ctx.config.smsProvider === 'outbox' ? new OutboxSmsProvider(new SmsRecords(ctx.store), ctx.now) : null;
+  const provider: SmsProvider = outbox ?? new AliyunSmsProvider(ctx.config.aliyun!, ctx.log);
   const tokens = new TokenService(ctx);
-  const sms = new SmsService(ctx, smsProvider ?? outbox!);
+  const sms = new SmsService(ctx, provider);
   const catalogue = new CatalogueService(ctx.store);
   const ledger = new Ledger(ctx);
   const credit = new CreditService(ctx);

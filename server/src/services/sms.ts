@@ -9,15 +9,35 @@ export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'rese
 export const CODE_TTL_SECONDS = 5 * 60;
 export const MAX_WRONG_TRIES = 5;
 
-export interface SmsMessage {
+/** A verification code for one phone and event. */
+export interface CodeMessage {
+  kind: 'code';
   mobile: string;
   event: SmsEvent;
   code: string;
 }
 
-/** Delivers a code; a deployment plugs its SMS gateway in here (buildApp's `smsProvider`). */
+/** `due`: 3 days before a due date; `overdue`: the day after it passed unpaid. */
+export type ReminderKind = 'due' | 'overdue';
+
+/** A due reminder: its text is the provider's template, filled with these. */
+export interface ReminderMessage {
+  kind: 'reminder';
+  mobile: string;
+  reminder: ReminderKind;
+  params: { order: string; period: string; amount: string; date: string };
+}
+
+export type SmsMessage = CodeMessage | ReminderMessage;
+
+/**
+ * Delivers a message, or throws: the caller then treats it as not sent. `SMS_PROVIDER` picks
+ * Aliyun (providers/aliyun-sms.ts) or the development outbox.
+ */
 export interface SmsProvider {
   send(message: SmsMessage): Promise<void>;
+  /** Whether reminders of this kind can be sent at all (Aliyun needs a template for each). */
+  sendsReminders(kind: ReminderKind): boolean;
 }
 
 /** The development provider: keeps every message in a table that GET /dev/sms-outbox reads. */
@@ -27,8 +47,14 @@ export class OutboxSmsProvider implements SmsProvider {
     private readonly now: () => number,
   ) {}
 
+  /** Reminders are on record in their own table (services/reminders.ts); the outbox keeps the codes a developer types in. */
   async send(message: SmsMessage): Promise<void> {
-    await this.records.addToOutbox({ ...message, createtime: seconds(this.now()) });
+    if (message.kind === 'code')
+      await this.records.addToOutbox({ mobile: message.mobile, event: message.event, code: message.code, createtime: seconds(this.now()) });
+  }
+
+  sendsReminders(): boolean {
+    return true;
   }
 
   list(mobile: string | null, limit = 50): Promise<SmsOutboxEntry[]> {
@@ -74,7 +100,7 @@ export class SmsService {
     });
     if (!deliver) return;
     try {
-      await this.provider.send({ mobile, event, code });
+      await this.provider.send({ kind: 'code', mobile, event, code });
     } catch (error) {
       await this.records.deleteCode(id);
       this.ctx.log.error({ err: error, event }, 'SMS delivery failed');
