@@ -1,19 +1,20 @@
-import type { Cashier } from '@instalment/shared/api';
+import type { CashierQuery } from '@instalment/shared/api';
 import type { Host } from '@instalment/shared/host';
 import { PAGES } from '@instalment/shared/pages';
 
 /**
- * The gateway page for a payment: the cashier's pay_url (already carrying payment_no) on the
- * API host, with the chosen channel and the app URL the gateway returns to.
+ * The gateway's page for this payment, as the server signs it (Alipay's URL, or the sandbox's):
+ * the cashier asked again with the channel chosen and the repay page the gateway returns to.
  */
-export function gatewayUrl(
-  host: Pick<Host, 'apiBaseURL' | 'routeUrl'>,
-  cashier: Pick<Cashier, 'pay_url' | 'order_no'>,
+export async function gatewayUrl(
+  host: Pick<Host, 'api' | 'routeUrl'>,
+  selection: Pick<CashierQuery, 'order_no' | 'periods' | 'payoff'>,
   channel: string,
-): string {
-  const returnUrl = host.routeUrl(PAGES.repay.path, { order_no: cashier.order_no });
-  const joiner = cashier.pay_url.includes('?') ? '&' : '?';
-  return `${host.apiBaseURL}${cashier.pay_url}${joiner}channel=${encodeURIComponent(channel)}&return_url=${encodeURIComponent(returnUrl)}`;
+): Promise<string> {
+  const return_url = host.routeUrl(PAGES.repay.path, { order_no: selection.order_no });
+  const answer = await host.api.loan.cashier({ ...selection, channel, return_url }, { toast: false });
+  if (!answer.pay_url) throw new Error('the cashier gave no payment page');
+  return answer.pay_url;
 }
 
 /** Leaves the app for the gateway. Its own module so that tests can stand in for the browser's navigation. */

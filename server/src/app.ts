@@ -19,6 +19,7 @@ import { Refusal, Unauthorized } from './http/errors';
 import { FileLinks } from './http/file-links';
 import { tooManyRequests } from './http/rate-limits';
 import { devRoutes } from './routes/dev';
+import { gatewayRoutes } from './routes/gateways';
 import { loanRoutes } from './routes/loan';
 import { newsRoutes } from './routes/news';
 import { sandboxRoutes } from './routes/sandbox';
@@ -149,7 +150,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     if ((body as string).trim() === '') return done(null, {});
     return parseJson(request, body as string, done);
   });
-  // Forms: the sandbox gateway's confirm button, and clients that post forms instead of JSON.
+  // Forms: Alipay's notify, the sandbox gateway's confirm button, and clients that post forms instead of JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -198,6 +199,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     uploadRoutes(api, deps);
     // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
     if (config.paymentProvider === 'sandbox') sandboxRoutes(api, deps);
+    gatewayRoutes(api, deps);
     staticRoutes(api);
     if (config.devRoutes) devRoutes(api, deps);
   });

@@ -129,10 +129,19 @@ test('register → SMS login → apply → list → detail → instalments → c
   const all = await cashier(user.http, { order_no, periods: '1,2,3' });
   expect(all.payment_no).not.toBe(first.payment_no);
   expect(all.total).toBe(fromFen(schedule.totalRepaymentFen));
-  expect(all.pay_url).toBe(`${SANDBOX_ENDPOINTS.payPage}?payment_no=${all.payment_no}`);
-
+  // Without a channel there is no gateway page yet; with one, the complete address of the sandbox's.
+  expect(all.pay_url).toBeNull();
   const returnUrl = `${APP}#/pages/payment/repay?order_no=${order_no}`;
-  const gateway = await fetch(`${server.baseURL}${all.pay_url}&channel=alipay&return_url=${encodeURIComponent(returnUrl)}`);
+  const chosen = await cashier(user.http, { order_no, periods: '1,2,3', channel: 'alipay', return_url: returnUrl });
+  expect(chosen.payment_no).toBe(all.payment_no);
+  const payUrl = new URL(chosen.pay_url!);
+  expect(`${payUrl.origin}${payUrl.pathname}`).toBe(`${server.baseURL}${SANDBOX_ENDPOINTS.payPage}`);
+  expect(Object.fromEntries(payUrl.searchParams)).toEqual({
+    payment_no: all.payment_no,
+    channel: 'alipay',
+    return_url: `${APP}#/pages/payment/repay?order_no=${order_no}&payment_no=${all.payment_no}`,
+  });
+  const gateway = await fetch(chosen.pay_url!);
   expect(gateway.status).toBe(200);
   const html = await gateway.text();
   expect(html).toContain('>Pay</button>');
@@ -182,9 +191,12 @@ test('register → SMS login → apply → list → detail → instalments → c
 test('the gateway returns only to the app and leaves the payment open when refused', async () => {
   const user = await signUp(server);
   const { order_no } = await createLoan(user.http, user.application);
-  const due = await cashier(user.http, { order_no, periods: '1' });
-  const page = await fetch(`${server.baseURL}${due.pay_url}&return_url=${encodeURIComponent('https://evil.example/steal')}`);
-  expect(page.status).toBe(400);
+  const due = await cashier(user.http, { order_no, periods: '1', channel: 'alipay', return_url: 'https://evil.example/steal' });
+  // The server leaves a foreign return address out, and the gateway refuses to go anywhere without one.
+  expect(new URL(due.pay_url!).searchParams.has('return_url')).toBe(false);
+  const forged = new URL(due.pay_url!);
+  forged.searchParams.set('return_url', 'https://evil.example/steal');
+  expect((await fetch(forged)).status).toBe(400);
   const confirm = await submitGateway({ payment_no: due.payment_no, return_url: 'https://evil.example/', decision: 'pay' });
   expect(confirm.status).toBe(400);
   expect((await orderDetail(user.http, { order_no })).paid_periods).toBe(0);

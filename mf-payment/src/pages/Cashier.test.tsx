@@ -1,9 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { leaveFor } from '../gateway';
-import { API_BASE, instalment, renderPage, stubLoan, testHost } from '../testing';
+import { instalment, renderPage, stubLoan, testHost } from '../testing';
 import Cashier from './Cashier';
 
 jest.mock('../gateway', () => ({ ...jest.requireActual('../gateway'), leaveFor: jest.fn() }));
@@ -23,13 +23,17 @@ const cashier: CashierData = {
   total: '606.00',
   channels,
   payment_no: 'P42',
-  pay_url: '/sandbox/pay?payment_no=P42',
+  pay_url: null,
   expires_at: '2026-03-01T10:00:00.000Z',
 };
 
+/** What the server answers once a channel is chosen: the gateway's signed page. */
+const SIGNED_URL = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay&sign=abc';
+
 function setup(
   query: Record<string, string> = { order_no: 'L100', periods: '2,3' },
-  answer: () => Promise<CashierData> = async () => cashier,
+  answer: (query?: { channel?: string }) => Promise<CashierData> = async (asked) =>
+    asked?.channel ? { ...cashier, pay_url: SIGNED_URL } : cashier,
 ) {
   const { host, navigate, ui } = testHost();
   const cashierCall = jest.fn(answer);
@@ -102,7 +106,7 @@ describe('Cashier', () => {
 
   it('a double tap on pay starts one payment, on the chosen channel, returning to the repay page', async () => {
     const user = userEvent.setup();
-    setup();
+    const { cashierCall } = setup();
     await user.click(await screen.findByRole('radio', { name: /WeChat/ }));
     const pay = screen.getByRole('button', { name: 'pay ¥606.00' });
 
@@ -110,9 +114,34 @@ describe('Cashier', () => {
     fireEvent.click(pay);
     await user.dblClick(pay);
 
-    expect(leaveFor).toHaveBeenCalledTimes(1);
-    const returnUrl = encodeURIComponent('http://app.test/#/pages/payment/repay?order_no=L100');
-    expect(leaveFor).toHaveBeenCalledWith(`${API_BASE}/sandbox/pay?payment_no=P42&channel=wechat&return_url=${returnUrl}`);
-    expect(screen.getByRole('button', { name: 'Opening the payment page...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Opening the payment page...' })).toBeDisabled();
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    expect(leaveFor).toHaveBeenCalledWith(SIGNED_URL);
+    // The server was asked once for the gateway's page, for the chosen channel and the repay page to come back to.
+    expect(cashierCall).toHaveBeenCalledTimes(2);
+    expect(cashierCall).toHaveBeenLastCalledWith(
+      { order_no: 'L100', periods: '2,3', channel: 'wechat', return_url: 'http://app.test/#/pages/payment/repay?order_no=L100' },
+      { toast: false },
+    );
+  });
+
+  it('a payment page that cannot be opened says so, keeps the channel, and pay works again', async () => {
+    const user = userEvent.setup();
+    let failNext = true;
+    const { cashierCall } = setup(undefined, async () => cashier);
+    cashierCall.mockImplementation(async (query?: { channel?: string }) => {
+      if (query?.channel && failNext) {
+        failNext = false;
+        throw new ApiError('Network error, please try again.', -1);
+      }
+      return query?.channel ? { ...cashier, pay_url: SIGNED_URL } : cashier;
+    });
+    await user.click(await screen.findByRole('radio', { name: /WeChat/ }));
+    await user.click(screen.getByRole('button', { name: 'pay ¥606.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error, please try again.');
+    expect(leaveFor).not.toHaveBeenCalled();
+    expect(screen.getByRole('radio', { name: /WeChat/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'pay ¥606.00' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(SIGNED_URL));
   });
 });

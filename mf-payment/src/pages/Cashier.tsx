@@ -92,6 +92,7 @@ function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: 
   const locale = useLocale();
   const [channel, setChannel] = useState('');
   const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
 
   // Back from the gateway through the browser's page cache: the same payment may be tried again.
@@ -109,11 +110,19 @@ function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: 
   const { cashier, gateways, transfer } = data;
   // The first channel until the user picks another.
   const chosen = gateways.some((gateway) => gateway.code === channel) ? channel : (gateways[0]?.code ?? '');
-  const pay = () => {
+  const pay = async () => {
     if (started.current || !chosen) return;
     started.current = true;
     setPaying(true);
-    leaveFor(gatewayUrl(host, cashier, chosen));
+    setFailure(null);
+    try {
+      leaveFor(await gatewayUrl(host, { order_no: orderNo, ...(cashier.payoff ? { payoff: '1' } : { periods }) }, chosen));
+    } catch (error) {
+      // The page and the channel stay as they were: paying again is one tap.
+      started.current = false;
+      setPaying(false);
+      setFailure(error instanceof ApiError ? error.message : t('payPageFailed'));
+    }
   };
   const toTransfer = () => host.navigate(PAGES.proofUpload.path, { order_no: orderNo, periods });
   const quote = cashier.quote;
@@ -189,8 +198,13 @@ function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: 
         )}
       </fieldset>
 
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
       {gateways.length > 0 && (
-        <Button variant="primary" block busy={paying} disabled={!chosen} onClick={pay}>
+        <Button variant="primary" block busy={paying} disabled={!chosen} onClick={() => void pay()}>
           {paying ? t('redirecting') : t('pay', { amount: formatMoney(cashier.total) })}
         </Button>
       )}

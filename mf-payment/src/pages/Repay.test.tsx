@@ -19,7 +19,7 @@ function setup(query: Record<string, string> = { order_no: 'L100' }, payment: Pa
   }));
   stubLoan(host, { installments, paymentState });
   const { unmount } = renderPage(Repay, host, query);
-  return { installments, navigate, unmount };
+  return { installments, paymentState, navigate, unmount };
 }
 
 const box = (period: number) => screen.getByRole('checkbox', { name: new RegExp(`^Period ${period},`) });
@@ -73,6 +73,17 @@ describe('Repay', () => {
     expect(await screen.findByText('payment successful')).toBeInTheDocument();
     expect(screen.getByText(/P9/)).toBeInTheDocument();
     await waitFor(() => expect(installments).toHaveBeenCalledWith({ order_no: 'L100' }));
+  });
+
+  it('back from Alipay (the payment number, no result): the server is asked about the payment before the instalments are read', async () => {
+    const { installments, paymentState } = setup({ order_no: 'L100', payment_no: 'P9' });
+    expect(await screen.findByText('payment successful')).toBeInTheDocument();
+    expect(paymentState.mock.invocationCallOrder[0]).toBeLessThan(installments.mock.invocationCallOrder[0]);
+  });
+
+  it('back from Alipay before anything is known: says the payment is not confirmed yet, not that it failed', async () => {
+    setup({ order_no: 'L100', payment_no: 'P9' }, { status: 'open' });
+    expect(await screen.findByText(/has not confirmed payment P9/)).toBeInTheDocument();
   });
 
   it('says so when the payment was cancelled or failed', async () => {

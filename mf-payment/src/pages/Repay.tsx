@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Instalment } from '@instalment/shared/api';
+import type { Instalment, PaymentState } from '@instalment/shared/api';
 import type { PageProps } from '@instalment/shared/host';
 import { useHost, useT } from '@instalment/shared/host';
 import { formatMoney, formatPeriods, loanMessages } from '@instalment/shared/loan';
@@ -11,17 +11,14 @@ import styles from './pages.module.css';
 import { PAGES } from '@instalment/shared/pages';
 
 /**
- * Where the gateway sends the borrower back to, with `payment_no` and `result` in the query.
- * The query only says what the gateway page reported; what was paid is asked of the server.
+ * Where the gateway sends the borrower back to, with `payment_no` in the query (and the
+ * sandbox's `result`). The query only says what the gateway page reported; what was paid is
+ * the server's word.
  */
-function OutcomeBanner({ result, paymentNo }: { result?: string; paymentNo?: string }) {
+function OutcomeBanner({ result, paymentNo, payment }: { result?: string; paymentNo?: string; payment: PaymentState | null }) {
   const host = useHost();
   const t = useT(messages);
-  const { data: payment } = useLoad(
-    () => (paymentNo ? host.api.loan.paymentState({ payment_no: paymentNo }, { toast: false, loading: false }) : Promise.resolve(null)),
-    [host, paymentNo],
-  );
-  if (!result || !paymentNo) return null;
+  if (!paymentNo) return null;
   if (payment?.status === 'paid') {
     return (
       <div className={styles.bannerSuccess} role="status">
@@ -66,18 +63,29 @@ export default function Repay({ query }: PageProps) {
   const host = useHost();
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
-  // Coming back from the gateway is a new visit: the instalments are read again for this outcome.
-  const loaded = useLoad(
-    () => (orderNo ? host.api.loan.installments({ order_no: orderNo }) : Promise.resolve(null)),
-    [host, orderNo, query.result, query.payment_no],
-  );
+  const paymentNo = query.payment_no;
+  // Coming back from the gateway is a new visit: the instalments are read again for this outcome,
+  // after the payment: a server with no word from the gateway yet asks it, and settles, first.
+  const loaded = useLoad(async () => {
+    if (!orderNo) return null;
+    const payment = paymentNo
+      ? await host.api.loan.paymentState({ payment_no: paymentNo }, { toast: false, loading: false }).catch(() => null)
+      : null;
+    return { payment, list: (await host.api.loan.installments({ order_no: orderNo })).list };
+  }, [host, orderNo, query.result, paymentNo]);
   if (!orderNo) return <ErrorState message={t('noOrder')} />;
   // A new outcome is a new visit: the choice starts again from what is due now.
   const visit = `${query.result ?? ''}:${query.payment_no ?? ''}`;
   return (
     <div className={styles.page}>
-      <OutcomeBanner result={query.result} paymentNo={query.payment_no} />
-      <Loadable loaded={loaded}>{(data) => <RepayChoice key={visit} orderNo={orderNo} list={data.list} />}</Loadable>
+      <Loadable loaded={loaded}>
+        {(data) => (
+          <>
+            <OutcomeBanner result={query.result} paymentNo={paymentNo} payment={data.payment} />
+            <RepayChoice key={visit} orderNo={orderNo} list={data.list} />
+          </>
+        )}
+      </Loadable>
     </div>
   );
 }

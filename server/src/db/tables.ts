@@ -25,6 +25,7 @@ export interface Tables {
   loans: LoansTable;
   instalments: InstalmentsTable;
   payments: PaymentsTable;
+  payment_differences: PaymentDifferencesTable;
   uploads: { id: Generated<number>; user_id: number; url: string; mime: string; size: number; created_at: number };
   vouchers: VouchersTable;
   news: NewsTable;
@@ -112,6 +113,23 @@ interface PaymentsTable {
   created_at: number;
   expires_at: number;
   paid_at: Defaulted<number | null>;
+  /** The gateway's number of the trade that paid it. */
+  trade_no: Defaulted<string | null>;
+}
+
+/** Why money that arrived settled less than it paid. */
+export type DifferenceReason = 'repriced' | 'settled_otherwise' | 'closed';
+
+interface PaymentDifferencesTable {
+  id: Generated<number>;
+  payment_id: number;
+  loan_id: number;
+  received_fen: number;
+  settled_fen: number;
+  reason: DifferenceReason;
+  /** open: for an operator to refund or credit. */
+  status: Defaulted<'open' | 'refunded' | 'credited'>;
+  created_at: number;
 }
 
 interface VouchersTable {

@@ -1,9 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { Store } from '../db/store';
-import type { PaymentRow } from '../db/tables';
+import type { DifferenceReason, PaymentRow, Tables } from '../db/tables';
 
 export type { PaymentRow };
 
-export type NewPayment = Omit<PaymentRow, 'id' | 'channel' | 'paid_at'>;
+export type NewPayment = Omit<PaymentRow, 'id' | 'channel' | 'paid_at' | 'trade_no'>;
+
+export type PaymentDifference = Omit<Tables['payment_differences'], 'id' | 'status'> & { reason: DifferenceReason };
 
 /** Payments opened at the cashier and what became of them. */
 export class PaymentRecords {
@@ -55,7 +58,30 @@ export class PaymentRecords {
     await this.store.q.updateTable('payments').set({ status }).where('id', '=', id).execute();
   }
 
-  async markPaid(id: number, channel: string, atMs: number): Promise<void> {
-    await this.store.q.updateTable('payments').set({ status: 'paid', channel, paid_at: atMs }).where('id', '=', id).execute();
+  async markPaid(id: number, channel: string, atMs: number, tradeNo: string | null = null): Promise<void> {
+    await this.store.q
+      .updateTable('payments')
+      .set({ status: 'paid', channel, paid_at: atMs, trade_no: tradeNo })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Payments opened since `sinceMs` that no confirmation has reached: the gateway may know more. */
+  unconfirmedSince(sinceMs: number): Promise<Array<Pick<PaymentRow, 'payment_no'>>> {
+    return this.store.q
+      .selectFrom('payments')
+      .select('payment_no')
+      .where('status', 'in', ['open', 'superseded', 'repriced', 'void'])
+      .where('created_at', '>=', sinceMs)
+      .orderBy('id')
+      .execute();
+  }
+
+  async addDifference(difference: PaymentDifference): Promise<void> {
+    await this.store.q.insertInto('payment_differences').values(difference).execute();
+  }
+
+  differencesOf(loanId: number): Promise<Array<Selectable<Tables['payment_differences']>>> {
+    return this.store.q.selectFrom('payment_differences').selectAll().where('loan_id', '=', loanId).orderBy('id').execute();
   }
 }

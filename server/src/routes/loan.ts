@@ -33,7 +33,7 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   });
 
   app.get(ENDPOINTS.loanRates, async () => ok(await catalogue.rates()));
-  app.get(ENDPOINTS.channels, async () => ok(await catalogue.channels()));
+  app.get(ENDPOINTS.channels, async () => ok(await payments.channels()));
   app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
 
   app.post(ENDPOINTS.loanCreate, { schema: { body: LoanApplication }, onRequest: auth.required }, async (request) =>
@@ -67,7 +67,11 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.get(ENDPOINTS.cashier, { schema: { querystring: CashierQuery }, onRequest: auth.required }, async (request) => {
     const query = fieldsOf(request.query);
-    return ok(await payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1'));
+    const channel = text(query, 'channel');
+    const choice = channel === '' ? null : { channel, returnUrl: text(query, 'return_url'), apiBase: baseUrlOf(request, config) };
+    return ok(
+      await payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1', choice),
+    );
   });
 
   app.get(ENDPOINTS.payoff, { schema: { querystring: OrderQuery }, onRequest: auth.required }, async (request) => {

@@ -1,32 +1,14 @@
 import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
 import { formatMoney, fromFen, parsePeriods } from '@instalment/shared/loan';
 import type { FastifyReply } from 'fastify';
-import { originAllowed } from '../config';
+import { withResult } from '../providers/gateway';
+import { appReturnUrl } from '../services/payments';
 import { fieldsOf, text } from '../http/input';
 import type { PaymentChannel, PaymentResult } from '@instalment/shared/api';
 import type { ApiInstance, RouteDeps } from './deps';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-/**
- * Adds the result to the app's return address. The app is hash-routed, so its query lives
- * inside the hash (`/#/pages/payment/repay?order_no=X`): parameters go there when there is one.
- */
-export function withResult(returnUrl: string, params: Record<string, string>): string {
-  const url = new URL(returnUrl);
-  if (url.hash.length > 1) {
-    const hash = url.hash.slice(1);
-    const cut = hash.indexOf('?');
-    const route = cut < 0 ? hash : hash.slice(0, cut);
-    const query = new URLSearchParams(cut < 0 ? '' : hash.slice(cut + 1));
-    for (const [name, value] of Object.entries(params)) query.set(name, value);
-    url.hash = `${route}?${query}`;
-  } else {
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  }
-  return url.toString();
-}
 
 const STYLE = `
 body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;background:#f2f4f8;color:#1f2933}
@@ -67,14 +49,7 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
 export function sandboxRoutes(app: ApiInstance, { services, config }: RouteDeps): void {
   const { payments, catalogue } = services;
 
-  const allowedReturn = (returnUrl: string) => {
-    try {
-      const url = new URL(returnUrl);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && originAllowed(config.appOrigins, url.origin);
-    } catch {
-      return false;
-    }
-  };
+  const allowedReturn = (returnUrl: string) => appReturnUrl(config.appOrigins, returnUrl) !== null;
   const refuseReturn = (reply: FastifyReply) =>
     sendPage(
       reply,

@@ -9,6 +9,8 @@ import { PaymentService } from './payments';
 import { OutboxSmsProvider, SmsService, type SmsProvider } from './sms';
 import { TokenService } from './tokens';
 import { AliyunSmsProvider } from '../providers/aliyun-sms';
+import { AlipayGateway } from '../providers/alipay';
+import { SandboxGateway } from '../providers/gateway';
 import { UploadService } from './uploads';
 import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
@@ -39,7 +41,8 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const ledger = new Ledger(ctx);
   const credit = new CreditService(ctx);
   const loans = new LoanService(ctx, catalogue, ledger, credit);
-  const payments = new PaymentService(ctx, loans, ledger, catalogue);
+  const gateway = ctx.config.paymentProvider === 'alipay' ? new AlipayGateway(ctx.config.alipay!, ctx.log) : new SandboxGateway();
+  const payments = new PaymentService(ctx, loans, ledger, catalogue, gateway);
   const uploads = new UploadService(ctx, uploadDir);
   return {
     tokens,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/shared/api';
-import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
 import { calendarDate, formatPeriods, fromFen, parsePeriods } from '@instalment/shared/loan';
+import { originAllowed, type OriginRule } from '../config';
+import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { CatalogueService } from './catalogue';
@@ -19,6 +20,34 @@ export const PAYMENT_NO = /^P\d{8}[0-9A-F]{10}$/;
 /** The gateway's answer to a confirmation (a cancel never reaches the service). */
 export type PaymentOutcome = Exclude<PaymentResult, 'cancelled'>;
 
+/** Where the browser goes to pay: the channel chosen and the app's page to come back to. */
+export interface PayChoice {
+  channel: string;
+  returnUrl: string;
+  /** This server's public base, where the gateway's notify comes back. */
+  apiBase: string;
+}
+
+/**
+ * What became of a gateway's word that money arrived: `settled` (at its price), `recorded`
+ * (what it covered settled, the rest kept for an operator), `already` (a replay), or
+ * `not-paid` (the trade is not paid: nothing to do).
+ */
+export type ArrivalOutcome = 'settled' | 'recorded' | 'already' | 'not-paid';
+
+/** How long after opening a payment the server still asks the gateway about it. */
+export const RECONCILE_WINDOW_MS = 24 * 3600 * 1000;
+
+/** A return address the app gave, kept only when it is one of the app's own origins. */
+export function appReturnUrl(appOrigins: OriginRule, raw: string): string | null {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && originAllowed(appOrigins, url.origin) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The cashier and the payments it opens. It pays exactly what it is asked for — the periods
  * given, or the whole loan at the payoff quote — and never guesses. One order has at most one
@@ -31,6 +60,7 @@ export class PaymentService {
     private readonly loans: LoanService,
     private readonly ledger: Ledger,
     private readonly catalogue: CatalogueService,
+    readonly gateway: PaymentGateway,
   ) {
     this.records = new PaymentRecords(ctx.store);
   }
@@ -39,7 +69,20 @@ export class PaymentService {
 
   /** The same service on a write's transaction. */
   on(tx: Store): PaymentService {
-    return new PaymentService({ ...this.ctx, store: tx }, this.loans.on(tx), this.ledger.on(tx), this.catalogue);
+    return new PaymentService({ ...this.ctx, store: tx }, this.loans.on(tx), this.ledger.on(tx), this.catalogue, this.gateway);
+  }
+
+  /** The channels as configured, less the gateway channels no provider takes here (WeChat Pay without its provider). */
+  async channels(): Promise<PaymentChannel[]> {
+    const served = this.gateway.channels;
+    return (await this.catalogue.channels()).filter(
+      (channel) => channel.kind !== 'gateway' || served === null || served.includes(channel.code),
+    );
+  }
+
+  /** Channels a payment can go through now. */
+  async offeredChannels(): Promise<PaymentChannel[]> {
+    return (await this.channels()).filter((channel) => channel.enabled);
   }
 
   /** `periods` ("1,2") or `payoff`, exactly one of them. */
@@ -52,14 +95,32 @@ export class PaymentService {
     return { payoff: false, periods };
   }
 
-  async cashier(userId: number, orderNo: string, periodsText: string, payoff: boolean): Promise<Cashier> {
+  /** With `choice`, `pay_url` is the complete address of the gateway's page for this payment. */
+  async cashier(userId: number, orderNo: string, periodsText: string, payoff: boolean, choice: PayChoice | null = null): Promise<Cashier> {
     const loan = await this.loans.find(userId, orderNo);
     // What the loan owes is said before what was asked for is judged: a settled loan is settled.
     const states = await this.ledger.owing(loan);
     const selection = this.selectionOf(periodsText, payoff);
     const price = await this.ledger.price(loan, selection, undefined, states);
+    const channel = choice ? await this.gatewayChannel(choice.channel) : null;
+    if (choice && !channel) throw new Refusal(say('channelUnavailable'));
     const payment = await this.openPayment(loan, formatPeriods(price.periods), selection.payoff, price.amountFen);
     const quote = price.quote;
+    // Back in the app, the page asks about this payment: its number travels in the return address.
+    const back = choice && appReturnUrl(this.ctx.config.appOrigins, choice.returnUrl);
+    const payUrl =
+      choice &&
+      this.gateway.payUrl(
+        {
+          paymentNo: payment.payment_no,
+          amountFen: payment.amount_fen,
+          subject: `${loan.order_no} ${selection.payoff ? 'payoff' : `instalments ${formatPeriods(price.periods)}`}`,
+          quitUrl: back,
+        },
+        channel!.code,
+        back && withResult(back, { payment_no: payment.payment_no }),
+        choice.apiBase,
+      );
     return {
       order_no: loan.order_no,
       payoff: selection.payoff,
@@ -74,9 +135,9 @@ export class PaymentService {
       },
       items: price.items.map((state) => state.view),
       total: fromFen(price.amountFen),
-      channels: await this.catalogue.enabledChannels(),
+      channels: await this.offeredChannels(),
       payment_no: payment.payment_no,
-      pay_url: `${SANDBOX_ENDPOINTS.payPage}?payment_no=${payment.payment_no}`,
+      pay_url: payUrl,
       expires_at: iso(payment.expires_at),
     };
   }
@@ -107,10 +168,14 @@ export class PaymentService {
     return this.records.byNumber(paymentNo);
   }
 
-  /** The server's word on a payment, for its owner only: anyone else's reads as missing. */
+  /**
+   * The server's word on a payment, for its owner only: anyone else's reads as missing. One the
+   * gateway has not confirmed yet is asked about first: the payer is back before the notify.
+   */
   async state(userId: number, paymentNo: string): Promise<PaymentState> {
-    const payment = await this.byNumber(paymentNo);
+    let payment = await this.byNumber(paymentNo);
     if (!payment || payment.user_id !== userId) throw new Refusal(say('paymentNotFound'));
+    if (payment.status !== 'paid' && (await this.reconcile(paymentNo)) !== 'not-paid') payment = (await this.byNumber(paymentNo))!;
     return {
       payment_no: payment.payment_no,
       order_no: payment.order_no,
@@ -127,7 +192,95 @@ export class PaymentService {
   }
 
   async gatewayChannel(code: string): Promise<PaymentChannel | null> {
-    return (await this.catalogue.enabledChannels()).find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;
+    return (await this.offeredChannels()).find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;
+  }
+
+  /** Asks the gateway about one payment and settles it if the money arrived. */
+  async reconcile(paymentNo: string): Promise<ArrivalOutcome> {
+    const trade = await this.gateway.query(paymentNo);
+    return trade?.paid ? this.arrived(trade, this.gateway.channels?.[0] ?? 'gateway') : 'not-paid';
+  }
+
+  /** Payments opened within a day that no confirmation reached: the notify may have been lost. Returns how many settled. */
+  async reconcileOpen(): Promise<number> {
+    let settled = 0;
+    for (const { payment_no } of await this.records.unconfirmedSince(this.ctx.now() - RECONCILE_WINDOW_MS)) {
+      if ((await this.reconcile(payment_no)) !== 'not-paid') settled += 1;
+    }
+    return settled;
+  }
+
+  /**
+   * Money the gateway says arrived for a payment (a verified notify, or its answer to a query).
+   * It is never refused: at the payment's price it settles its instalments; if the price moved,
+   * or they were settled otherwise, or the payment was superseded, what the money covers now is
+   * settled and the rest is recorded for an operator. Once per payment, however often told.
+   */
+  async arrived(trade: GatewayTrade, channel: string): Promise<ArrivalOutcome> {
+    if (!trade.paid) return 'not-paid';
+    const found = await this.byNumber(trade.paymentNo);
+    if (!found) throw new Error(`a paid trade for unknown payment ${trade.paymentNo}`);
+    return this.ctx.store.write([Ledger.lock(found.loan_id)], (tx) => this.on(tx).arrivedHeld(trade, channel));
+  }
+
+  private async arrivedHeld(trade: GatewayTrade, channel: string): Promise<ArrivalOutcome> {
+    const payment = (await this.byNumber(trade.paymentNo))!;
+    if (payment.status === 'paid') return 'already';
+    const loan = await this.loans.byId(payment.loan_id);
+    const now = this.ctx.now();
+    const paidBy = `payment:${payment.payment_no}`;
+    const wanted: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+    const covered = await this.coveredBy(loan, wanted, trade.amountFen);
+    if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now);
+    await this.records.markPaid(payment.id, channel, now, trade.tradeNo);
+    const settledFen = covered?.amountFen ?? 0;
+    if (settledFen === trade.amountFen) return 'settled';
+    // Void: its instalments were settled otherwise (a proof); superseded or repriced: the borrower had moved on.
+    const reason = payment.status === 'void' ? 'settled_otherwise' : payment.status === 'open' ? 'repriced' : 'closed';
+    await this.records.addDifference({
+      payment_id: payment.id,
+      loan_id: loan.id,
+      received_fen: trade.amountFen,
+      settled_fen: settledFen,
+      reason,
+      created_at: now,
+    });
+    this.ctx.log.warn(
+      { payment_no: payment.payment_no, received_fen: trade.amountFen, settled_fen: settledFen, reason },
+      'payment difference recorded',
+    );
+    return 'recorded';
+  }
+
+  /**
+   * The most of `wanted` that `amountFen` pays for today: all of it when its price has not
+   * risen; else the longest run of its unpaid instalments, earliest first, that the ledger
+   * accepts and the money covers. Null when it covers nothing.
+   */
+  private async coveredBy(
+    loan: LoanRow,
+    wanted: Selection,
+    amountFen: number,
+  ): Promise<{ selection: Selection; amountFen: number } | null> {
+    const priced = await this.ledger.price(loan, wanted).catch((error: unknown) => {
+      if (error instanceof Refusal) return null;
+      throw error;
+    });
+    if (priced && priced.amountFen <= amountFen) return { selection: wanted, amountFen: priced.amountFen };
+    const states = await this.ledger.states(loan);
+    const candidates = states
+      .filter((state) => !state.ledger.paid && !state.ledger.underReview)
+      .map((state) => state.view.period)
+      .filter((period) => wanted.payoff || wanted.periods.includes(period));
+    for (let count = candidates.length; count > 0; count -= 1) {
+      const selection: Selection = { payoff: false, periods: candidates.slice(0, count) };
+      const price = await this.ledger.price(loan, selection).catch((error: unknown) => {
+        if (error instanceof Refusal) return null;
+        throw error;
+      });
+      if (price && price.amountFen <= amountFen) return { selection, amountFen: price.amountFen };
+    }
+    return null;
   }
 
   /**

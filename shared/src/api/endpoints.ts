@@ -51,6 +51,12 @@ export const SANDBOX_ENDPOINTS = {
   confirm: '/sandbox/pay/confirm',
 } as const;
 
+/** Where payment gateways call the server back (outside the SPEC §7 API: they answer in the gateway's terms). */
+export const GATEWAY_ENDPOINTS = {
+  /** Alipay's asynchronous notify (form post, answered `success` or `fail`). */
+  alipayNotify: '/api/pay/alipay/notify',
+} as const;
+
 /** SPEC §9 page sizes. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_LATEST_NEWS = 5;

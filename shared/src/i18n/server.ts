@@ -64,6 +64,7 @@ export const serverMessages = defineMessages({
     choosePeriods: 'Choose the instalments to pay.',
     periodsText: 'periods must be instalment numbers separated by commas, such as "1,2".',
     paymentNotFound: 'Payment not found.',
+    channelUnavailable: 'This payment method is not available. Choose another.',
     // Payment proofs
     periodsList: 'periods must be a list of instalment numbers, such as [1, 2].',
     uploadProofFirst: 'Upload the payment proof first, then submit it.',
@@ -180,6 +181,7 @@ export const serverMessages = defineMessages({
     choosePeriods: '请选择要还款的分期。',
     periodsText: 'periods 须为以逗号分隔的分期序号，例如 "1,2"。',
     paymentNotFound: '支付记录不存在。',
+    channelUnavailable: '该支付方式暂不可用，请选择其他方式。',
     periodsList: 'periods 须为分期序号列表，例如 [1, 2]。',
     uploadProofFirst: '请先上传还款凭证，再提交。',
     proofAmount: '金额须为 {amount}，即这些分期今日应还的金额。',

@@ -5,6 +5,7 @@ import { profile } from './004-profile';
 import { rateLimits } from './005-rate-limits';
 import { usernameKey } from './006-username-key';
 import { consents } from './007-consents';
+import { gatewayPayments } from './010-gateway-payments';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -22,4 +23,13 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initial, loginSecurity, ledger, profile, rateLimits, usernameKey, consents];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  loginSecurity,
+  ledger,
+  profile,
+  rateLimits,
+  usernameKey,
+  consents,
+  gatewayPayments,
+];

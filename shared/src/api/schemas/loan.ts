@@ -89,6 +89,10 @@ export const CashierQuery = Type.Object({
   /** e.g. "1,2". */
   periods: Type.Optional(Type.String()),
   payoff: Type.Optional(Type.Literal('1')),
+  /** The gateway channel to pay with: the answer's `pay_url` is then its page for this payment. */
+  channel: Type.Optional(Type.String()),
+  /** The app's page the gateway sends the browser back to; kept only when it is one of the app's origins. */
+  return_url: Type.Optional(Type.String()),
 });
 
 /** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */

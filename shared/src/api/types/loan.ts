@@ -213,8 +213,11 @@ export interface Cashier {
   total: Money;
   channels: PaymentChannel[];
   payment_no: string;
-  /** Path on the API host of the (sandbox) gateway; the client adds channel and return_url. */
-  pay_url: string;
+  /**
+   * Asked with `channel` and `return_url`: the complete address of the gateway's page for this
+   * payment (Alipay's signed URL, or the sandbox's), where the browser goes to pay; else null.
+   */
+  pay_url: string | null;
   expires_at: IsoDateTime;
 }
 

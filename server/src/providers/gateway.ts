@@ -1,0 +1,71 @@
+import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
+
+/** What a gateway is asked to take. */
+export interface PaymentToPay {
+  paymentNo: string;
+  amountFen: number;
+  /** What the payer sees at the gateway. */
+  subject: string;
+  /** Where "back" on the gateway's page goes: the cashier, when the app gave its address. */
+  quitUrl: string | null;
+}
+
+/** A gateway's word on a payment: verified (signature, app, number and amount all checked). */
+export interface GatewayTrade {
+  paymentNo: string;
+  /** The gateway's own number of the trade, for a refund or a dispute. */
+  tradeNo: string;
+  amountFen: number;
+  /** The money arrived. */
+  paid: boolean;
+}
+
+/** Who takes the money for the cashier: `PAYMENT_PROVIDER`. */
+export interface PaymentGateway {
+  /** The gateway channels it serves; null: every enabled one (the sandbox stands in for all). */
+  readonly channels: readonly string[] | null;
+  /**
+   * The complete URL the browser goes to; `returnUrl` only when it is one of the app's; `apiBase`
+   * is this server's public base, where the gateway's notify comes back.
+   */
+  payUrl(payment: PaymentToPay, channel: string, returnUrl: string | null, apiBase: string): string;
+  /** Asks the gateway about a payment whose notify has not come; null when it knows of no payment. */
+  query(paymentNo: string): Promise<GatewayTrade | null>;
+}
+
+/** The sandbox: a page of this server where the payer confirms, and no money moves. */
+export class SandboxGateway implements PaymentGateway {
+  readonly channels = null;
+
+  payUrl(payment: PaymentToPay, channel: string, returnUrl: string | null, apiBase: string): string {
+    const url = new URL(`${apiBase}${SANDBOX_ENDPOINTS.payPage}`);
+    url.searchParams.set('payment_no', payment.paymentNo);
+    url.searchParams.set('channel', channel);
+    if (returnUrl) url.searchParams.set('return_url', returnUrl);
+    return url.toString();
+  }
+
+  /** The sandbox's confirmations arrive through its own page, never late. */
+  async query(): Promise<GatewayTrade | null> {
+    return null;
+  }
+}
+
+/**
+ * Adds the result to the app's return address. The app is hash-routed, so its query lives
+ * inside the hash (`/#/pages/payment/repay?order_no=X`): parameters go there when there is one.
+ */
+export function withResult(returnUrl: string, params: Record<string, string>): string {
+  const url = new URL(returnUrl);
+  if (url.hash.length > 1) {
+    const hash = url.hash.slice(1);
+    const cut = hash.indexOf('?');
+    const route = cut < 0 ? hash : hash.slice(0, cut);
+    const query = new URLSearchParams(cut < 0 ? '' : hash.slice(cut + 1));
+    for (const [name, value] of Object.entries(params)) query.set(name, value);
+    url.hash = `${route}?${query}`;
+  } else {
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  }
+  return url.toString();
+}

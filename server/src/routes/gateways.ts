@@ -1,0 +1,43 @@
+import { GATEWAY_ENDPOINTS } from '@instalment/shared/api';
+import type { FastifyReply } from 'fastify';
+import { AlipayGateway } from '../providers/alipay';
+import type { ApiInstance, RouteDeps } from './deps';
+
+/** Alipay reads exactly `success` as "handled, stop retrying"; anything else is retried for a day. */
+const answer = (reply: FastifyReply, handled: boolean) => reply.type('text/plain; charset=utf-8').send(handled ? 'success' : 'fail');
+
+/** A form's fields as strings (a repeated field is not Alipay's, and fails the signature). */
+function formOf(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * Where gateways call back. Alipay's notify is believed only when its signature verifies with
+ * Alipay's key, it is for this app, it names a payment of ours and says its amount; then the
+ * money settles through the ledger, once however often it is told.
+ */
+export function gatewayRoutes(app: ApiInstance, { services }: RouteDeps): void {
+  const { payments } = services;
+  const gateway = payments.gateway;
+  if (!(gateway instanceof AlipayGateway)) return;
+
+  app.post(GATEWAY_ENDPOINTS.alipayNotify, async (request, reply) => {
+    const fields = formOf(request.body);
+    const trade = gateway.verifiedNotify(fields);
+    const refuse = (why: string) => {
+      request.log.warn(
+        { out_trade_no: fields.out_trade_no ?? null, trade_status: fields.trade_status ?? null, why },
+        'Alipay notify refused',
+      );
+      return answer(reply, false);
+    };
+    if (!trade) return refuse('signature or app_id');
+    const payment = await payments.byNumber(trade.paymentNo);
+    if (!payment) return refuse('unknown out_trade_no');
+    if (payment.amount_fen !== trade.amountFen) return refuse('total_amount differs from the payment');
+    const outcome = await payments.arrived(trade, 'alipay');
+    request.log.info({ payment_no: trade.paymentNo, trade_no: trade.tradeNo, outcome }, 'Alipay notify');
+    return answer(reply, true);
+  });
+}

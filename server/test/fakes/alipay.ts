@@ -1,0 +1,251 @@
+import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A trade as the fake gateway keeps it, from the signed page request on. */
+export interface FakeTrade {
+  outTradeNo: string;
+  totalAmount: string;
+  subject: string;
+  productCode: string;
+  notifyUrl: string;
+  returnUrl: string | null;
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS';
+  tradeNo: string;
+  /** What the app answered to each notify. */
+  notifyAnswers: string[];
+}
+
+export interface AlipayFake {
+  /** What ALIPAY_GATEWAY is set to. */
+  gateway: string;
+  appId: string;
+  /** The app's key pair (the app signs with the private one; the fake checks with the public one). */
+  appPrivateKey: string;
+  appPublicKey: string;
+  /** Alipay's public key: what ALIPAY_PUBLIC_KEY is set to. */
+  alipayPublicKey: string;
+  /** Trades by out_trade_no. */
+  trades: Map<string, FakeTrade>;
+  /** Requests refused because the app's signature did not verify. */
+  forged: number;
+  /** While true the payer pays but no notify is sent (a lost notify): only a query finds it. */
+  holdNotifies: boolean;
+  /** A notify as Alipay sends it for a trade, signed with Alipay's key; `changes` are applied before signing. */
+  notifyFields(outTradeNo: string, changes?: Record<string, string>): Record<string, string>;
+  /** Signs any fields with Alipay's key, the way it signs notifies. */
+  sign(fields: Record<string, string>): Record<string, string>;
+  /** Posts a notify form to the app; resolves with the app's answer. */
+  postNotify(notifyUrl: string, fields: Record<string, string>): Promise<string>;
+  /** What the payer's "Pay" does: the trade is paid, the notify sent (unless held); the return URL. */
+  pay(outTradeNo: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+const ALIPAY_ALGORITHM = 'RSA-SHA256';
+
+/** Alipay's signed string: every field but `sign` (and, for notifies, `sign_type`), sorted, `k=v` joined by `&`. */
+const signedString = (fields: Record<string, string>, without: readonly string[]) =>
+  Object.keys(fields)
+    .filter((key) => !without.includes(key) && fields[key] !== '')
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('&');
+
+function keys() {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/**
+ * A loopback stand-in for openapi.alipay.com that checks what Alipay checks: every request's
+ * RSA2 signature against the app's public key, the app id and the method; it signs its notifies,
+ * returns and query answers with a key of its own, which the app must verify.
+ */
+export async function startAlipayFake(appId = '2021000000000001'): Promise<AlipayFake> {
+  const app = keys();
+  const alipay = keys();
+  const trades = new Map<string, FakeTrade>();
+  const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+
+  const sign = (fields: Record<string, string>) => {
+    const withType = { ...fields, sign_type: 'RSA2' };
+    const signature = createSign(ALIPAY_ALGORITHM)
+      .update(signedString(withType, ['sign', 'sign_type']), 'utf8')
+      .sign(alipay.privateKey, 'base64');
+    return { ...withType, sign: signature };
+  };
+  const appSigned = (fields: Record<string, string>) =>
+    typeof fields.sign === 'string' &&
+    createVerify(ALIPAY_ALGORITHM)
+      .update(signedString(fields, ['sign']), 'utf8')
+      .verify(app.publicKey, fields.sign, 'base64');
+
+  const notifyFields = (outTradeNo: string, changes: Record<string, string> = {}) => {
+    const trade = trades.get(outTradeNo);
+    if (!trade) throw new Error(`no trade ${outTradeNo}`);
+    return sign({
+      notify_time: now(),
+      notify_type: 'trade_status_sync',
+      notify_id: randomBytes(12).toString('hex'),
+      charset: 'utf-8',
+      version: '1.0',
+      app_id: appId,
+      auth_app_id: appId,
+      seller_id: '2088000000000001',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: trade.totalAmount,
+      receipt_amount: trade.totalAmount,
+      buyer_pay_amount: trade.totalAmount,
+      subject: trade.subject,
+      gmt_create: now(),
+      gmt_payment: now(),
+      ...changes,
+    });
+  };
+
+  const postNotify = async (notifyUrl: string, fields: Record<string, string>) => {
+    const response = await fetch(notifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams(fields),
+    });
+    return response.text();
+  };
+
+  const fake = {
+    appId,
+    appPrivateKey: app.privateKey,
+    appPublicKey: app.publicKey,
+    alipayPublicKey: alipay.publicKey,
+    trades,
+    forged: 0,
+    holdNotifies: false,
+    notifyFields,
+    sign,
+    postNotify,
+    async pay(outTradeNo: string): Promise<string | null> {
+      const trade = trades.get(outTradeNo);
+      if (!trade) throw new Error(`no trade ${outTradeNo}`);
+      trade.status = 'TRADE_SUCCESS';
+      if (!fake.holdNotifies) trade.notifyAnswers.push(await postNotify(trade.notifyUrl, notifyFields(outTradeNo)));
+      if (!trade.returnUrl) return null;
+      const back = new URL(trade.returnUrl);
+      const returned = sign({
+        charset: 'utf-8',
+        method: 'alipay.trade.wap.pay.return',
+        app_id: appId,
+        auth_app_id: appId,
+        seller_id: '2088000000000001',
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.tradeNo,
+        total_amount: trade.totalAmount,
+        timestamp: now(),
+        version: '1.0',
+      });
+      for (const [name, value] of Object.entries(returned)) back.searchParams.set(name, value);
+      return back.toString();
+    },
+  };
+
+  const page = (response: http.ServerResponse, status: number, title: string, body: string) => {
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
+  };
+
+  /** The request's fields: the query, plus a form body (the SDK puts biz_content there for exec calls). */
+  const fieldsOf = async (request: http.IncomingMessage) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const fields = Object.fromEntries(url.searchParams);
+    if (request.method === 'POST') Object.assign(fields, Object.fromEntries(new URLSearchParams(await readBody(request))));
+    return { path: url.pathname, fields };
+  };
+
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const { path, fields } = await fieldsOf(request);
+      if (path === '/pay' && request.method === 'POST') {
+        const back = await fake.pay(fields.out_trade_no);
+        if (!back) return page(response, 200, 'Payment complete', '<p>You can close this page.</p>');
+        response.writeHead(303, { location: back });
+        return response.end();
+      }
+      if (!appSigned(fields) || fields.app_id !== appId || fields.sign_type !== 'RSA2') {
+        fake.forged += 1;
+        if (request.method === 'GET') return page(response, 400, 'Invalid request', '<p>ILLEGAL_SIGN: the signature does not verify.</p>');
+        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+        return response.end(
+          JSON.stringify({ error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' } }),
+        );
+      }
+      const biz = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
+      if (fields.method === 'alipay.trade.wap.pay' && request.method === 'GET') {
+        const trade: FakeTrade = trades.get(biz.out_trade_no) ?? {
+          outTradeNo: biz.out_trade_no,
+          totalAmount: biz.total_amount,
+          subject: biz.subject,
+          productCode: biz.product_code,
+          notifyUrl: fields.notify_url,
+          returnUrl: fields.return_url ?? null,
+          status: 'WAIT_BUYER_PAY',
+          tradeNo: `2026${randomBytes(12).toString('hex')}`,
+          notifyAnswers: [],
+        };
+        trades.set(trade.outTradeNo, trade);
+        return page(
+          response,
+          200,
+          'Alipay (test gateway)',
+          `<p>${escapeHtml(trade.subject)}</p><p aria-label="Amount">¥${escapeHtml(trade.totalAmount)}</p>
+<form method="post" action="/pay"><input type="hidden" name="out_trade_no" value="${escapeHtml(trade.outTradeNo)}"><button type="submit">Pay with Alipay</button></form>`,
+        );
+      }
+      if (fields.method === 'alipay.trade.query' && request.method === 'POST') {
+        const trade = trades.get(biz.out_trade_no);
+        const inner = trade
+          ? {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: trade.outTradeNo,
+              trade_no: trade.tradeNo,
+              trade_status: trade.status,
+              total_amount: trade.totalAmount,
+              buyer_logon_id: 'buy***@example.com',
+            }
+          : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+        const text = JSON.stringify(inner);
+        const signature = createSign(ALIPAY_ALGORITHM).update(text, 'utf8').sign(alipay.privateKey, 'base64');
+        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+        return response.end(`{"alipay_trade_query_response":${text},"sign":"${signature}"}`);
+      }
+      response.writeHead(404);
+      response.end();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(fake, {
+    gateway: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
+}
