@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ENDPOINTS, TOKEN_HEADER } from '@instalment/shared/api';
+import { BORROWER_MOBILE, BORROWER_PASSWORD } from './api-server';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = 32;
@@ -57,6 +58,45 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
+const LOGINS = 5;
+const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+
+/**
+ * A real password login (the real scrypt cost) alone, then while 64 connections flood the API
+ * with registrations whose codes were never sent: those must be refused before any hashing, or
+ * they queue in the hashing threads ahead of the login.
+ */
+async function loginThroughFlood(apiBase: string) {
+  const login = async () => {
+    const started = performance.now();
+    const answer = await fetch(`${apiBase}${ENDPOINTS.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: BORROWER_MOBILE, password: BORROWER_PASSWORD }),
+    });
+    if (((await answer.json()) as { code: number }).code !== 1) throw new Error('the benchmark borrower could not log in');
+    return performance.now() - started;
+  };
+  const logins = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < LOGINS; i += 1) times.push(await login());
+    return median(times);
+  };
+  const quietMedianMs = await logins();
+  const flood = autocannon({
+    url: `${apiBase}${ENDPOINTS.register}`,
+    method: 'POST',
+    connections: 64,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13700000000', code: '123456', password: 'guess1234' }),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const floodedMedianMs = await logins();
+  const flooded = await flood;
+  return { quietMedianMs, floodedMedianMs, floodRequestsPerSecond: Math.round(flooded.requests.average) };
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-bench-api-'));
   const ceiling = await start(process.execPath, ['-e', CEILING]);
@@ -74,6 +114,7 @@ async function main(): Promise<void> {
       await measure('my loans, 12 loans', `${apiBase}${ENDPOINTS.myLoans}?page=1&limit=10`, asBorrower(tokens.twelve)),
       await measure('my loans, 500 loans', `${apiBase}${ENDPOINTS.myLoans}?page=1&limit=10`, asBorrower(tokens.fiveHundred)),
     ];
+    const loginUnderFlood = await loginThroughFlood(apiBase);
     const top = figures[0].requestsPerSecond;
     const rows = figures.map((figure) => ({ ...figure, ofCeiling: Number((figure.requestsPerSecond / top).toFixed(2)) }));
     const byName = (name: string) => rows.find((row) => row.name === name)!;
@@ -85,6 +126,7 @@ async function main(): Promise<void> {
       seconds: SECONDS,
       rows,
       fiveHundredOverTwelve: Number((byName('my loans, 500 loans').requestsPerSecond / twelve).toFixed(2)),
+      loginUnderFlood,
     };
     console.log(`\n${'endpoint'.padEnd(22)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'of ceiling'.padStart(11)}  errors`);
     for (const row of rows) {
@@ -93,6 +135,9 @@ async function main(): Promise<void> {
       );
     }
     console.log(`500 loans / 12 loans: ${report.fiveHundredOverTwelve}`);
+    console.log(
+      `password login, median of ${LOGINS}: ${loginUnderFlood.quietMedianMs} ms alone, ${loginUnderFlood.floodedMedianMs} ms under ${loginUnderFlood.floodRequestsPerSecond} bogus registrations/s`,
+    );
     const out = path.join(ROOT, 'bench', 'results', 'api-latest.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

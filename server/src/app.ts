@@ -13,6 +13,8 @@ import { DEFAULT_CONFIG, DEFAULT_LIMITS, originAllowed, productionProblems, type
 import type { Context } from './context';
 import { openDatabase } from './db/database';
 import type { Store } from './db/store';
+import { backgroundJobs } from './background/jobs';
+import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
 import { Refusal, Unauthorized } from './http/errors';
@@ -40,6 +42,8 @@ export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** The clock, epoch ms; tests move it to expire tokens and make instalments fall due. */
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** How often the background runner ticks; a third of the lease unless a test wants it faster. */
+  backgroundTickMs?: number;
 }
 
 declare module 'fastify' {
@@ -48,11 +52,10 @@ declare module 'fastify' {
     appConfig: AppConfig;
     /** The database (tests and the benchmark reach it to look behind the API). */
     store: Store;
+    /** Who runs the background work (tests look at whether this process holds it). */
+    background: BackgroundRunner;
   }
 }
-
-/** How often delayed applications are looked at: an applicant waits at most this long past the review time. */
-const APPROVAL_SWEEP_MS = 5_000;
 
 /** Every envelope's type: without the charset a client that does not sniff reads Chinese as Latin-1. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -74,7 +77,7 @@ function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
 
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
-  const { now = Date.now, logger = false, limits, ...overrides } = options;
+  const { now = Date.now, logger = false, limits, backgroundTickMs, ...overrides } = options;
   const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new Error(problems.join(' '));
@@ -98,31 +101,28 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   const rateLimitStore = databaseRateLimitStore(store, now);
-  // A sweep that fails (a busy database, another process holding a lock) is logged and tried again next time.
-  const sweep = (name: string, work: () => Promise<void>) => () => {
-    work().catch((error: unknown) => app.log.error({ err: error }, `${name} sweep failed`));
-  };
-  const sweepStored = sweep('chunk and rate-limit', async () => {
-    await services.uploads.sweepChunks();
-    await rateLimitStore.sweep();
+  // Sweeps, approvals, payment reconciliation and reminders: in one process of a deployment at a time.
+  const jobs = backgroundJobs(services, config, () => rateLimitStore.sweep());
+  const leaseMs = config.backgroundLeaseSeconds * 1000;
+  // Often enough to renew the lease in time and to run the most frequent job when it is due.
+  const background = new BackgroundRunner(store, now, app.log, jobs, {
+    leaseMs,
+    tickMs: backgroundTickMs ?? Math.min(leaseMs / 3, ...jobs.map((job) => job.everyMs)),
   });
-  // Applications whose review time has come are approved here, so that reading a loan never writes.
-  const sweepApprovals = sweep('approval', () => services.loans.approveDue(null));
-  const timers: NodeJS.Timeout[] = [];
+  app.decorate('background', background);
   // The schema is migrated (and a new database seeded) before the first request is served.
   app.addHook('onReady', async () => {
     await ready;
     await services.tokens.sweep();
     await services.uploads.sweepChunks();
     await services.loans.approveDue(null);
-    timers.push(setInterval(sweepStored, config.limits.chunkSweepSeconds * 1000), setInterval(sweepApprovals, APPROVAL_SWEEP_MS));
-    for (const timer of timers) timer.unref();
+    background.start();
   });
 
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
     // The migration may still be running when an app that never became ready is closed.
     await ready.catch(() => undefined);
+    await background.stop();
     await store.close();
     if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
   });

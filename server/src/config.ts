@@ -89,6 +89,8 @@ export interface AppConfig {
   paymentProvider: PaymentProviderName;
   /** Set when `paymentProvider` is 'alipay'. */
   alipay: AlipaySettings | null;
+  /** How long the background lease lasts unrenewed: a dead holder's work moves to another process after this. */
+  backgroundLeaseSeconds: number;
   /** scrypt cost as log2(N); r = 8, p = 1. OWASP's recommendation is 17; tests lower it to run fast. */
   passwordCostLog2: number;
   limits: Limits;
@@ -179,6 +181,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   aliyun: null,
   paymentProvider: 'sandbox',
   alipay: null,
+  backgroundLeaseSeconds: 30,
   passwordCostLog2: 17,
   limits: DEFAULT_LIMITS,
 };
@@ -354,6 +357,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aliyun: smsProvider === 'aliyun' ? aliyunOf(env) : null,
     paymentProvider,
     alipay: paymentProvider === 'alipay' ? alipayOf(env) : null,
+    backgroundLeaseSeconds: integer(env, 'BACKGROUND_LEASE_SECONDS', DEFAULT_CONFIG.backgroundLeaseSeconds, 3, 3600),
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
     limits: limitsOf(env),
   };

@@ -28,6 +28,7 @@ test('moves the account to the new phone: the session shows it, and the page goe
     score: 0,
     level: 1,
     bio: '',
+    sms_reminders: true,
   });
   renderPage(ChangeMobile, t);
   await user.type(screen.getByLabelText('new phone number'), '13998765432');

@@ -31,6 +31,7 @@ test('saves nickname, bio and e-mail; the session (and so "mine") shows them at 
     score: stored.score,
     level: stored.level,
     bio: 'Likes tea.',
+    sms_reminders: true,
   };
   t.api.user.updateProfile.mockResolvedValue(saved);
   renderPage(EditProfile, t);

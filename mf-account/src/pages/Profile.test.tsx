@@ -19,6 +19,7 @@ const userIndex = (overrides: Partial<UserIndex> = {}): UserIndex => ({
   score: 20,
   level: 2,
   bio: '',
+  sms_reminders: true,
   ...overrides,
 });
 
@@ -143,6 +144,38 @@ describe('logged in', () => {
       t.host.tabTap.emit();
     });
     expect(t.api.user.userIndex).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('due reminders by SMS', () => {
+  const box = () => screen.getByRole('checkbox', { name: 'SMS 3 days before each due date, and the day after one is missed' });
+
+  test('show what the server has on record, and turning them off is saved', async () => {
+    const user = userEvent.setup();
+    t.api.user.setReminders.mockResolvedValue(userIndex({ sms_reminders: false }));
+    await renderLoggedIn();
+    expect(box()).toBeChecked();
+    await user.click(box());
+    expect(t.api.user.setReminders).toHaveBeenCalledWith({ enabled: false }, { toast: false, loading: false });
+    expect(box()).not.toBeChecked();
+    expect(t.ui.toast).toHaveBeenCalledWith('Due reminders by SMS are off.', 'success');
+  });
+
+  test('a refusal keeps the choice as it was on record and says why beside it', async () => {
+    const user = userEvent.setup();
+    t.api.user.setReminders.mockRejectedValue(new ApiError('Network error, please try again.', -1));
+    await renderLoggedIn();
+    await user.click(box());
+    expect(box()).toBeChecked();
+    expect(box()).toHaveAccessibleDescription('Network error, please try again.');
+    expect(box()).toBeEnabled();
+  });
+
+  test('are not offered before the server has said what is on record', () => {
+    t.api.user.userIndex.mockReturnValue(new Promise(() => {}));
+    logIn();
+    renderPage(Profile, t);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,7 @@ import { commonMessages, type Locale, titleMessages } from '@instalment/shared/i
 import { toStoredUserInfo } from '@instalment/shared/session';
 import { Button, Card } from '@instalment/shared/ui';
 import { Avatar, displayName } from '../components/Avatar';
+import { RemindersSwitch } from '../components/RemindersSwitch';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
 import { PAGES } from '@instalment/shared/pages';
@@ -32,6 +33,8 @@ function Profile(_props: PageProps) {
   const common = useT(commonMessages);
   const locale = useLocale();
   const [loggingOut, setLoggingOut] = useState(false);
+  // Not part of the stored user info: shown once the server has said it.
+  const [reminders, setReminders] = useState<boolean | null>(null);
   const ids = useId();
   const loggedIn = session.isLoggedIn;
   const user = session.userInfo;
@@ -42,6 +45,7 @@ function Profile(_props: PageProps) {
     try {
       const fresh = await host.api.user.userIndex({ loading: false, toast: false });
       if (host.session.isLoggedIn) host.session.setUserInfo(toStoredUserInfo(fresh));
+      setReminders(fresh.sms_reminders);
     } catch {
       // A stale copy is still right enough to show; a 401 has already logged the user out.
     }
@@ -167,6 +171,8 @@ function Profile(_props: PageProps) {
           ))}
         </div>
       </section>
+
+      {loggedIn && reminders !== null && <RemindersSwitch enabled={reminders} onSaved={setReminders} />}
 
       {loggedIn && (
         <Button variant="danger" block busy={loggingOut} onClick={logOut}>

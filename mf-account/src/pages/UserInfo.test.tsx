@@ -19,6 +19,7 @@ const fresh: UserIndex = {
   score: 42,
   level: 4,
   bio: '',
+  sms_reminders: true,
 };
 
 beforeEach(() => {

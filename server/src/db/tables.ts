@@ -34,6 +34,17 @@ export interface Tables {
   chunk_parts: { user_id: number; chunkid: string; chunkindex: number; size: number; file: string };
   upload_usage: { id: Generated<number>; user_id: number; bytes: number; at: number };
   rate_limits: { bucket: string; key: string; window_start: number; hits: number };
+  leases: { name: string; holder: string; expires_at: number };
+  reminders: {
+    id: Generated<number>;
+    loan_id: number;
+    period: number;
+    kind: 'due' | 'overdue';
+    status: 'sending' | 'sent' | 'failed';
+    attempts: number;
+    claimed_at: number;
+    sent_at: Defaulted<number | null>;
+  };
   consents: { id: Generated<number>; user_id: number; document: AgreementName; version: string; agreed_at: number; address: string };
 }
 
@@ -58,6 +69,8 @@ interface UsersTable {
   credit_limit_fen: Defaulted<number | null>;
   real_name: Defaulted<string | null>;
   id_card: Defaulted<string | null>;
+  /** 1: due reminders by SMS (the default); 0: turned off in "mine". */
+  sms_reminders: Defaulted<number>;
 }
 
 interface LoansTable {

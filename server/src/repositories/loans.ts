@@ -36,6 +36,11 @@ export class LoanRecords {
     return (await this.store.q.selectFrom('loans').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
+  byIds(ids: readonly number[]): Promise<LoanRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.store.q.selectFrom('loans').selectAll().where('id', 'in', ids).execute();
+  }
+
   async byOrderNo(orderNo: string): Promise<LoanRow | null> {
     return (await this.store.q.selectFrom('loans').selectAll().where('order_no', '=', orderNo).executeTakeFirst()) ?? null;
   }

@@ -18,6 +18,7 @@ import {
   PasswordLoginRequest,
   ProfileRequest,
   RegisterRequest,
+  RemindersRequest,
   ResetPasswordRequest,
   SmsLoginRequest,
   UserIndex as UserIndexSchema,
@@ -135,6 +136,13 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       avatar,
     };
     return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
+  });
+
+  app.post(ENDPOINTS.reminders, { schema: { body: RemindersRequest }, onRequest: auth.required }, async (request) => {
+    const user = userOf(request);
+    await services.reminders.setWanted(user.id, request.body.enabled);
+    const updated = (await users.byId(user.id))!;
+    return ok(withAvatarLink(request, users.index(updated)), said(request, request.body.enabled ? 'remindersOn' : 'remindersOff'));
   });
 
   app.get(

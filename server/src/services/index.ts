@@ -15,6 +15,7 @@ import { UploadService } from './uploads';
 import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
 import { VoucherService } from './vouchers';
+import { ReminderService } from './reminders';
 
 export interface Services {
   tokens: TokenService;
@@ -30,6 +31,7 @@ export interface Services {
   vouchers: VoucherService;
   uploads: UploadService;
   news: NewsService;
+  reminders: ReminderService;
 }
 
 export function createServices(ctx: Context, uploadDir: string): Services {
@@ -57,5 +59,6 @@ export function createServices(ctx: Context, uploadDir: string): Services {
     vouchers: new VoucherService(ctx, loans, ledger, uploads),
     uploads,
     news: new NewsService(ctx),
+    reminders: new ReminderService(ctx, ledger, provider),
   };
 }

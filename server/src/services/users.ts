@@ -203,6 +203,7 @@ export class UserService {
       score: user.score,
       level: user.level,
       bio: user.bio,
+      sms_reminders: user.sms_reminders === 1,
     };
   }
 

@@ -1,22 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { ENDPOINTS } from '@instalment/shared/api';
 import * as passwords from '../../src/services/passwords';
-import { ENGINE, PASSWORD, signUp, startServer, type TestServer } from '../helpers';
+import { PASSWORD, signUp, startServer, type TestServer } from '../helpers';
 import { post } from './traffic';
 
 let server: TestServer;
-/** The server's own time for each login, from the request read to the answer sent. */
-const loginTimes: number[] = [];
 beforeAll(async () => {
-  // A hash of a few tens of ms (the real one is slower still): if registration hashed before
-  // checking the code, the flood below would queue dozens of them in the hashing threads ahead
-  // of the real login. The per-address limit is lifted so that only the order of the checks is
-  // under test.
-  server = await startServer({ passwordCostLog2: 14, limits: { registrationsPerAddress: 100_000 } }, (app) =>
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.url === ENDPOINTS.login) loginTimes.push(reply.elapsedTime);
-    }),
-  );
+  // The per-address limit is lifted so that only the order of the checks is under test. How long
+  // a real login takes under such a flood is a figure of `npm run bench:api`, not of this test.
+  server = await startServer({ limits: { registrationsPerAddress: 100_000 } });
 });
 afterAll(() => server.close());
 
@@ -62,7 +54,7 @@ function registrationFlood(baseURL: string, connections: number): { stop(): Prom
   };
 }
 
-test('a flood of bogus registrations leaves a real login quick (under 200 ms on SQLite)', async () => {
+test('a flood of bogus registrations hashes no password, and a real login goes through it', async () => {
   const user = await signUp(server);
   const hashes = jest.spyOn(passwords, 'hashPassword');
   const flood = registrationFlood(server.baseURL, 64);
@@ -76,10 +68,4 @@ test('a flood of bogus registrations leaves a real login quick (under 200 ms on 
   // does not depend on how fast the machine is.
   expect(hashes).not.toHaveBeenCalled();
   hashes.mockRestore();
-  // The server's time for the login, from its request read to its answer: what hashing behind
-  // the flood's registrations made take seconds. (Wall time on this shared 2-core machine also
-  // counts the flood's own client work, which is not the server's.) On PostgreSQL each of the
-  // login's dozen queries is a round trip to a database process that shares these two cores with
-  // the flood's queries, so the same login takes longer there, hashing or not.
-  expect(loginTimes.at(-1)).toBeLessThan(ENGINE === 'sqlite' ? 200 : 500);
 });

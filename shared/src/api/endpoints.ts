@@ -29,6 +29,7 @@ export const ENDPOINTS = {
   changeMobile: '/api/user/changemobile',
   profile: '/api/user/profile',
   consents: '/api/user/consents',
+  reminders: '/api/user/reminders',
 } as const;
 
 /** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */

@@ -10,6 +10,7 @@ import type {
   ResetPasswordRequest,
   PasswordLoginRequest,
   RegisterRequest,
+  RemindersRequest,
   SmsLoginRequest,
   SmsSendRequest,
   UserIndex,
@@ -28,6 +29,10 @@ export const register = (http: HttpClient, body: RegisterRequest, options?: Call
     },
     options,
   );
+
+/** Answers the account as it now is. */
+export const setReminders = (http: HttpClient, body: RemindersRequest, options?: CallOptions) =>
+  http.post<UserIndex>(ENDPOINTS.reminders, body, options);
 
 export const consents = (http: HttpClient, options?: CallOptions) => http.get<Consent[]>(ENDPOINTS.consents, undefined, options);
 

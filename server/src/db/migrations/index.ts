@@ -5,6 +5,8 @@ import { profile } from './004-profile';
 import { rateLimits } from './005-rate-limits';
 import { usernameKey } from './006-username-key';
 import { consents } from './007-consents';
+import { leases } from './008-leases';
+import { reminders } from './009-reminders';
 import { gatewayPayments } from './010-gateway-payments';
 
 /**
@@ -31,5 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   rateLimits,
   usernameKey,
   consents,
+  leases,
+  reminders,
   gatewayPayments,
 ];

@@ -13,7 +13,12 @@ export const UserIndex = Type.Object({
   score: Type.Integer(),
   level: Type.Integer(),
   bio: Type.String(),
+  /** Due reminders by SMS (3 days before a due date, the day after it passes unpaid); on unless turned off. */
+  sms_reminders: Type.Boolean(),
 });
+
+/** POST /api/user/reminders: due reminders by SMS on or off. */
+export const RemindersRequest = Type.Object({ enabled: Type.Boolean() });
 
 /**
  * POST /api/user/register. `username` defaults to the phone, `email` to ''. The versions are

@@ -38,6 +38,9 @@ export interface LoginResult {
 /** GET /api/user/index (SPEC §3). */
 export type UserIndex = Static<typeof schema.UserIndex>;
 
+/** POST /api/user/reminders. */
+export type RemindersRequest = Static<typeof schema.RemindersRequest>;
+
 /** POST /api/user/resetpwd: a forgotten password, replaced with a code sent to the account's phone. */
 export type ResetPasswordRequest = Static<typeof schema.ResetPasswordRequest>;
 

@@ -1,0 +1,28 @@
+import type { AppConfig } from '../config';
+import type { Services } from '../services';
+import type { Job } from './runner';
+
+/** How often applications whose review time has come are approved: an applicant waits at most this past it. */
+const APPROVAL_EVERY_MS = 5_000;
+/** How often open payments are checked with the gateway, in case a notify was lost. */
+const RECONCILE_EVERY_MS = 60_000;
+/** How often due reminders are looked for (each is sent once, whenever the day's run finds it). */
+const REMINDERS_EVERY_MS = 15 * 60_000;
+
+/** Every background job of the API: one line each. */
+export function backgroundJobs(services: Services, config: AppConfig, sweepRateLimits: () => Promise<void>): Job[] {
+  return [
+    { name: 'approvals', everyMs: APPROVAL_EVERY_MS, run: () => services.loans.approveDue(null) },
+    { name: 'payment reconciliation', everyMs: RECONCILE_EVERY_MS, run: () => services.payments.reconcileOpen() },
+    { name: 'due reminders', everyMs: REMINDERS_EVERY_MS, run: () => services.reminders.sendDue() },
+    {
+      name: 'stored sweeps',
+      everyMs: config.limits.chunkSweepSeconds * 1000,
+      run: async () => {
+        await services.uploads.sweepChunks();
+        await sweepRateLimits();
+        await services.tokens.sweep();
+      },
+    },
+  ];
+}
