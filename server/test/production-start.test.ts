@@ -1,9 +1,24 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { DEV_ENDPOINTS, ENDPOINTS, SANDBOX_ENDPOINTS } from '@instalment/shared/api';
+import net from 'node:net';
+import { cashier, createLoan, DEV_ENDPOINTS, ENDPOINTS, installments, register, SANDBOX_ENDPOINTS, sendSms } from '@instalment/shared/api';
+import { startAlipayFake, type AlipayFake } from './fakes/alipay';
+import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
+import { applicationOf, clientOf, PASSWORD } from './helpers';
 import { productionEnv } from './production';
 import { request } from './security/traffic';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * The server as an operator deploys it: compiled to JavaScript (`npm run build -w server`),
@@ -18,10 +33,10 @@ interface Started {
   output: string[];
 }
 
-function startCompiled(env: Record<string, string>): Promise<Started> {
+function startCompiled(env: Record<string, string>, port = 0): Promise<Started> {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: SERVER_ROOT,
-    env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: '0' },
+    env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -50,12 +65,53 @@ beforeAll(() => {
   execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
 });
 
-describe('started from the compiled server on the example settings', () => {
+describe('started from the compiled server on the example settings, the providers pointed at loopback fakes', () => {
   let server: Started;
+  let aliyun: AliyunFake;
+  let alipay: AlipayFake;
   beforeAll(async () => {
-    server = await startCompiled(productionEnv());
+    [aliyun, alipay] = await Promise.all([startAliyunFake(), startAlipayFake()]);
+    // PUBLIC_URL must be where Alipay can post its notify: this test's loopback port.
+    const port = await freePort();
+    server = await startCompiled(
+      productionEnv({
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ALIYUN_ACCESS_KEY_ID: aliyun.accessKeyId,
+        ALIYUN_ACCESS_KEY_SECRET: aliyun.accessKeySecret,
+        ALIYUN_SMS_ENDPOINT: aliyun.url,
+        ALIPAY_APP_ID: alipay.appId,
+        ALIPAY_PRIVATE_KEY: alipay.appPrivateKey.replace(/\n/g, '\\n'),
+        ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+        ALIPAY_GATEWAY: alipay.gateway,
+      }),
+      port,
+    );
   });
-  afterAll(() => stop(server));
+  afterAll(async () => {
+    await stop(server);
+    await Promise.all([aliyun.close(), alipay.close()]);
+  });
+
+  test('a borrower signs up with the code Aliyun delivered, borrows, and repays through Alipay', async () => {
+    const client = clientOf(server.baseURL);
+    const mobile = '13912345678';
+    await sendSms(client.http, { mobile, event: 'register' });
+    const code = aliyun.messages.find((message) => message.PhoneNumbers === mobile)!.TemplateParam.code;
+    client.token = (await register(client.http, { mobile, code, password: PASSWORD })).userinfo.token;
+    const { order_no } = await createLoan(client.http, applicationOf(mobile));
+    const due = await cashier(client.http, {
+      order_no,
+      periods: '1',
+      channel: 'alipay',
+      return_url: `https://app.example.com/#/pages/payment/repay?order_no=${order_no}`,
+    });
+    expect(due.pay_url!.startsWith(alipay.gateway)).toBe(true);
+    expect((await fetch(due.pay_url!)).status).toBe(200);
+    await alipay.pay(due.payment_no);
+    expect(alipay.trades.get(due.payment_no)!.notifyAnswers).toEqual(['success']);
+    expect((await installments(client.http, { order_no })).list.map((item) => item.status)).toEqual(['paid', 'unpaid', 'unpaid']);
+    expect(alipay.forged).toBe(0);
+  });
 
   test('it runs JavaScript, not TypeScript, and says it is in production with no development routes', () => {
     const ready = server.output
