@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startAlipayFake } from '../server/test/fakes/alipay';
 
 // The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
 const { buildAll } = require('../scripts/build');
@@ -19,22 +20,38 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Builds the production bundles, starts the API on a fresh database and the static servers. */
+/**
+ * Builds the production bundles, starts the API on a fresh database and the static servers, and
+ * a loopback Alipay that the API takes repayments through, as production does.
+ */
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') await buildAll();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-e2e-'));
   const ports: Record<string, number> = { api: await freePort() };
   for (const pkg of PACKAGES as Array<{ name: string }>) ports[pkg.name] = await freePort();
+  const alipay = await startAlipayFake();
   const stack = await startStack({
     ports,
     quiet: true,
-    apiEnv: { DATABASE_FILE: path.join(dataDir, 'e2e.db'), NODE_ENV: 'development', DEV_ROUTES: '1', LOG_LEVEL: 'warn' },
+    apiEnv: {
+      DATABASE_FILE: path.join(dataDir, 'e2e.db'),
+      NODE_ENV: 'development',
+      DEV_ROUTES: '1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${ports.api}`,
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: alipay.appId,
+      ALIPAY_PRIVATE_KEY: alipay.appPrivateKey,
+      ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+      ALIPAY_GATEWAY: alipay.gateway,
+    },
   });
   process.env.E2E_SHELL_URL = stack.shellUrl;
   process.env.E2E_API_URL = stack.apiUrl;
   process.env.E2E_PORTS = JSON.stringify(ports);
   return async () => {
     await stack.stop();
+    await alipay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

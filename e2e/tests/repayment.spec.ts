@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { applyThroughUi, heading, lastScreen, newPhone, open, registerThroughUi } from './support';
 
-/** From the repay page: the chosen periods through the cashier and the sandbox gateway, and back. */
+/** From the repay page: the chosen periods through the cashier and Alipay's page (a loopback Alipay), and back. */
 async function payThroughGateway(page: Page, orderNo: string, lastPeriod: number) {
   await open(page, `/pages/payment/repay?order_no=${orderNo}`);
   await expect(heading(page)).toHaveText('repay');
@@ -10,12 +10,14 @@ async function payThroughGateway(page: Page, orderNo: string, lastPeriod: number
   await expect(heading(page)).toHaveText('cashier');
   await page.getByRole('radio').first().check();
   await page.getByRole('button', { name: /^pay / }).click();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.getByRole('button', { name: 'Pay with Alipay' }).click();
   await expect(page).toHaveURL(/pages\/payment\/repay/);
   await expect(page.getByText('payment successful')).toBeVisible();
 }
 
-test('4. repay through the cashier and the sandbox gateway, then the rest → settled → certificate', async ({ page }, testInfo) => {
+test('4. repay through the cashier and Alipay, back in the app with the period paid, then the rest → settled → certificate', async ({
+  page,
+}, testInfo) => {
   await registerThroughUi(page, newPhone());
   await expect(page).toHaveURL(/#\/$/);
   const orderNo = await applyThroughUi(page);
@@ -98,7 +100,7 @@ test('12. pay a loan off on the day it was disbursed: exactly the amount borrowe
   await expect(page.getByText('Pay off the whole loan')).toBeVisible();
   await page.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'pay ¥6,000.00' }).click();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.getByRole('button', { name: 'Pay with Alipay' }).click();
   await expect(page).toHaveURL(/pages\/payment\/repay/);
   await expect(page.getByText('payment successful')).toBeVisible();
 
