@@ -8,8 +8,12 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
 const installed = Object.keys(dependencies).filter((name) => name !== '@instalment/shared');
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // The server, and the command that manages operator accounts.
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    operator: new URL('./src/cli/operator.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

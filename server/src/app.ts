@@ -17,9 +17,10 @@ import { backgroundJobs } from './background/jobs';
 import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
-import { Refusal, Unauthorized } from './http/errors';
+import { Forbidden, Refusal, Unauthorized } from './http/errors';
 import { FileLinks } from './http/file-links';
 import { tooManyRequests } from './http/rate-limits';
+import { adminRoutes } from './routes/admin';
 import { devRoutes } from './routes/dev';
 import { gatewayRoutes } from './routes/gateways';
 import { loanRoutes } from './routes/loan';
@@ -138,7 +139,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.register(cors, {
     origin: (origin, callback) => callback(null, origin === undefined || originAllowed(config.corsOrigins, origin)),
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', TOKEN_HEADER, 'X-Requested-With'],
+    // `Authorization` carries the operations console's bearer token.
+    allowedHeaders: ['Content-Type', TOKEN_HEADER, 'Authorization', 'X-Requested-With'],
     maxAge: 600,
   });
   app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -162,6 +164,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     reply.serializer(JSON.stringify).type(JSON_TYPE);
     if (error instanceof Refusal) return reply.code(200).send(fail(error.said(locale), CODE_FAIL, error.data));
     if (error instanceof Unauthorized) return reply.code(401).send(fail(error.said(locale), 401));
+    if (error instanceof Forbidden) return reply.code(403).send(fail(error.said(locale), 403));
     // A request that does not fit its route's schema: refused like any other, in the user's language.
     if (error.validation) return reply.code(200).send(fail(validationRefusal(error.validation)(locale)));
     const status = error.statusCode ?? 500;
@@ -188,7 +191,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
-  const deps = { services, auth, config, links };
+  const deps = { services, auth, config, links, now };
   // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.
   app.register(async (plain) => {
     const api = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -200,6 +203,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
     if (config.paymentProvider === 'sandbox') sandboxRoutes(api, deps);
     gatewayRoutes(api, deps);
+    adminRoutes(api, deps);
     staticRoutes(api);
     if (config.devRoutes) devRoutes(api, deps);
   });

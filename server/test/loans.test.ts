@@ -187,7 +187,7 @@ test('manual approval: a reviewer approves or rejects through the development ro
       user.http.post<{ status: string }>(DEV_ENDPOINTS.reviewLoan, { order_no, decision });
     expect(await review(approved, 'approve')).toEqual({ status: 'repaying' });
     expect(await review(rejected, 'reject')).toEqual({ status: 'rejected' });
-    expect((await refusal(review(rejected, 'approve'))).message).toBe('This loan is rejected, not pending review.');
+    expect((await refusal(review(rejected, 'approve'))).message).toBe('This loan is rejected; that cannot be done to it now.');
     expect((await installments(user.http, { order_no: approved })).list[0].due_date).toBe('2026-02-16');
     expect((await orderDetail(user.http, { order_no: rejected })).status).toBe('rejected');
     expect((await refusal(cashier(user.http, { order_no: rejected, periods: '1' }))).message).toBe(

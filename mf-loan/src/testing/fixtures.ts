@@ -70,6 +70,8 @@ export function detail(overrides: Partial<LoanDetail> = {}): LoanDetail {
     total_repayment: '3060.20',
     paid_periods: 1,
     approved_at: '2025-01-10T03:00:00.000Z',
+    disbursed_at: '2025-01-10T03:00:00.000Z',
+    reject_reason: null,
     settled_at: null,
     overdue_days: 0,
     penalty: '0.00',

@@ -55,7 +55,7 @@ export function openPostgres(url: string): { store: Store; schema: SchemaTarget 
         await apply(version, async (migration) => {
           await client.query('BEGIN');
           try {
-            await client.query(postgresDdl(migration.sql));
+            await client.query(postgresDdl(migration.postgres ?? migration.sql));
             await client.query('DELETE FROM schema_version');
             await client.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
             await client.query('COMMIT');

@@ -1,4 +1,4 @@
-import type { AgreementName, LoanPurpose, LoanStatus, PaymentStatus, SmsEvent, Voucher } from '@instalment/shared/api';
+import type { AgreementName, ApprovalKind, ApprovalStatus, LoanPurpose, LoanStatus, PaymentStatus, SmsEvent, Voucher } from '@instalment/shared/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
@@ -35,6 +35,53 @@ export interface Tables {
   upload_usage: { id: Generated<number>; user_id: number; bytes: number; at: number };
   rate_limits: { bucket: string; key: string; window_start: number; hits: number };
   leases: { name: string; holder: string; expires_at: number };
+  operators: {
+    id: Generated<number>;
+    username: string;
+    password_hash: string;
+    totp_secret: string;
+    /** The TOTP time step of the last code accepted: a code is good once. */
+    totp_last_step: Defaulted<number>;
+    /** Comma-separated OperatorRole values. */
+    roles: string;
+    disabled: Defaulted<number>;
+    created_at: number;
+  };
+  operator_tokens: { token_hash: string; operator_id: number; created_at: number; expires_at: number };
+  audit_log: {
+    id: Generated<number>;
+    at: number;
+    operator_id: number | null;
+    username: string;
+    roles: string;
+    action: string;
+    target: string;
+    /** JSON. */
+    state_before: string | null;
+    state_after: string | null;
+    outcome: 'done' | 'refused';
+    reason: string | null;
+    address: string;
+  };
+  /** A change that moves money, made by one operator and carried out only when a second approves it. */
+  approvals: {
+    id: Generated<number>;
+    kind: ApprovalKind;
+    /** What it changes: 'loan:<order_no>', 'voucher:<id>', 'user:<id>', 'setting:<key>'. */
+    target: string;
+    /** JSON: what the change is (the bank's reference, the new value). */
+    payload: string;
+    /** JSON: the state when it was asked for, for the checker to compare. */
+    state_before: string | null;
+    maker_id: number;
+    maker_username: string;
+    created_at: number;
+    status: Defaulted<ApprovalStatus>;
+    checker_id: Defaulted<number | null>;
+    checker_username: Defaulted<string | null>;
+    decided_at: Defaulted<number | null>;
+    reason: Defaulted<string | null>;
+  };
   reminders: {
     id: Generated<number>;
     loan_id: number;
@@ -92,6 +139,12 @@ interface LoansTable {
   created_at: number;
   approve_after: number | null;
   approved_at: Defaulted<number | null>;
+  /** The day the money was sent: the schedule starts here. */
+  disbursed_at: Defaulted<number | null>;
+  /** The bank's reference of the transfer to the borrower. */
+  disbursement_ref: Defaulted<string | null>;
+  /** Shown to the borrower. */
+  reject_reason: Defaulted<string | null>;
   rejected_at: Defaulted<number | null>;
   settled_at: Defaulted<number | null>;
 }
@@ -157,6 +210,10 @@ interface VouchersTable {
   status: Voucher['status'];
   created_at: number;
   reviewed_at: Defaulted<number | null>;
+  /** The bank's reference of the transfer, given when a proof is confirmed. */
+  bank_ref: Defaulted<string | null>;
+  /** Shown to the borrower. */
+  reject_reason: Defaulted<string | null>;
 }
 
 interface NewsTable {
@@ -167,6 +224,8 @@ interface NewsTable {
   author: string;
   content: string;
   published_at: number;
+  /** Only `published` is shown in the app; an editor's draft, or an article taken down, is not. */
+  status: Defaulted<'draft' | 'published' | 'unpublished'>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,3 +24,11 @@ export class Unauthorized extends Error {
     this.name = 'Unauthorized';
   }
 }
+
+/** A signed-in operator whose roles do not allow the action: HTTP 403, envelope code 403. */
+export class Forbidden extends Error {
+  constructor(readonly said: Said) {
+    super(said('en'));
+    this.name = 'Forbidden';
+  }
+}

@@ -9,4 +9,12 @@ export class SettingRecords {
     if (!row) throw new Error(`The setting ${key} is missing from the database.`);
     return JSON.parse(row.value) as T;
   }
+
+  async write(key: string, value: unknown): Promise<void> {
+    await this.store.q
+      .updateTable('settings')
+      .set({ value: JSON.stringify(value) })
+      .where('key', '=', key)
+      .execute();
+  }
 }

@@ -5,7 +5,10 @@ import type { InstalmentRow, LoanRow } from '../db/tables';
 
 export type { InstalmentRow, LoanRow };
 
-export type NewLoan = Omit<LoanRow, 'id' | 'approved_at' | 'rejected_at' | 'settled_at'>;
+export type NewLoan = Omit<
+  LoanRow,
+  'id' | 'approved_at' | 'disbursed_at' | 'disbursement_ref' | 'reject_reason' | 'rejected_at' | 'settled_at'
+>;
 
 export interface ScheduledInstalment {
   period: number;
@@ -89,19 +92,92 @@ export class LoanRecords {
     return query.execute();
   }
 
-  /** Moves a pending loan to repaying; false when it was no longer pending. */
+  /** A reviewer's yes: pending → approved; false when it was no longer pending. */
   async markApproved(id: number, atMs: number): Promise<boolean> {
     const result = await this.store.q
       .updateTable('loans')
-      .set({ status: 'repaying', approved_at: atMs })
+      .set({ status: 'approved', approved_at: atMs })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async markRejected(id: number, atMs: number): Promise<void> {
-    await this.store.q.updateTable('loans').set({ status: 'rejected', rejected_at: atMs }).where('id', '=', id).execute();
+  /**
+   * The money was sent: approved (or, for rule-based lending, pending) → repaying; false when the
+   * loan was in neither state. Approval keeps its own time when there was one.
+   */
+  async markDisbursed(id: number, atMs: number, reference: string | null): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('loans')
+      .set((eb) => ({
+        status: 'repaying',
+        approved_at: eb.fn.coalesce('approved_at', eb.val(atMs)),
+        disbursed_at: atMs,
+        disbursement_ref: reference,
+      }))
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'approved'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A no, before any money was sent; false when the loan had been disbursed or decided already. */
+  async markRejected(id: number, atMs: number, reason: string | null): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('loans')
+      .set({ status: 'rejected', rejected_at: atMs, reject_reason: reason })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'approved'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Staff's queues: loans in one status (all when null), oldest first, with the borrower's phone. */
+  async pageByStatus(
+    status: LoanStatus | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: Array<LoanRow & { mobile: string }>; total: number }> {
+    let rows = this.store.q.selectFrom('loans as l').innerJoin('users as u', 'u.id', 'l.user_id').selectAll('l').select('u.mobile');
+    let count = this.store.q.selectFrom('loans').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (status) {
+      rows = rows.where('l.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([rows.orderBy('l.id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  /** How many loans are in each stored status. */
+  async countsByStatus(): Promise<Partial<Record<LoanStatus, number>>> {
+    const rows = await this.store.q
+      .selectFrom('loans')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /** Loans with an unpaid instalment due before `today`, with the borrower's phone. */
+  withUnpaidDueBefore(today: string): Promise<Array<LoanRow & { mobile: string }>> {
+    return this.store.q
+      .selectFrom('loans as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .selectAll('l')
+      .select('u.mobile')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('instalments as i')
+            .select('i.period')
+            .whereRef('i.loan_id', '=', 'l.id')
+            .where('i.paid_at', 'is', null)
+            .where('i.due_date', '<', today),
+        ),
+      )
+      .orderBy('l.id')
+      .execute();
   }
 
   async markSettled(id: number, atMs: number): Promise<void> {
@@ -148,13 +224,13 @@ export class LoanRecords {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Principal the user owes: pending applications in full, disbursed loans by their unpaid instalments. */
+  /** Principal the user owes: applications not yet disbursed in full, disbursed loans by their unpaid instalments. */
   async principalOwed(userId: number): Promise<number> {
     const pending = await this.store.q
       .selectFrom('loans')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen'))
       .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'approved'])
       .executeTakeFirstOrThrow();
     const unpaid = await this.store.q
       .selectFrom('instalments as i')
@@ -188,6 +264,7 @@ export class LoanRecords {
         created_at: loan.created_at - ms,
         approve_after: back(loan.approve_after),
         approved_at: back(loan.approved_at),
+        disbursed_at: back(loan.disbursed_at),
         rejected_at: back(loan.rejected_at),
         settled_at: back(loan.settled_at),
       })

@@ -2,9 +2,9 @@ import type { Store } from '../db/store';
 import type { NewsRow } from '../db/tables';
 
 export type { NewsRow };
-export type NewsHeadline = Omit<NewsRow, 'author' | 'content'>;
+export type NewsHeadline = Omit<NewsRow, 'author' | 'content' | 'status'>;
 
-/** Platform news: what is published by a given instant, newest first. */
+/** Platform news: what is published by a given instant, newest first; an editor's drafts and takedowns. */
 export class NewsRecords {
   constructor(private readonly store: Store) {}
 
@@ -13,6 +13,7 @@ export class NewsRecords {
       .selectFrom('news')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('published_at', '<=', nowMs)
+      .where('status', '=', 'published')
       .executeTakeFirstOrThrow();
     return row.total;
   }
@@ -23,6 +24,7 @@ export class NewsRecords {
       .selectFrom('news')
       .select(['id', 'title', 'summary', 'cover', 'published_at'])
       .where('published_at', '<=', nowMs)
+      .where('status', '=', 'published')
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -36,7 +38,41 @@ export class NewsRecords {
       .selectAll()
       .where('id', '=', id)
       .where('published_at', '<=', nowMs)
+      .where('status', '=', 'published')
       .executeTakeFirst();
     return row ?? null;
+  }
+
+  async draft(article: Omit<NewsRow, 'id' | 'status'>): Promise<number> {
+    const row = await this.store.q
+      .insertInto('news')
+      .values({ ...article, status: 'draft' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Every article whatever its status, newest first, for the editor. */
+  async all(limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.store.q.selectFrom('news').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      this.store.q
+        .selectFrom('news')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  async byId(id: number): Promise<NewsRow | null> {
+    return (await this.store.q.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async setStatus(id: number, status: NewsRow['status'], publishedAt?: number): Promise<void> {
+    await this.store.q
+      .updateTable('news')
+      .set({ status, ...(publishedAt === undefined ? {} : { published_at: publishedAt }) })
+      .where('id', '=', id)
+      .execute();
   }
 }

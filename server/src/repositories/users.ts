@@ -81,6 +81,11 @@ export class UserRecords {
       .execute();
   }
 
+  /** NULL: back to the configured default. */
+  async setCreditLimit(id: number, limitFen: number | null): Promise<void> {
+    await this.store.q.updateTable('users').set({ credit_limit_fen: limitFen }).where('id', '=', id).execute();
+  }
+
   async credit(id: number): Promise<Pick<UserRow, 'credit_limit_fen' | 'real_name' | 'id_card'>> {
     return this.store.q
       .selectFrom('users')

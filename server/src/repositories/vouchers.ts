@@ -49,8 +49,17 @@ export class VoucherRecords {
     return row.id;
   }
 
-  async review(id: number, status: VoucherRow['status'], atMs: number): Promise<void> {
-    await this.store.q.updateTable('vouchers').set({ status, reviewed_at: atMs }).where('id', '=', id).execute();
+  async review(
+    id: number,
+    status: VoucherRow['status'],
+    atMs: number,
+    notes: Partial<Pick<VoucherRow, 'bank_ref' | 'reject_reason'>> = {},
+  ): Promise<void> {
+    await this.store.q
+      .updateTable('vouchers')
+      .set({ status, reviewed_at: atMs, ...notes })
+      .where('id', '=', id)
+      .execute();
   }
 
   async withdraw(id: number, atMs: number): Promise<void> {

@@ -20,4 +20,6 @@ export interface RouteDeps {
   auth: Auth;
   config: AppConfig;
   links: FileLinks;
+  /** The clock (epoch ms) that the services keep: tests move it. */
+  now: () => number;
 }

@@ -106,7 +106,7 @@ export function loanContract(loan: LoanRow, rates: LoanRates, locale: Locale = '
         penalty: formatRate(loan.penalty_bp),
         apr: t('perYear', { rate: formatRate(apr) }),
         account: t('loanAccount', { bank: loan.bank_name, card: maskBankCard(loan.bank_card) }),
-        firstDue: loan.approved_at === null ? t('firstDueLater') : t('firstDueOn', { date: calendarDate(loan.approved_at) }),
+        firstDue: loan.disbursed_at === null ? t('firstDueLater') : t('firstDueOn', { date: calendarDate(loan.disbursed_at) }),
       },
       t,
     ),

@@ -16,6 +16,11 @@ import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
 import { VoucherService } from './vouchers';
 import { ReminderService } from './reminders';
+import { OperatorService } from './operators';
+import { AuditService } from './audit';
+import { ApprovalService } from './approvals';
+import { approvalEffects, BackOffice } from './back-office';
+import { StaffService } from './staff';
 
 export interface Services {
   tokens: TokenService;
@@ -32,6 +37,11 @@ export interface Services {
   uploads: UploadService;
   news: NewsService;
   reminders: ReminderService;
+  operators: OperatorService;
+  audit: AuditService;
+  approvals: ApprovalService;
+  backOffice: BackOffice;
+  staff: StaffService;
 }
 
 export function createServices(ctx: Context, uploadDir: string): Services {
@@ -46,9 +56,13 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const gateway = ctx.config.paymentProvider === 'alipay' ? new AlipayGateway(ctx.config.alipay!, ctx.log) : new SandboxGateway();
   const payments = new PaymentService(ctx, loans, ledger, catalogue, gateway);
   const uploads = new UploadService(ctx, uploadDir);
+  const attempts = new LoginAttempts(ctx);
+  const vouchers = new VoucherService(ctx, loans, ledger, uploads);
+  const audit = new AuditService(ctx);
+  const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers));
   return {
     tokens,
-    users: new UserService(ctx, tokens, sms, new LoginAttempts(ctx)),
+    users: new UserService(ctx, tokens, sms, attempts),
     sms,
     outbox,
     catalogue,
@@ -56,9 +70,14 @@ export function createServices(ctx: Context, uploadDir: string): Services {
     credit,
     loans,
     payments,
-    vouchers: new VoucherService(ctx, loans, ledger, uploads),
+    vouchers,
     uploads,
     news: new NewsService(ctx),
     reminders: new ReminderService(ctx, ledger, provider),
+    operators: new OperatorService(ctx, attempts),
+    audit,
+    approvals,
+    backOffice: new BackOffice(loans, vouchers, approvals),
+    staff: new StaffService(ctx, ledger, credit, approvals, audit, uploads),
   };
 }

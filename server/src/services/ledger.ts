@@ -44,6 +44,7 @@ export interface Price {
 
 const NOTHING_TO_PAY: Partial<Record<LoanStatus, ServerMessageKey>> = {
   pending: 'nothingToPayPending',
+  approved: 'nothingToPayApproved',
   rejected: 'nothingToPayRejected',
   settled: 'nothingToPaySettled',
 };
@@ -105,7 +106,7 @@ export class Ledger {
 
   /** The status a loan has by its instalments (pending and rejected have none). */
   statusOf(loan: LoanRow, states: readonly InstalmentState[]): LoanStatus {
-    if (loan.status === 'pending' || loan.status === 'rejected' || states.length === 0) return loan.status;
+    if (loan.status === 'pending' || loan.status === 'approved' || loan.status === 'rejected' || states.length === 0) return loan.status;
     return statusFromInstalments(states.map((state) => state.view.status));
   }
 
@@ -134,7 +135,7 @@ export class Ledger {
       const quote = payoffQuote(ledger, {
         amountFen: loan.amount_fen,
         monthlyRateBp: loan.monthly_rate_bp,
-        startDate: calendarDate(loan.approved_at!),
+        startDate: calendarDate(loan.disbursed_at!),
         today,
       });
       return { periods: unpaid.map((state) => state.view.period), amountFen: quote.totalFen, items: unpaid, quote };

@@ -122,8 +122,13 @@ export class LoanService {
     }
   }
 
-  /** Approval + disbursal: the schedule starts on the day of approval. */
-  private async approve(loan: LoanRow, atMs: number): Promise<void> {
+  /**
+   * The money is sent: the schedule starts on the day of disbursement. In one write, and only
+   * once: another process's sweep or a second operator may have got there first (false then).
+   */
+  private async disburseHeld(tx: Store, loan: LoanRow, atMs: number, reference: string | null): Promise<boolean> {
+    const records = new LoanRecords(tx);
+    if (!(await records.markDisbursed(loan.id, atMs, reference))) return false;
     const schedule = computeSchedule({
       amountFen: loan.amount_fen,
       term: loan.term,
@@ -131,40 +136,80 @@ export class LoanService {
       monthlyFeeBp: loan.monthly_fee_bp,
       startDate: calendarDate(atMs),
     });
-    // In one write, and only if still pending: another process's sweep may have approved it already.
-    await this.ctx.store.write([Ledger.lock(loan.id)], async (tx) => {
-      const records = new LoanRecords(tx);
-      if (!(await records.markApproved(loan.id, atMs))) return;
-      await records.insertSchedule(
-        loan.id,
-        schedule.instalments.map((item) => ({
-          period: item.period,
-          due_date: item.dueDate,
-          principal_fen: item.principalFen,
-          interest_fen: item.interestFen,
-          fee_fen: item.feeFen,
-        })),
-      );
-    });
+    await records.insertSchedule(
+      loan.id,
+      schedule.instalments.map((item) => ({
+        period: item.period,
+        due_date: item.dueDate,
+        principal_fen: item.principalFen,
+        interest_fen: item.interestFen,
+        fee_fen: item.feeFen,
+      })),
+    );
+    return true;
   }
 
   /**
-   * Approves the applications whose review time has come: the caller's own right after applying
-   * (auto mode), everyone's in the scheduled sweep (delay mode). Reads never approve.
+   * Rule-based lending: approves and disburses the applications whose review time has come, the
+   * caller's own right after applying (auto mode), everyone's in the scheduled sweep (delay mode).
+   * Reads never approve.
    */
   async approveDue(userId: number | null): Promise<void> {
-    for (const loan of await this.records.dueForApproval(this.ctx.now(), userId)) await this.approve(loan, loan.approve_after!);
+    for (const loan of await this.records.dueForApproval(this.ctx.now(), userId)) await this.disburseDue(loan);
   }
 
-  /** The manual review (development route): approve disburses now, reject is final. */
-  async review(orderNo: string, decision: 'approve' | 'reject'): Promise<LoanStatus> {
+  /** One application of the sweep, as of its review time. */
+  private disburseDue(loan: LoanRow): Promise<boolean> {
+    return this.ctx.store.write([Ledger.lock(loan.id)], (tx) => this.disburseHeld(tx, loan, loan.approve_after!, null));
+  }
+
+  /** A loan by order number, whoever's it is (staff and development routes). */
+  async byOrderNo(orderNo: string): Promise<LoanRow> {
     const loan = await this.records.byOrderNo(orderNo);
     if (!loan) throw new Refusal(say('orderNotFound'));
-    if (loan.status !== 'pending')
-      throw new Refusal((locale) => say('loanNotPending', { status: loanStatusLabel(loan.status, locale) })(locale));
-    if (decision === 'approve') await this.approve(loan, this.ctx.now());
-    else await this.records.markRejected(loan.id, this.ctx.now());
-    return decision === 'approve' ? 'repaying' : 'rejected';
+    return loan;
+  }
+
+  private notInState(loan: LoanRow): Refusal {
+    return new Refusal((locale) => say('loanNotPending', { status: loanStatusLabel(loan.status, locale) })(locale));
+  }
+
+  /** A refusal naming the loan's status unless it is `status`. */
+  requireStatus(loan: LoanRow, status: LoanStatus): void {
+    if (loan.status !== status) throw this.notInState(loan);
+  }
+
+  /** A reviewer's yes: the loan waits for finance to send the money. Call holding the loan's lock. */
+  async approve(orderNo: string): Promise<LoanRow> {
+    const loan = await this.byOrderNo(orderNo);
+    if (!(await this.records.markApproved(loan.id, this.ctx.now()))) throw this.notInState(loan);
+    return (await this.records.byId(loan.id))!;
+  }
+
+  /** A no with the reason the borrower reads, before any money was sent. Call holding the loan's lock. */
+  async reject(orderNo: string, reason: string): Promise<LoanRow> {
+    const loan = await this.byOrderNo(orderNo);
+    if (!(await this.records.markRejected(loan.id, this.ctx.now(), reason))) throw this.notInState(loan);
+    return (await this.records.byId(loan.id))!;
+  }
+
+  /** Finance sent the money (the bank's reference): an approved loan starts repaying. Call holding the loan's lock. */
+  async disburse(orderNo: string, reference: string): Promise<LoanRow> {
+    const loan = await this.byOrderNo(orderNo);
+    if (loan.status !== 'approved' || !(await this.disburseHeld(this.ctx.store, loan, this.ctx.now(), reference)))
+      throw this.notInState(loan);
+    return (await this.records.byId(loan.id))!;
+  }
+
+  /** The development route's review: approve sends the money at once, reject is final. */
+  async review(orderNo: string, decision: 'approve' | 'reject'): Promise<LoanStatus> {
+    const loan = await this.byOrderNo(orderNo);
+    return this.ctx.store.write([Ledger.lock(loan.id)], async (tx) => {
+      const held = this.on(tx);
+      if (decision === 'reject') return (await held.reject(orderNo, '')).status;
+      await held.approve(orderNo);
+      return (await held.disburse(orderNo, 'development')).status;
+    });
   }
 
   /** The caller's own loan by order number; anyone else's reads as missing. */
@@ -221,7 +266,7 @@ export class LoanService {
       term: loan.term,
       monthlyRateBp: loan.monthly_rate_bp,
       monthlyFeeBp: loan.monthly_fee_bp,
-      startDate: calendarDate(loan.approved_at ?? this.ctx.now()),
+      startDate: calendarDate(loan.disbursed_at ?? this.ctx.now()),
     });
     const overdue = states.filter((state) => state.view.status === 'overdue');
     return {
@@ -239,6 +284,8 @@ export class LoanService {
       total_repayment: fromFen(schedule.totalRepaymentFen),
       paid_periods: states.filter((state) => state.view.status === 'paid').length,
       approved_at: loan.approved_at === null ? null : iso(loan.approved_at),
+      disbursed_at: loan.disbursed_at === null ? null : iso(loan.disbursed_at),
+      reject_reason: loan.reject_reason || null,
       settled_at: loan.settled_at === null ? null : iso(loan.settled_at),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
@@ -274,8 +321,7 @@ export class LoanService {
    * (development route: lets a browser see overdue instalments without waiting a month).
    */
   async age(orderNo: string, days: number): Promise<void> {
-    const loan = await this.records.byOrderNo(orderNo);
-    if (!loan) throw new Refusal(say('orderNotFound'));
+    const loan = await this.byOrderNo(orderNo);
     await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => new LoanRecords(tx).shiftIntoPast(loan, days));
   }
 }

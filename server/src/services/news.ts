@@ -1,4 +1,4 @@
-import type { NewsDetail, NewsItem, NewsPage } from '@instalment/shared/api';
+import type { Listing, NewsDetail, NewsItem, NewsPage, StaffArticle } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
 import { Refusal } from '../http/errors';
 import type { PageRequest } from '../http/input';
@@ -23,6 +23,22 @@ export class NewsService {
       summary: row.summary,
       cover: row.cover ? `${base}${row.cover}` : '',
       published_at: iso(row.published_at),
+    };
+  }
+
+  /** Every article for the editor, drafts and taken-down ones too. */
+  async staffList(limit: number, offset: number): Promise<Listing<StaffArticle>> {
+    const { rows, total } = await this.records.all(limit, offset);
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        summary: row.summary,
+        author: row.author,
+        status: row.status,
+        published_at: iso(row.published_at),
+      })),
+      total,
     };
   }
 

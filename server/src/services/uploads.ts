@@ -237,6 +237,12 @@ export class UploadService {
     return fs.existsSync(file) ? { file, type: name.split('.')[1] as FileType } : null;
   }
 
+  /** The stored file behind a path as `ownUpload` returns it, or null. */
+  locateUrl(url: string): { file: string; type: FileType } | null {
+    const match = STORED_URL.exec(url);
+    return match ? this.locate(match[1], match[2]) : null;
+  }
+
   /** The user who uploaded the file at this path, or null. */
   ownerOf(url: string): Promise<number | null> {
     return this.records.ownerOf(url);

@@ -17,7 +17,9 @@ import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
 import { say } from '../http/say';
 import type { Store } from '../db/store';
-import { VoucherRecords } from '../repositories/vouchers';
+import { VoucherRecords, type VoucherRow } from '../repositories/vouchers';
+
+export type ReviewNotes = Partial<Pick<VoucherRow, 'bank_ref' | 'reject_reason'>>;
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
 function periodsOf(value: unknown): number[] | null {
@@ -100,20 +102,30 @@ export class VoucherService {
     return this.view(loan, voucherId, base);
   }
 
-  /** The reviewer's decision: approval settles the proof's instalments at the price of its day. */
-  async review(voucherId: number, decision: 'approve' | 'reject'): Promise<Voucher['status']> {
+  /**
+   * The decision on a proof: approval settles its instalments at the price of its day; `notes`
+   * keep the bank's reference of a confirmed transfer or the reason of a rejection.
+   */
+  async review(voucherId: number, decision: 'approve' | 'reject', notes: ReviewNotes = {}): Promise<Voucher['status']> {
     const found = await this.records.byId(voucherId);
     if (!found) throw new Refusal(say('proofNotFound'));
-    return this.ctx.store.write([Ledger.lock(found.loan_id)], (tx) => this.on(tx).reviewHeld(voucherId, decision));
+    return this.ctx.store.write([Ledger.lock(found.loan_id)], (tx) => this.on(tx).reviewHeld(voucherId, decision, notes));
   }
 
-  private async reviewHeld(voucherId: number, decision: 'approve' | 'reject'): Promise<Voucher['status']> {
-    const row = (await this.records.byId(voucherId))!;
+  /** Whether the proof can still be decided (a refusal if not). */
+  async pending(voucherId: number): Promise<VoucherRow> {
+    const row = await this.records.byId(voucherId);
+    if (!row) throw new Refusal(say('proofNotFound'));
     if (row.status !== 'pending') throw new Refusal(say('proofReviewed', { status: row.status }));
+    return row;
+  }
+
+  private async reviewHeld(voucherId: number, decision: 'approve' | 'reject', notes: ReviewNotes = {}): Promise<Voucher['status']> {
+    const row = await this.pending(voucherId);
     const now = this.ctx.now();
     const status = decision === 'approve' ? 'approved' : 'rejected';
     // The reservation is lifted first, so that the ledger may settle these instalments.
-    await this.records.review(voucherId, status, now);
+    await this.records.review(voucherId, status, now, notes);
     if (decision === 'approve') {
       const loan: LoanRow = await this.loans.byId(row.loan_id);
       const settled = await this.ledger.settle(

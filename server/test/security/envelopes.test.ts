@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, ENDPOINTS } from '@instalment/shared/api';
 import { signUp, startServer, type TestServer } from '../helpers';
 import { request } from './traffic';
 
@@ -18,6 +18,8 @@ const PUBLIC = new Set<string>([
   ENDPOINTS.newsLatest,
   // For load balancers.
   '/health',
+  // The operations console's login: its other routes need an operator's bearer token.
+  ADMIN_ENDPOINTS.login,
 ]);
 
 /** Answers that are not the API's envelope: files, the gateways' pages and their plain-text acknowledgements. */

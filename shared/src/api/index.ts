@@ -4,6 +4,7 @@ import * as news from './news';
 import * as upload from './upload';
 import * as user from './user';
 
+export * from './admin';
 export * from './agreements';
 export * from './endpoints';
 export * from './envelope';

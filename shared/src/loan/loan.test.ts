@@ -202,10 +202,13 @@ describe('period selection', () => {
 });
 
 describe('loan status', () => {
-  const all: LoanStatus[] = ['pending', 'rejected', 'repaying', 'overdue', 'settled'];
+  const all: LoanStatus[] = ['pending', 'approved', 'rejected', 'repaying', 'overdue', 'settled'];
   const allowed = new Set([
+    'pending>approved',
     'pending>repaying',
     'pending>rejected',
+    'approved>repaying',
+    'approved>rejected',
     'repaying>overdue',
     'repaying>settled',
     'overdue>repaying',

@@ -4,6 +4,7 @@ import { defineMessages } from '@instalment/shared/i18n';
 export const loanMessages = defineMessages({
   en: {
     status_pending: 'pending review',
+    status_approved: 'approved, money on its way',
     status_rejected: 'rejected',
     status_repaying: 'repaying',
     status_overdue: 'overdue',
@@ -41,6 +42,7 @@ export const loanMessages = defineMessages({
   },
   'zh-CN': {
     status_pending: '审核中',
+    status_approved: '已批准，待放款',
     status_rejected: '已拒绝',
     status_repaying: '还款中',
     status_overdue: '已逾期',

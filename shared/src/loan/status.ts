@@ -5,15 +5,17 @@ import { loanMessages } from './messages';
 /**
  * The loan's life, in one place:
  *
- *   pending ──approve+disburse──► repaying ──an instalment falls overdue──► overdue
- *      │                            │    ▲                                     │
- *      └──reject──► rejected        │    └──every overdue instalment paid──────┤
- *                                   └──────every instalment paid──► settled ◄──┘
+ *   pending ──approve──► approved ──disburse──► repaying ──an instalment falls overdue──► overdue
+ *      │                    │                    │    ▲                                     │
+ *      └──reject──► rejected ◄──reject──┘         │    └──every overdue instalment paid──────┤
+ *                                                └──────every instalment paid──► settled ◄──┘
  *
- * rejected and settled are final.
+ * rejected and settled are final. Rule-based lending (APPROVAL_MODE auto or delay) approves and
+ * disburses in one step.
  */
 export const LOAN_TRANSITIONS: Readonly<Record<LoanStatus, readonly LoanStatus[]>> = {
-  pending: ['repaying', 'rejected'],
+  pending: ['approved', 'repaying', 'rejected'],
+  approved: ['repaying', 'rejected'],
   rejected: [],
   repaying: ['overdue', 'settled'],
   overdue: ['repaying', 'settled'],

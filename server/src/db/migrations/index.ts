@@ -8,6 +8,7 @@ import { consents } from './007-consents';
 import { leases } from './008-leases';
 import { reminders } from './009-reminders';
 import { gatewayPayments } from './010-gateway-payments';
+import { operations } from './011-operations';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -23,6 +24,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Where PostgreSQL needs statements of its own (triggers): its whole script, still read through `postgresDdl`. */
+  postgres?: string;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -36,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   leases,
   reminders,
   gatewayPayments,
+  operations,
 ];

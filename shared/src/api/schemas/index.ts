@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
+export * from './admin';
 export * from './common';
 export * from './loan';
 export * from './news';

@@ -3,6 +3,7 @@ import { CalendarDate, Id, IsoDateTime, Money, Nullable, PageQuery, Paged } from
 
 export const LoanStatus = Type.Union([
   Type.Literal('pending'),
+  Type.Literal('approved'),
   Type.Literal('rejected'),
   Type.Literal('repaying'),
   Type.Literal('overdue'),

@@ -100,6 +100,10 @@ export interface LoanDetail extends LoanSummary {
   total_repayment: Money;
   paid_periods: number;
   approved_at: IsoDateTime | null;
+  /** When the money was sent; the schedule starts that day. */
+  disbursed_at: IsoDateTime | null;
+  /** Why the application was turned down, when it was and a reason was given. */
+  reject_reason: string | null;
   settled_at: IsoDateTime | null;
   overdue_days: number;
   penalty: Money;

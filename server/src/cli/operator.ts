@@ -1,0 +1,51 @@
+import Fastify from 'fastify';
+import { OPERATOR_ROLES } from '@instalment/shared/api';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { LoginAttempts } from '../services/login-attempts';
+import { OperatorService } from '../services/operators';
+
+const USAGE = `usage: npm run operator -w server -- add <username> --roles <role,…>
+       npm run operator -w server -- disable <username>
+roles: ${OPERATOR_ROLES.join(', ')}`;
+
+/**
+ * Operator accounts, on the database the server's environment names. `add` prints the new
+ * account as one JSON line (the password is shown this once) and, on stderr, the otpauth:// line
+ * an authenticator app scans.
+ */
+async function main(args: string[]): Promise<number> {
+  const [command, username] = args;
+  const rolesAt = args.indexOf('--roles');
+  if (!username || (command === 'add' && rolesAt < 0) || !['add', 'disable'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const now = Date.now;
+  const { store, ready } = openDatabase(config, now());
+  try {
+    await ready;
+    const ctx = { store, config, now, log: Fastify({ logger: false }).log };
+    const operators = new OperatorService(ctx, new LoginAttempts(ctx));
+    if (command === 'disable') {
+      if (!(await operators.disable(username))) throw new Error(`There is no operator ${username}.`);
+      process.stdout.write(`${JSON.stringify({ username, disabled: true })}\n`);
+      return 0;
+    }
+    const created = await operators.create(username, (args[rolesAt + 1] ?? '').split(',').filter(Boolean));
+    process.stdout.write(`${JSON.stringify(created)}\n`);
+    console.error(created.otpauth);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

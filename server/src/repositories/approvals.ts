@@ -1,0 +1,59 @@
+import type { ApprovalKind, ApprovalStatus } from '@instalment/shared/api';
+import type { Insertable, Selectable } from 'kysely';
+import type { Store } from '../db/store';
+import type { Tables } from '../db/tables';
+
+export type ApprovalRow = Selectable<Tables['approvals']>;
+
+/** Changes waiting for a second operator, and what became of them. */
+export class ApprovalRecords {
+  constructor(private readonly store: Store) {}
+
+  async insert(approval: Insertable<Tables['approvals']>): Promise<number> {
+    const row = await this.store.q.insertInto('approvals').values(approval).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async byId(id: number): Promise<ApprovalRow | null> {
+    return (await this.store.q.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** Oldest first, so the queue is worked in order. */
+  async page(status: ApprovalStatus | null, limit: number, offset: number): Promise<{ rows: ApprovalRow[]; total: number }> {
+    let rows = this.store.q.selectFrom('approvals').selectAll();
+    let count = this.store.q.selectFrom('approvals').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (status) {
+      rows = rows.where('status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([rows.orderBy('id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  /** The awaiting approvals of one kind for these targets, by target. */
+  async awaitingFor(kind: ApprovalKind, targets: readonly string[]): Promise<Map<string, number>> {
+    if (targets.length === 0) return new Map();
+    const rows = await this.store.q
+      .selectFrom('approvals')
+      .select(['id', 'target'])
+      .where('kind', '=', kind)
+      .where('status', '=', 'awaiting')
+      .where('target', 'in', targets)
+      .execute();
+    return new Map(rows.map((row) => [row.target, row.id]));
+  }
+
+  /** Records the checker's decision; false when it was decided already (by someone quicker). */
+  async decide(
+    id: number,
+    decision: Pick<ApprovalRow, 'status' | 'checker_id' | 'checker_username' | 'decided_at' | 'reason'>,
+  ): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('approvals')
+      .set(decision)
+      .where('id', '=', id)
+      .where('status', '=', 'awaiting')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,68 @@
+import type { VoucherStatus } from '@instalment/shared/api';
+import type { Store } from '../db/store';
+import type { PaymentRow, VoucherRow } from '../db/tables';
+
+export type StaffVoucherRow = VoucherRow & { order_no: string; mobile: string; real_name: string };
+export type StaffPaymentRow = PaymentRow & { order_no: string };
+
+/** What staff read across borrowers: proofs and payments with their loan and borrower. */
+export class StaffRecords {
+  constructor(private readonly store: Store) {}
+
+  private vouchers() {
+    return this.store.q
+      .selectFrom('vouchers as v')
+      .innerJoin('loans as l', 'l.id', 'v.loan_id')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .selectAll('v')
+      .select(['l.order_no', 'u.mobile', 'l.real_name']);
+  }
+
+  /** Proofs in one status (all when null), oldest first. */
+  async vouchersByStatus(status: VoucherStatus | null, limit: number, offset: number): Promise<{ rows: StaffVoucherRow[]; total: number }> {
+    let rows = this.vouchers();
+    let count = this.store.q.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (status) {
+      rows = rows.where('v.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([rows.orderBy('v.id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  async voucher(id: number): Promise<StaffVoucherRow | null> {
+    return (await this.vouchers().where('v.id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  vouchersOfLoans(loanIds: readonly number[]): Promise<StaffVoucherRow[]> {
+    if (loanIds.length === 0) return Promise.resolve([]);
+    return this.vouchers().where('v.loan_id', 'in', loanIds).orderBy('v.id', 'desc').execute();
+  }
+
+  /** Payments opened at the cashier (newest first), for some loans or for all. */
+  payments(filter: { loanIds?: readonly number[]; limit: number; offset: number }): Promise<StaffPaymentRow[]> {
+    let query = this.store.q.selectFrom('payments as p').innerJoin('loans as l', 'l.id', 'p.loan_id').selectAll('p').select('l.order_no');
+    if (filter.loanIds) {
+      if (filter.loanIds.length === 0) return Promise.resolve([]);
+      query = query.where('p.loan_id', 'in', filter.loanIds);
+    }
+    return query.orderBy('p.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+  }
+
+  async countPayments(): Promise<number> {
+    const row = await this.store.q
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countVouchers(status: VoucherStatus): Promise<number> {
+    const row = await this.store.q
+      .selectFrom('vouchers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

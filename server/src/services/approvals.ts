@@ -1,0 +1,115 @@
+import { APPROVAL_KINDS, mayDo, type Approval, type ApprovalKind, type ApprovalStatus, type Listing } from '@instalment/shared/api';
+import { iso, type Context } from '../context';
+import { isUniqueViolation, type Store } from '../db/store';
+import { Forbidden, Refusal } from '../http/errors';
+import { say } from '../http/say';
+import { ApprovalRecords, type ApprovalRow } from '../repositories/approvals';
+import type { Operator } from './operators';
+
+/** What carrying out an approved change does, in the checker's write; answers the state after it. */
+export type Effect = (tx: Store, target: string, payload: unknown) => Promise<unknown>;
+
+export interface Decided {
+  approval: Approval;
+  after: unknown;
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
+
+function view(row: ApprovalRow): Approval {
+  return {
+    id: row.id,
+    kind: row.kind,
+    target: row.target,
+    payload: parsed(row.payload),
+    before: parsed(row.state_before),
+    maker: row.maker_username,
+    created_at: iso(row.created_at),
+    status: row.status,
+    checker: row.checker_username,
+    decided_at: row.decided_at === null ? null : iso(row.decided_at),
+    reason: row.reason,
+  };
+}
+
+/**
+ * Four eyes where money moves: one operator asks for a change, a second one with the same
+ * permission carries it out or declines it. The maker can never decide their own; two checkers
+ * at once make one decision (the row's lock, then a conditional update), and the change happens
+ * in the same write as the decision, or neither does.
+ */
+export class ApprovalService {
+  private readonly records: ApprovalRecords;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly effects: Record<ApprovalKind, Effect>,
+  ) {
+    this.records = new ApprovalRecords(ctx.store);
+  }
+
+  static lock(id: number): string {
+    return `approval:${id}`;
+  }
+
+  /** Records the request inside the maker's write; one awaiting change per kind and target. */
+  async ask(tx: Store, maker: Operator, kind: ApprovalKind, target: string, payload: unknown, before: unknown): Promise<number> {
+    try {
+      return await tx.attempt(() =>
+        new ApprovalRecords(tx).insert({
+          kind,
+          target,
+          payload: JSON.stringify(payload),
+          state_before: json(before),
+          maker_id: maker.id,
+          maker_username: maker.username,
+          created_at: this.ctx.now(),
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal(say('approvalAwaiting'));
+      throw error;
+    }
+  }
+
+  async byId(id: number): Promise<Approval> {
+    const row = await this.records.byId(id);
+    if (!row) throw new Refusal(say('approvalNotFound'));
+    return view(row);
+  }
+
+  async list(status: ApprovalStatus | null, limit: number, offset: number): Promise<Listing<Approval>> {
+    const { rows, total } = await this.records.page(status, limit, offset);
+    return { list: rows.map(view), total };
+  }
+
+  /** The awaiting approval of `kind` for each of these targets. */
+  awaitingFor(kind: ApprovalKind, targets: readonly string[]): Promise<Map<string, number>> {
+    return this.records.awaitingFor(kind, targets);
+  }
+
+  /**
+   * The checker's decision, in one write holding the approval's lock: only an awaiting approval,
+   * never by its maker, only by an operator whose roles carry the kind's permission.
+   */
+  decide(id: number, checker: Operator, decision: 'approve' | 'decline', reason: string): Promise<Decided> {
+    return this.ctx.store.write([ApprovalService.lock(id)], async (tx) => {
+      const records = new ApprovalRecords(tx);
+      const row: ApprovalRow | null = await records.byId(id);
+      if (!row) throw new Refusal(say('approvalNotFound'));
+      if (!mayDo(checker.roles, APPROVAL_KINDS[row.kind])) throw new Forbidden(say('operatorForbidden'));
+      if (row.maker_id === checker.id) throw new Refusal(say('ownApproval'));
+      const decided = await records.decide(id, {
+        status: decision === 'approve' ? 'approved' : 'declined',
+        checker_id: checker.id,
+        checker_username: checker.username,
+        decided_at: this.ctx.now(),
+        reason: reason || null,
+      });
+      if (!decided) throw new Refusal(say('approvalDecided'));
+      const after = decision === 'approve' ? await this.effects[row.kind](tx, row.target, parsed(row.payload)) : null;
+      return { approval: view((await records.byId(id))!), after };
+    });
+  }
+}

@@ -1,0 +1,189 @@
+import { EDITABLE_SETTINGS, type ApprovalKind, type EditableSetting } from '@instalment/shared/api';
+import { BankInfo, PaymentChannels, StoredRates } from '@instalment/shared/api/schemas';
+import { APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from '@instalment/shared/loan';
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import type { Store } from '../db/store';
+import { Refusal } from '../http/errors';
+import { say } from '../http/say';
+import { SettingRecords } from '../repositories/catalogue';
+import { UserRecords } from '../repositories/users';
+import type { ApprovalService, Effect } from './approvals';
+import { Ledger } from './ledger';
+import type { LoanRow, LoanService } from './loans';
+import type { Operator } from './operators';
+import { loanTarget, userTarget, voucherTarget } from './staff';
+import type { VoucherService } from './vouchers';
+
+/** What an operator's command changed, for its answer and the audit log. */
+export interface Change<T = unknown> {
+  target: string;
+  before: unknown;
+  after: unknown;
+  answer: T;
+}
+
+/** The legal ceiling of an annual rate the lender may charge (bp). */
+export const APR_CEILING_BP = 3600;
+/** The largest credit line staff may give one borrower, in fen. */
+const MAX_CREDIT_FEN = 100_000_000;
+
+const SETTING_SHAPES: Record<EditableSetting, TSchema> = {
+  loan_rates: StoredRates,
+  payment_channels: PaymentChannels,
+  bank_info: BankInfo,
+};
+
+const loanState = (loan: LoanRow) => ({
+  status: loan.status,
+  approved_at: loan.approved_at,
+  disbursed_at: loan.disbursed_at,
+  disbursement_ref: loan.disbursement_ref,
+  reject_reason: loan.reject_reason,
+});
+
+function required(value: string, refusal: 'reasonRequired' | 'bankRefRequired'): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > 200) throw new Refusal(say(refusal));
+  return trimmed;
+}
+
+/** A setting's new value, judged before anyone is asked to approve it. */
+function checkSetting(key: string, value: unknown): EditableSetting {
+  if (!(EDITABLE_SETTINGS as readonly string[]).includes(key)) throw new Refusal(say('settingUnknown'));
+  const setting = key as EditableSetting;
+  if (!Value.Check(SETTING_SHAPES[setting], value)) throw new Refusal(say('settingShape', { key }));
+  if (setting === 'loan_rates') {
+    for (const offer of (value as { terms: Array<{ term: number; monthly_rate_bp: number; monthly_fee_bp: number }> }).terms) {
+      const apr = priceAprBp(APR_REFERENCE_AMOUNT_FEN, offer.term, offer.monthly_rate_bp, offer.monthly_fee_bp);
+      if (apr > APR_CEILING_BP) throw new Refusal(say('aprOverCap', { term: offer.term, rate: formatRate(apr) }));
+    }
+  }
+  return setting;
+}
+
+/** The loan's lock, taken inside the command's write, so that no payment or sweep runs in between. */
+async function heldLoan<T>(
+  loans: LoanService,
+  tx: Store,
+  orderNo: string,
+  work: (held: LoanService, loan: LoanRow) => Promise<T>,
+): Promise<T> {
+  const loan = await loans.on(tx).byOrderNo(orderNo);
+  return tx.write([Ledger.lock(loan.id)], (held) => work(loans.on(held), loan));
+}
+
+/**
+ * The operators' commands. A reviewer approves or rejects an application; finance asks for a
+ * disbursement or a proof's confirmation, which a second operator carries out (`effects`); a
+ * credit line or a setting changes the same way. Each runs in the write its route opened, which
+ * also holds the audit entry.
+ */
+export class BackOffice {
+  constructor(
+    private readonly loans: LoanService,
+    private readonly vouchers: VoucherService,
+    private readonly approvals: ApprovalService,
+  ) {}
+
+  approveLoan(tx: Store, orderNo: string): Promise<Change> {
+    return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
+      const after = await loans.approve(orderNo);
+      return {
+        target: loanTarget(orderNo),
+        before: loanState(loan),
+        after: loanState(after),
+        answer: { order_no: orderNo, status: after.status },
+      };
+    });
+  }
+
+  rejectLoan(tx: Store, orderNo: string, reason: string): Promise<Change> {
+    const why = required(reason, 'reasonRequired');
+    return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
+      const after = await loans.reject(orderNo, why);
+      return {
+        target: loanTarget(orderNo),
+        before: loanState(loan),
+        after: loanState(after),
+        answer: { order_no: orderNo, status: after.status },
+      };
+    });
+  }
+
+  /** Finance asks to send the money; a second operator's approval disburses. */
+  async askDisbursement(tx: Store, maker: Operator, orderNo: string, bankRef: string): Promise<Change> {
+    const reference = required(bankRef, 'bankRefRequired');
+    const loan = await this.loans.on(tx).byOrderNo(orderNo);
+    this.loans.requireStatus(loan, 'approved');
+    return this.asked(tx, maker, 'loan.disburse', loanTarget(orderNo), { bank_ref: reference }, loanState(loan));
+  }
+
+  async askVoucherConfirmation(tx: Store, maker: Operator, voucherId: number, bankRef: string): Promise<Change> {
+    const reference = required(bankRef, 'bankRefRequired');
+    const voucher = await this.vouchers.on(tx).pending(voucherId);
+    return this.asked(tx, maker, 'voucher.confirm', voucherTarget(voucherId), { bank_ref: reference }, { status: voucher.status });
+  }
+
+  async rejectVoucher(tx: Store, voucherId: number, reason: string): Promise<Change> {
+    const why = required(reason, 'reasonRequired');
+    const status = await this.vouchers.on(tx).review(voucherId, 'reject', { reject_reason: why });
+    return {
+      target: voucherTarget(voucherId),
+      before: { status: 'pending' },
+      after: { status, reject_reason: why },
+      answer: { id: voucherId, status },
+    };
+  }
+
+  async askCredit(tx: Store, maker: Operator, userId: number, limit: string): Promise<Change> {
+    const limitFen = toFen(limit);
+    if (limitFen === null || limitFen < 0 || limitFen > MAX_CREDIT_FEN) throw new Refusal(say('creditAmount'));
+    const user = await new UserRecords(tx).byId(userId);
+    if (!user) throw new Refusal(say('noUserWithPhone'));
+    const before = { limit: user.credit_limit_fen === null ? null : fromFen(user.credit_limit_fen) };
+    return this.asked(tx, maker, 'credit.limit', userTarget(userId), { limit: fromFen(limitFen) }, before);
+  }
+
+  async askSetting(tx: Store, maker: Operator, key: string, value: unknown): Promise<Change> {
+    const setting = checkSetting(key, value);
+    const before = await new SettingRecords(tx).read(setting);
+    return this.asked(tx, maker, `setting.${setting}` as ApprovalKind, `setting:${setting}`, { value }, before);
+  }
+
+  private async asked(tx: Store, maker: Operator, kind: ApprovalKind, target: string, payload: unknown, before: unknown): Promise<Change> {
+    const id = await this.approvals.ask(tx, maker, kind, target, payload, before);
+    return { target, before, after: { approval_id: id, kind, ...(payload as object) }, answer: { approval_id: id, status: 'awaiting' } };
+  }
+}
+
+/** What each kind of approval does once a second operator approves it. */
+export function approvalEffects(loansService: LoanService, vouchers: VoucherService): Record<ApprovalKind, Effect> {
+  const targetId = (target: string) => target.slice(target.indexOf(':') + 1);
+  const setting =
+    (key: EditableSetting): Effect =>
+    async (tx, _target, payload) => {
+      const { value } = payload as { value: unknown };
+      checkSetting(key, value);
+      await new SettingRecords(tx).write(key, value);
+      return value;
+    };
+  return {
+    'loan.disburse': (tx, target, payload) =>
+      heldLoan(loansService, tx, targetId(target), async (loans) =>
+        loanState(await loans.disburse(targetId(target), (payload as { bank_ref: string }).bank_ref)),
+      ),
+    'voucher.confirm': async (tx, target, payload) => {
+      const bankRef = (payload as { bank_ref: string }).bank_ref;
+      return { status: await vouchers.on(tx).review(Number(targetId(target)), 'approve', { bank_ref: bankRef }), bank_ref: bankRef };
+    },
+    'credit.limit': async (tx, target, payload) => {
+      const { limit } = payload as { limit: string };
+      await new UserRecords(tx).setCreditLimit(Number(targetId(target)), toFen(limit));
+      return { limit };
+    },
+    'setting.loan_rates': setting('loan_rates'),
+    'setting.payment_channels': setting('payment_channels'),
+    'setting.bank_info': setting('bank_info'),
+  };
+}

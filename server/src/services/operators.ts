@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { OPERATOR_ROLES, type OperatorRole, type OperatorSession } from '@instalment/shared/api';
+import { authenticator } from 'otplib';
+import { iso, seconds, type Context } from '../context';
+import { Refusal } from '../http/errors';
+import { say } from '../http/say';
+import { OperatorRecords, type OperatorRow } from '../repositories/operators';
+import type { LoginAttempts } from './login-attempts';
+import { hashPassword, verifyPassword } from './passwords';
+
+/** A staff session lasts a working day; the console asks for the password and a code again after it. */
+export const OPERATOR_SESSION_MS = 8 * 3600 * 1000;
+const USERNAME = /^[a-z][a-z0-9_.-]{2,31}$/;
+/** RFC 6238's default step, which authenticator apps use. */
+const TOTP_STEP_SECONDS = 30;
+const ISSUER = 'Instalment operations';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** An operator as a request knows them. */
+export interface Operator {
+  id: number;
+  username: string;
+  roles: OperatorRole[];
+}
+
+/** What `npm run operator -- add` prints, once: the password is not kept anywhere else. */
+export interface NewOperator {
+  username: string;
+  password: string;
+  totp_secret: string;
+  otpauth: string;
+}
+
+export const rolesOf = (row: Pick<OperatorRow, 'roles'>): OperatorRole[] =>
+  row.roles.split(',').filter((role): role is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(role));
+
+/**
+ * The lender's staff: accounts of their own (never a borrower's), a password and a TOTP code to
+ * log in, the same lockout as borrowers, sessions that end when revoked or when the account is
+ * disabled.
+ */
+export class OperatorService {
+  private readonly records: OperatorRecords;
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly attempts: LoginAttempts,
+  ) {
+    this.records = new OperatorRecords(ctx.store);
+  }
+
+  async create(username: string, roles: readonly string[]): Promise<NewOperator> {
+    if (!USERNAME.test(username))
+      throw new Error('A username is 3-32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.');
+    const unknown = roles.filter((role) => !(OPERATOR_ROLES as readonly string[]).includes(role));
+    if (roles.length === 0 || unknown.length > 0)
+      throw new Error(`Roles are some of ${OPERATOR_ROLES.join(', ')}${unknown.length ? `; not ${unknown.join(', ')}` : ''}.`);
+    const password = randomBytes(18).toString('base64url');
+    const secret = authenticator.generateSecret(20);
+    await this.records.insert({
+      username,
+      password_hash: await hashPassword(password, this.ctx.config.passwordCostLog2),
+      totp_secret: secret,
+      roles: [...new Set(roles)].join(','),
+      created_at: this.ctx.now(),
+    });
+    return { username, password, totp_secret: secret, otpauth: authenticator.keyuri(username, ISSUER, secret) };
+  }
+
+  /** A disabled operator's sessions end at once. False when there is no such operator. */
+  async disable(username: string): Promise<boolean> {
+    const id = await this.records.setDisabled(username, true);
+    if (id === null) return false;
+    await this.records.revokeAllOf(id);
+    return true;
+  }
+
+  /**
+   * Password and code, or one refusal that does not say which was wrong. A try is counted
+   * before anything is checked (LoginAttempts), and each code is good once.
+   */
+  async login(username: string, password: string, totp: string, address: string): Promise<OperatorSession> {
+    const reservation = await this.attempts.reserve(`operator:${username.toLowerCase()}`, address);
+    const operator = await this.records.byUsername(username);
+    const stored = operator?.password_hash ?? (await this.unknownHash());
+    const passwordOk = (await verifyPassword(password, stored)) && operator !== null && operator.disabled === 0;
+    // The authenticator's clock may be a step off either way: `delta` says which step matched.
+    const delta =
+      passwordOk && /^\d{6}$/.test(totp)
+        ? authenticator.clone({ epoch: this.ctx.now(), window: 1 }).checkDelta(totp, operator!.totp_secret)
+        : null;
+    const step = delta === null ? null : Math.floor(seconds(this.ctx.now()) / TOTP_STEP_SECONDS) + delta;
+    if (!operator || step === null || !(await this.records.useTotpStep(operator.id, step))) throw new Refusal(say('operatorLoginWrong'));
+    await this.attempts.release(reservation);
+    const token = randomBytes(32).toString('base64url');
+    const now = this.ctx.now();
+    await this.records.addToken(hashToken(token), operator.id, now, now + OPERATOR_SESSION_MS);
+    return { token, expires_at: iso(now + OPERATOR_SESSION_MS), roles: rolesOf(operator) };
+  }
+
+  async authenticate(token: string): Promise<Operator | null> {
+    const row = await this.records.byToken(hashToken(token), this.ctx.now());
+    return row && { id: row.id, username: row.username, roles: rolesOf(row) };
+  }
+
+  logout(token: string): Promise<void> {
+    return this.records.revokeToken(hashToken(token));
+  }
+
+  /** What an unknown username's password is checked against, so that it costs what a known one does. */
+  private unknownHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'), this.ctx.config.passwordCostLog2);
+    return this.dummyHash;
+  }
+}

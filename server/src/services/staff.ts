@@ -1,0 +1,247 @@
+import type {
+  AuditEntry,
+  Listing,
+  OverdueLoan,
+  Queues,
+  StaffBorrower,
+  StaffLoan,
+  StaffLoanView,
+  StaffPayment,
+  StaffVoucher,
+  VoucherStatus,
+  LoanStatus,
+} from '@instalment/shared/api';
+import { MAX_PAGE_SIZE } from '@instalment/shared/api';
+import { maskBankCard } from '@instalment/shared/format';
+import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods } from '@instalment/shared/loan';
+import { iso, type Context } from '../context';
+import { Refusal } from '../http/errors';
+import { say } from '../http/say';
+import { LoanRecords, type LoanRow } from '../repositories/loans';
+import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
+import { UserRecords } from '../repositories/users';
+import type { ApprovalService } from './approvals';
+import type { AuditService } from './audit';
+import type { CreditService } from './credit';
+import type { Ledger } from './ledger';
+import type { UploadService } from './uploads';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+export const loanTarget = (orderNo: string) => `loan:${orderNo}`;
+export const voucherTarget = (id: number) => `voucher:${id}`;
+export const userTarget = (id: number) => `user:${id}`;
+
+/**
+ * What the lender's staff see: the queues, a loan or a borrower whole, proofs with their images,
+ * payments, and the overdue report — each read from the same ledger the borrower's app reads, so
+ * the days and penalties are the ones the borrower sees.
+ */
+export class StaffService {
+  private readonly records: StaffRecords;
+  private readonly loans: LoanRecords;
+  private readonly users: UserRecords;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly ledger: Ledger,
+    private readonly credit: CreditService,
+    private readonly approvals: ApprovalService,
+    private readonly audit: AuditService,
+    private readonly uploads: UploadService,
+  ) {
+    this.records = new StaffRecords(ctx.store);
+    this.loans = new LoanRecords(ctx.store);
+    this.users = new UserRecords(ctx.store);
+  }
+
+  async queues(): Promise<Queues> {
+    const [loans, vouchers, approvals, overdue] = await Promise.all([
+      this.loans.countsByStatus(),
+      this.records.countVouchers('pending'),
+      this.approvals.list('awaiting', 1, 0),
+      this.overdue(),
+    ]);
+    return {
+      loans_pending: loans.pending ?? 0,
+      loans_approved: loans.approved ?? 0,
+      vouchers_pending: vouchers,
+      approvals_awaiting: approvals.total,
+      loans_overdue: overdue.length,
+    };
+  }
+
+  private staffLoan(loan: LoanRow & { mobile: string }, status: LoanStatus = loan.status): StaffLoan {
+    return {
+      order_no: loan.order_no,
+      user_id: loan.user_id,
+      mobile: loan.mobile,
+      real_name: loan.real_name,
+      amount: fromFen(loan.amount_fen),
+      term: loan.term,
+      status,
+      bank_name: loan.bank_name,
+      bank_card: maskBankCard(loan.bank_card),
+      created_at: iso(loan.created_at),
+      approved_at: isoOrNull(loan.approved_at),
+      disbursed_at: isoOrNull(loan.disbursed_at),
+      disbursement_ref: loan.disbursement_ref,
+      reject_reason: loan.reject_reason || null,
+    };
+  }
+
+  /** Loans in a stored status, oldest first; a disbursed loan's status is read from its instalments. */
+  async loanList(status: LoanStatus | null, page: Page): Promise<Listing<StaffLoan>> {
+    const { rows, total } = await this.loans.pageByStatus(status, page.limit, page.offset);
+    const states = await this.ledger.statesOfLoans(rows);
+    return { list: rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? []))), total };
+  }
+
+  private async withMobile(loan: LoanRow): Promise<LoanRow & { mobile: string }> {
+    return { ...loan, mobile: (await this.users.byId(loan.user_id))!.mobile };
+  }
+
+  async loanView(orderNo: string): Promise<StaffLoanView> {
+    const found = await this.loans.byOrderNo(orderNo);
+    if (!found) throw new Refusal(say('orderNotFound'));
+    const loan = await this.withMobile(found);
+    const [states, vouchers, payments, audit] = await Promise.all([
+      this.ledger.states(loan),
+      this.records.vouchersOfLoans([loan.id]),
+      this.records.payments({ loanIds: [loan.id], limit: MAX_PAGE_SIZE, offset: 0 }),
+      this.audit.list({ target: loanTarget(orderNo), limit: MAX_PAGE_SIZE, offset: 0 }),
+    ]);
+    const overdue = states.filter((state) => state.view.status === 'overdue');
+    const schedule = computeSchedule({
+      amountFen: loan.amount_fen,
+      term: loan.term,
+      monthlyRateBp: loan.monthly_rate_bp,
+      monthlyFeeBp: loan.monthly_fee_bp,
+      startDate: calendarDate(loan.disbursed_at ?? this.ctx.now()),
+    });
+    return {
+      ...this.staffLoan(loan, this.ledger.statusOf(loan, states)),
+      instalments: states.map((state) => state.view),
+      vouchers: await this.staffVouchers(vouchers),
+      payments: payments.map(staffPayment),
+      audit,
+      apr_bp: annualRateBp(
+        loan.amount_fen,
+        schedule.instalments.map((item) => item.totalFen),
+      ),
+      penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
+      overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
+    };
+  }
+
+  private async staffVouchers(rows: StaffVoucherRow[]): Promise<StaffVoucher[]> {
+    const awaiting = await this.approvals.awaitingFor(
+      'voucher.confirm',
+      rows.map((row) => voucherTarget(row.id)),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      order_no: row.order_no,
+      mobile: row.mobile,
+      real_name: row.real_name,
+      periods: parsePeriods(row.periods) ?? [],
+      amount: fromFen(row.amount_fen),
+      remark: row.remark,
+      status: row.status,
+      created_at: iso(row.created_at),
+      bank_ref: row.bank_ref,
+      reject_reason: row.reject_reason,
+      approval_id: awaiting.get(voucherTarget(row.id)) ?? null,
+    }));
+  }
+
+  async voucherList(status: VoucherStatus | null, page: Page): Promise<Listing<StaffVoucher>> {
+    const { rows, total } = await this.records.vouchersByStatus(status, page.limit, page.offset);
+    return { list: await this.staffVouchers(rows), total };
+  }
+
+  async voucher(id: number): Promise<StaffVoucher> {
+    const row = await this.records.voucher(id);
+    if (!row) throw new Refusal(say('proofNotFound'));
+    return (await this.staffVouchers([row]))[0];
+  }
+
+  /** The receipt's file, for staff with the permission (never through a link that could travel). */
+  async voucherFile(id: number) {
+    const row = await this.records.voucher(id);
+    return row ? this.uploads.locateUrl(row.file_url) : null;
+  }
+
+  async payments(page: Page): Promise<Listing<StaffPayment>> {
+    const [rows, total] = await Promise.all([this.records.payments(page), this.records.countPayments()]);
+    return { list: rows.map(staffPayment), total };
+  }
+
+  /** Every loan with an overdue instalment today, most days overdue first. */
+  async overdue(): Promise<OverdueLoan[]> {
+    const loans = await this.loans.withUnpaidDueBefore(calendarDate(this.ctx.now()));
+    const states = await this.ledger.statesOfLoans(loans);
+    const report: OverdueLoan[] = [];
+    for (const loan of loans) {
+      const overdue = (states.get(loan.id) ?? []).filter((state) => state.view.status === 'overdue');
+      if (overdue.length === 0) continue;
+      report.push({
+        order_no: loan.order_no,
+        mobile: loan.mobile,
+        real_name: loan.real_name,
+        overdue_periods: overdue.map((state) => state.view.period),
+        overdue_days: Math.max(...overdue.map((state) => state.view.overdue_days)),
+        overdue_amount: fromFen(
+          overdue.reduce((sum, state) => sum + state.ledger.principalFen + state.ledger.interestFen + state.ledger.feeFen, 0),
+        ),
+        penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
+      });
+    }
+    return report.sort((a, b) => b.overdue_days - a.overdue_days);
+  }
+
+  /** A borrower by phone with everything staff may need to help them. */
+  async borrower(mobile: string): Promise<StaffBorrower> {
+    const user = await this.users.byMobile(mobile);
+    if (!user) throw new Refusal(say('noUserWithPhone'));
+    const rows = await this.loans.pageOfUser(user.id, MAX_PAGE_SIZE, 0);
+    const loans = rows.map((row) => ({ ...row, mobile: user.mobile }));
+    const ids = loans.map((loan) => loan.id);
+    const [states, vouchers, payments, audit, credit] = await Promise.all([
+      this.ledger.statesOfLoans(loans),
+      this.records.vouchersOfLoans(ids),
+      this.records.payments({ loanIds: ids, limit: MAX_PAGE_SIZE, offset: 0 }),
+      this.auditOf([userTarget(user.id), ...loans.map((loan) => loanTarget(loan.order_no))]),
+      this.credit.line(user.id),
+    ]);
+    return {
+      user: { id: user.id, mobile: user.mobile, nickname: user.nickname, real_name: user.real_name, credit, createtime: user.createtime },
+      loans: loans.map((loan) => this.staffLoan(loan, this.ledger.statusOf(loan, states.get(loan.id) ?? []))),
+      vouchers: await this.staffVouchers(vouchers),
+      payments: payments.map(staffPayment),
+      audit,
+    };
+  }
+
+  private async auditOf(targets: string[]): Promise<AuditEntry[]> {
+    const entries = await Promise.all(targets.map((target) => this.audit.list({ target, limit: MAX_PAGE_SIZE, offset: 0 })));
+    return entries.flat().sort((a, b) => b.id - a.id);
+  }
+}
+
+function staffPayment(row: StaffPaymentRow): StaffPayment {
+  return {
+    payment_no: row.payment_no,
+    order_no: row.order_no,
+    amount: fromFen(row.amount_fen),
+    status: row.status,
+    channel: row.channel,
+    created_at: iso(row.created_at),
+    paid_at: isoOrNull(row.paid_at),
+  };
+}
