@@ -195,9 +195,9 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
           template: path.join(__dirname, 'scripts', 'index.html'),
           title,
           chunks: ['main'],
-          appIcons: host,
-          // The host page starts config.json, the manifests and the opening route's chunks itself.
-          earlyScript: host && production ? fs.readFileSync(path.join(dir, 'src', 'early', 'inline.js'), 'utf8') : null,
+          appIcons: host && fs.existsSync(path.join(dir, 'public')),
+          // The shell's page starts config.json, the manifests and the opening route's chunks itself.
+          earlyScript: earlyExposes && production ? fs.readFileSync(path.join(dir, 'src', 'early', 'inline.js'), 'utf8') : null,
           earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,
         }),
         ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),

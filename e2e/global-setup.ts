@@ -22,13 +22,15 @@ async function freePort(): Promise<number> {
 
 /**
  * Builds the production bundles, starts the API on a fresh database and the static servers, and
- * a loopback Alipay that the API takes repayments through, as production does.
+ * a loopback Alipay that the API takes repayments through, as production does; and the
+ * operations console's host beside them.
  */
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') await buildAll();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-e2e-'));
   const ports: Record<string, number> = { api: await freePort() };
   for (const pkg of PACKAGES as Array<{ name: string }>) ports[pkg.name] = await freePort();
+  ports.ops = await freePort();
   const alipay = await startAlipayFake();
   const stack = await startStack({
     ports,
@@ -47,6 +49,8 @@ export default async function globalSetup() {
     },
   });
   process.env.E2E_SHELL_URL = stack.shellUrl;
+  process.env.E2E_OPS_URL = stack.opsUrl;
+  process.env.E2E_DATABASE_FILE = path.join(dataDir, 'e2e.db');
   process.env.E2E_API_URL = stack.apiUrl;
   process.env.E2E_PORTS = JSON.stringify(ports);
   return async () => {

@@ -1,5 +1,9 @@
 const createConfig = require('../webpack.config.base');
+const { require: requireTs } = require('tsx/cjs/api');
 const { packageNamed, portOf } = require('../scripts/ports');
+
+/** @type {typeof import('../shared/src/ops/pages')} */
+const ops = requireTs('../shared/src/ops/pages.ts', __filename);
 
 const self = packageNamed('mf-account');
 
@@ -21,5 +25,7 @@ module.exports = createConfig({
     './ChangeMobile': './src/pages/ChangeMobile.tsx',
     './Terms': './src/pages/Terms.tsx',
     './Privacy': './src/pages/Privacy.tsx',
+    // Staff screens for the operations console (OPS_PAGES); the borrower shell never loads them.
+    ...ops.opsExposesOf('mf_account'),
   },
 });

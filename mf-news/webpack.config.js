@@ -1,5 +1,9 @@
 const createConfig = require('../webpack.config.base');
+const { require: requireTs } = require('tsx/cjs/api');
 const { packageNamed, portOf } = require('../scripts/ports');
+
+/** @type {typeof import('../shared/src/ops/pages')} */
+const ops = requireTs('../shared/src/ops/pages.ts', __filename);
 
 const self = packageNamed('mf-news');
 
@@ -14,5 +18,7 @@ module.exports = createConfig({
     './NewsList': './src/pages/NewsList.tsx',
     './NewsDetail': './src/pages/NewsDetail.tsx',
     './LatestNews': './src/widgets/LatestNews.tsx',
+    // Staff screens for the operations console (OPS_PAGES); the borrower shell never loads them.
+    ...ops.opsExposesOf('mf_news'),
   },
 });

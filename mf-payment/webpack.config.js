@@ -1,5 +1,9 @@
 const createConfig = require('../webpack.config.base');
+const { require: requireTs } = require('tsx/cjs/api');
 const { packageNamed, portOf } = require('../scripts/ports');
+
+/** @type {typeof import('../shared/src/ops/pages')} */
+const ops = requireTs('../shared/src/ops/pages.ts', __filename);
 
 const self = packageNamed('mf-payment');
 
@@ -15,5 +19,7 @@ module.exports = createConfig({
     './Repay': './src/pages/Repay.tsx',
     './Cashier': './src/pages/Cashier.tsx',
     './ProofUpload': './src/pages/ProofUpload.tsx',
+    // Staff screens for the operations console (OPS_PAGES); the borrower shell never loads them.
+    ...ops.opsExposesOf('mf_payment'),
   },
 });

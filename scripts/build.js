@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Production build of the shell and every remote (two at a time: the machine has two cores),
+// Production build of the shell, every remote and the console's host (two at a time: the machine has two cores),
 // then precompression of what the static servers send.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { PACKAGES } = require('./ports');
+const { BUILT } = require('./ports');
 
 const ROOT = path.join(__dirname, '..');
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
@@ -67,7 +67,7 @@ async function buildJobs(jobs, { parallel = 2, quiet = false, log = console.log 
 }
 
 /** The packages' own builds, into their dist folders. */
-function buildAll(names = PACKAGES.map((p) => p.name), parallel = 2) {
+function buildAll(names = BUILT, parallel = 2) {
   return buildJobs(
     names.map((name) => ({ label: name, cwd: path.join(ROOT, name), dir: path.join(ROOT, name, 'dist') })),
     { parallel },

@@ -9,13 +9,23 @@ export const SERVER_MAY_IMPORT = ['api', 'loan', 'validation', 'format', 'i18n']
 export const layering = [
   ...REMOTES.map((remote) => ({
     target: here(remote),
-    from: [...REMOTES.filter((other) => other !== remote).map(here), './shell', './server'],
+    from: [...REMOTES.filter((other) => other !== remote).map(here), './shell', './ops', './server'],
     message: 'A remote imports only @instalment/shared (DESIGN §2).',
   })),
   {
     target: './shell',
-    from: [...REMOTES.map(here), './server'],
+    from: [...REMOTES.map(here), './ops', './server'],
     message: 'The shell imports only @instalment/shared (DESIGN §2).',
+  },
+  {
+    target: './ops',
+    from: [...REMOTES.map(here), './shell', './server'],
+    message: 'The operations host imports only @instalment/shared, as the shell does.',
+  },
+  {
+    target: './ops/src',
+    from: ['./shared/src/harness', './shared/src/testing'],
+    message: 'The operations host does not ship the standalone harness or the test host.',
   },
   {
     target: './shell/src',
@@ -24,7 +34,7 @@ export const layering = [
   },
   {
     target: './shared',
-    from: [...REMOTES.map(here), './shell', './server'],
+    from: [...REMOTES.map(here), './shell', './ops', './server'],
     message: 'shared is imported by the app, never the other way round.',
   },
   {

@@ -19,12 +19,16 @@ function packageNamed(name) {
   return pkg;
 }
 const API = { env: 'API_PORT', port: 3100 };
+/** The operations console's host: staff, on an origin of their own. */
+const OPS = { name: 'ops', env: 'OPS_PORT', port: 3010 };
+/** Every package with a build: the borrower app's (PACKAGES) and the console's host. */
+const BUILT = [...PACKAGES.map((pkg) => pkg.name), OPS.name];
 
 function portOf(entry, env = process.env) {
   return Number(env[entry.env]) || entry.port;
 }
 
-/** The shell's /config.json for a set of ports on one host. */
+/** A host's /config.json (the shell's and the console's) for a set of ports on one host. */
 function runtimeConfig({ host = 'localhost', ports }) {
   const remotes = {};
   for (const pkg of PACKAGES.filter((p) => p.remote)) {
@@ -33,4 +37,4 @@ function runtimeConfig({ host = 'localhost', ports }) {
   return { apiBaseURL: `http://${host}:${ports.api}`, remotes };
 }
 
-module.exports = { PACKAGES, API, packageNamed, portOf, runtimeConfig };
+module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig };

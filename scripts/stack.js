@@ -3,7 +3,7 @@
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { PACKAGES, API, portOf, runtimeConfig } = require('./ports');
+const { PACKAGES, API, OPS, portOf, runtimeConfig } = require('./ports');
 const { serveStatic } = require('./static-server');
 
 const ROOT = path.join(__dirname, '..');
@@ -60,7 +60,7 @@ async function startStatic(name, port) {
   return { name, port, url: `http://${HOST}:${port}`, stop };
 }
 
-/** Writes the shell's config.json naming the API and remotes at these ports. */
+/** Writes a host's config.json (the shell's unless `dir` says otherwise) naming the API and remotes at these ports. */
 function writeShellConfig(ports, dir = path.join(ROOT, 'shell', 'dist')) {
   fs.writeFileSync(path.join(dir, 'config.json'), `${JSON.stringify(runtimeConfig({ host: HOST, ports }), null, 2)}\n`);
 }
@@ -68,12 +68,13 @@ function writeShellConfig(ports, dir = path.join(ROOT, 'shell', 'dist')) {
 function defaultPorts(env = process.env) {
   const ports = { api: portOf(API, env) };
   for (const pkg of PACKAGES) ports[pkg.name] = portOf(pkg, env);
+  ports.ops = portOf(OPS, env);
   return ports;
 }
 
 /** API + static servers; `stop()` ends everything it started. */
 async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
-  for (const pkg of PACKAGES) {
+  for (const pkg of [...PACKAGES, ...(ports.ops ? [OPS] : [])]) {
     if (!fs.existsSync(path.join(ROOT, pkg.name, 'dist', 'index.html')))
       throw new Error(`${pkg.name} has no build: run npm start (or npm run build) first`);
   }
@@ -82,6 +83,11 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
     started.push(await startApi({ port: ports.api, env: apiEnv, quiet }));
     writeShellConfig(ports);
     for (const pkg of PACKAGES) started.push(await startStatic(pkg.name, ports[pkg.name]));
+    // The console is optional where a caller names no port for it (the benchmark's stacks).
+    if (ports.ops) {
+      writeShellConfig(ports, path.join(ROOT, OPS.name, 'dist'));
+      started.push(await startStatic(OPS.name, ports.ops));
+    }
   } catch (error) {
     await Promise.all(started.map((part) => part.stop()));
     throw error;
@@ -91,6 +97,7 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
     ports,
     apiUrl: started[0].url,
     shellUrl: `http://${HOST}:${ports.shell}/`,
+    opsUrl: ports.ops ? `http://${HOST}:${ports.ops}/` : null,
     statics,
     stop: () => Promise.all(started.map((part) => part.stop())),
   };

@@ -4,13 +4,13 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { buildAll } = require('./build');
-const { PACKAGES } = require('./ports');
+const { PACKAGES, OPS } = require('./ports');
 const { defaultPorts, startApi, startStack, ROOT } = require('./stack');
 
 async function dev() {
   const ports = defaultPorts();
   const api = await startApi({ port: ports.api, env: { DEV_ROUTES: '1' } });
-  const children = PACKAGES.map((pkg) =>
+  const children = [...PACKAGES, OPS].map((pkg) =>
     spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
       cwd: path.join(ROOT, pkg.name),
       env: { ...process.env, PORT: String(ports[pkg.name]) },
@@ -32,6 +32,7 @@ async function serve(build) {
   const stack = await startStack({ apiEnv: { DEV_ROUTES: '1' } });
   console.log('\n  consumption instalment is running:');
   console.log(`    app        ${stack.shellUrl}   <- open this`);
+  console.log(`    operations ${stack.opsUrl}   (staff: npm run operator -w server -- add <name> --roles <roles>)`);
   for (const pkg of PACKAGES.slice(1)) console.log(`    ${pkg.name.padEnd(10)} ${stack.statics[pkg.name].url}/mf-manifest.json`);
   console.log(`    API        ${stack.apiUrl}  (SMS codes: ${stack.apiUrl}/dev/sms-outbox?mobile=…)\n`);
   const stop = async () => {

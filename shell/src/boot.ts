@@ -1,5 +1,6 @@
 import { loadConfig, type RuntimeConfig } from './config';
-import { preloadExposed, registerAppRemotes } from './federation/remotes';
+import { preloadExposed, registerAppRemotes } from '@instalment/shared/loader';
+import { takeEarlyManifest } from './early/handover';
 import { openingExposes } from '@instalment/shared/pages';
 
 /** The route the app opens on decides what to fetch first: its remote starts loading now. */
@@ -15,7 +16,7 @@ function preloadOpeningRoute(): void {
  * opened without that script, as in development).
  */
 export const booted: Promise<RuntimeConfig> = loadConfig().then((config) => {
-  registerAppRemotes(config.remotes);
+  registerAppRemotes(config.remotes, takeEarlyManifest);
   preloadOpeningRoute();
   return config;
 });

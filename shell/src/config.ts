@@ -1,22 +1,7 @@
-import { REMOTE_NAMES, type RemoteName } from '@instalment/shared/pages';
+import { parseConfig, type RuntimeConfig } from '@instalment/shared/loader';
 import { takeEarly } from './early/handover';
 
-/** /config.json: where the API and each remote live. Re-pointing a remote is an edit of this file. */
-export interface RuntimeConfig {
-  apiBaseURL: string;
-  remotes: Record<RemoteName, string>;
-}
-
-export function parseConfig(raw: unknown): RuntimeConfig {
-  const value = raw as Partial<RuntimeConfig> | null;
-  if (!value || typeof value.apiBaseURL !== 'string' || typeof value.remotes !== 'object' || !value.remotes) {
-    throw new Error('config.json must name apiBaseURL and remotes');
-  }
-  for (const name of REMOTE_NAMES) {
-    if (typeof value.remotes[name] !== 'string') throw new Error(`config.json names no URL for remote ${name}`);
-  }
-  return { apiBaseURL: value.apiBaseURL.replace(/\/$/, ''), remotes: value.remotes as RuntimeConfig['remotes'] };
-}
+export type { RuntimeConfig };
 
 /**
  * Fetched fresh on every start (no-cache), so a re-pointed remote is seen on the next load; the

@@ -1,4 +1,13 @@
-import type { AgreementName, ApprovalKind, ApprovalStatus, LoanPurpose, LoanStatus, PaymentStatus, SmsEvent, Voucher } from '@instalment/shared/api';
+import type {
+  AgreementName,
+  ApprovalKind,
+  ApprovalStatus,
+  LoanPurpose,
+  LoanStatus,
+  PaymentStatus,
+  SmsEvent,
+  Voucher,
+} from '@instalment/shared/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**

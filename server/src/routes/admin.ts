@@ -230,6 +230,15 @@ export function adminRoutes(app: ApiInstance, { services, config, now }: RouteDe
     ),
   );
 
+  app.get(
+    ADMIN_ENDPOINTS.payments,
+    { ...guarded, schema: { querystring: StatusQuery } },
+    act('vouchers', 'payments.list', false, async (request) => {
+      const page = pageOf(request.query);
+      return look('payments', await staff.payments({ limit: page.limit, offset: (page.page - 1) * page.limit }));
+    }),
+  );
+
   // Four eyes: what a first operator asked for, carried out or declined by a second.
   app.get(ADMIN_ENDPOINTS.approvals, { ...guarded, schema: { querystring: StatusQuery } }, async (request) => {
     const status = statusOf<ApprovalStatus>(request.query.status, (value) => (APPROVAL_STATUSES as readonly string[]).includes(value));

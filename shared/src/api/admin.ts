@@ -25,6 +25,7 @@ export const ADMIN_ENDPOINTS = {
   approveApproval: '/admin/api/approvals/:id/approve',
   declineApproval: '/admin/api/approvals/:id/decline',
   overdue: '/admin/api/reports/overdue',
+  payments: '/admin/api/payments',
   users: '/admin/api/users',
   userCredit: '/admin/api/users/:id/credit',
   settings: '/admin/api/settings',

@@ -15,6 +15,8 @@ export interface HostParts {
   requireLogin: Host['requireLogin'];
   finishLogin: Host['finishLogin'];
   routeUrl: Host['routeUrl'];
+  /** The operations console sends its operator's token as `Authorization: Bearer`. */
+  tokenAs?: 'token' | 'bearer';
 }
 
 /** A small event channel for the page-level events the host relays (tab tap, pull-down refresh). */
@@ -52,6 +54,7 @@ export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshH
   const http = createHttpClient({
     baseURL: parts.apiBaseURL,
     getToken: () => session.token,
+    tokenAs: parts.tokenAs,
     onUnauthorized: () => {
       session.clear();
       parts.requireLogin();

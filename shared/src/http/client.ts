@@ -28,6 +28,8 @@ export interface HttpUi {
 export interface HttpClientOptions {
   baseURL: string;
   getToken: () => string | null | undefined;
+  /** How the token travels: the borrower API's `token` header, or the console's `Authorization: Bearer`. */
+  tokenAs?: 'token' | 'bearer';
   /** Code 401: the owner clears the session and goes to the login page. */
   onUnauthorized: () => void;
   ui?: HttpUi;
@@ -71,7 +73,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           timeout: call.timeout ?? (upload ? UPLOAD_TIMEOUT_MS : config.timeout),
           headers: {
             ...(config.headers as object),
-            ...(token ? { [TOKEN_HEADER]: token } : {}),
+            ...(token ? (options.tokenAs === 'bearer' ? { Authorization: `Bearer ${token}` } : { [TOKEN_HEADER]: token }) : {}),
             ...(options.getLocale ? { 'Accept-Language': options.getLocale() } : {}),
           },
         });

@@ -59,6 +59,7 @@ export class SessionStore {
       isLoggedIn: computed,
       restore: action,
       setLogin: action,
+      setToken: action,
       setUserInfo: action,
       clear: action,
     });
@@ -87,11 +88,16 @@ export class SessionStore {
 
   /** Logged out becomes logged in when a token is set (SPEC §4). */
   setLogin(result: LoginUserinfo): void {
-    this.token = result.token;
-    this.tokenExpireTime = result.expiretime;
-    this.storage.setItem(STORAGE_KEYS.token, result.token);
-    this.storage.setItem(STORAGE_KEYS.tokenExpireTime, String(result.expiretime));
+    this.setToken(result.token, result.expiretime);
     this.setUserInfo(toStoredUserInfo(result));
+  }
+
+  /** A session without a borrower's profile (the operations console's operator). */
+  setToken(token: string, expiretime: number): void {
+    this.token = token;
+    this.tokenExpireTime = expiretime;
+    this.storage.setItem(STORAGE_KEYS.token, token);
+    this.storage.setItem(STORAGE_KEYS.tokenExpireTime, String(expiretime));
   }
 
   setUserInfo(info: StoredUserInfo): void {

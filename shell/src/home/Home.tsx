@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 import { commonMessages } from '@instalment/shared/i18n';
 import { useT } from '@instalment/shared/host';
 import { HOME_WIDGETS } from '@instalment/shared/pages';
-import { loadExposed } from '../federation/remotes';
-import { RemoteView } from '../loader/RemoteView';
+import { loadExposed, RemoteView } from '@instalment/shared/loader';
 import styles from './home.module.css';
 
 const widgets = Object.values(HOME_WIDGETS).map((widget) => ({

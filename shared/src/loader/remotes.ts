@@ -5,14 +5,19 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { RuntimeConfig } from '../config';
-import { takeEarlyManifest } from '../early/handover';
 import type { RemoteName } from '@instalment/shared/pages';
+
+/** Where each remote's manifest is, as a host's config.json names them. */
+export type RemoteEntries = Record<RemoteName, string>;
+
+/** An answer the host page already fetched for this URL (the shell's inline script), if any. */
+export type EarlyAnswer = (url: string) => Promise<Response | undefined>;
 
 const MANIFEST_ATTEMPTS = 3;
 const RETRY_BASE_MS = 250;
 
-let registered: RuntimeConfig['remotes'] | null = null;
+let registered: RemoteEntries | null = null;
+let early: EarlyAnswer = async () => undefined;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,8 +34,8 @@ const resilience: ModuleFederationRuntimePlugin = {
     let lastError: unknown;
     for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
       try {
-        const early = attempt === 0 ? await takeEarlyManifest(String(url)) : undefined;
-        const response = early ?? (await fetch(url, { ...init, cache: 'no-cache' }));
+        const answered = attempt === 0 ? await early(String(url)) : undefined;
+        const response = answered ?? (await fetch(url, { ...init, cache: 'no-cache' }));
         if (response.status < 500) return response;
         lastError = new Error(`${url} answered ${response.status}`);
       } catch (error) {
@@ -47,8 +52,9 @@ const resilience: ModuleFederationRuntimePlugin = {
 };
 
 /** Registers the remotes named by config.json with the federation runtime (nothing is baked in). */
-export function registerAppRemotes(remotes: RuntimeConfig['remotes']): void {
+export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAnswer): void {
   registered = remotes;
+  if (earlyAnswer) early = earlyAnswer;
   registerPlugins([resilience]);
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }

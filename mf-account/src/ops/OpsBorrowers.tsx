@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type StaffBorrower } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
+import { defineMessages } from '@instalment/shared/i18n';
+import { useHost, useLocale, useT } from '@instalment/shared/host';
+import { loanStatusLabel } from '@instalment/shared/loan';
+import { DataTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { Button, Field } from '@instalment/shared/ui';
+
+const messages = defineMessages({
+  en: {
+    find: 'Find',
+    credit: 'Credit line {limit}, used {used}, available {available}',
+    newLimit: 'New credit line (yuan)',
+    askLimit: 'Ask to change the credit line',
+    loans: 'Loans',
+    proofs: 'Transfer proofs',
+    payments: 'Payments',
+    history: 'Staff actions',
+  },
+  'zh-CN': {
+    find: '查找',
+    credit: '授信额度 {limit}，已用 {used}，可用 {available}',
+    newLimit: '新授信额度（元）',
+    askLimit: '发起额度调整',
+    loans: '借款',
+    proofs: '转账凭证',
+    payments: '还款',
+    history: '后台操作记录',
+  },
+});
+
+/** Borrower support: an account by its phone, with its loans, payments, proofs and staff history. */
+export default function OpsBorrowers() {
+  const { http, ui } = useHost();
+  const t = useT(messages);
+  const common = useT(opsMessages);
+  const locale = useLocale();
+  const [found, setFound] = useState<StaffBorrower | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const find = (mobile: string) => {
+    setError(null);
+    return http
+      .get<StaffBorrower>(`${ADMIN_ENDPOINTS.users}?mobile=${encodeURIComponent(mobile)}`, undefined, { toast: false })
+      .then(setFound, (failure: unknown) => {
+        setFound(null);
+        setError(failure instanceof ApiError ? failure.message : String(failure));
+      });
+  };
+  return (
+    <>
+      <form
+        className="ops-filter"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void find(String(new FormData(event.currentTarget).get('mobile') ?? '').trim());
+        }}
+      >
+        <Field label={common('phone')} name="mobile" inputMode="tel" error={error} />
+        <Button type="submit" variant="primary">
+          {t('find')}
+        </Button>
+      </form>
+      {found && (
+        <section aria-label={found.user.mobile}>
+          <h2>
+            {found.user.real_name ?? found.user.nickname} · {found.user.mobile}
+          </h2>
+          <p>{t('credit', { limit: found.user.credit.limit, used: found.user.credit.used, available: found.user.credit.available })}</p>
+          <NoteAction
+            label={t('newLimit')}
+            action={t('askLimit')}
+            run={(limit) =>
+              http
+                .post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.userCredit, { id: found.user.id }), { limit })
+                .then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info'))
+            }
+          />
+          <DataTable
+            caption={t('loans')}
+            rows={found.loans}
+            rowKey={(row) => row.order_no}
+            columns={[
+              { header: common('orderNo'), cell: (row) => <a href={`#/loans?order_no=${row.order_no}`}>{row.order_no}</a> },
+              { header: common('amount'), cell: (row) => row.amount },
+              { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
+            ]}
+          />
+          <DataTable
+            caption={t('proofs')}
+            rows={found.vouchers}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: '#', cell: (row) => row.id },
+              { header: common('amount'), cell: (row) => row.amount },
+              { header: common('status'), cell: (row) => row.status },
+            ]}
+          />
+          <DataTable
+            caption={t('payments')}
+            rows={found.payments}
+            rowKey={(row) => row.payment_no}
+            columns={[
+              { header: common('orderNo'), cell: (row) => row.order_no },
+              { header: common('amount'), cell: (row) => row.amount },
+              { header: common('status'), cell: (row) => row.status },
+            ]}
+          />
+          <DataTable
+            caption={t('history')}
+            rows={found.audit}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: common('created'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },
+              { header: common('actions'), cell: (row) => `${row.username}: ${row.action} (${row.outcome})` },
+            ]}
+          />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  type ApprovalAsked,
+  type Listing,
+  type LoanStatus,
+  type StaffLoan,
+  type StaffLoanView,
+} from '@instalment/shared/api';
+import { useHost, useLocale, useT } from '@instalment/shared/host';
+import { loanStatusLabel } from '@instalment/shared/loan';
+import { DataTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
+import { Button, useLoad } from '@instalment/shared/ui';
+import { opsLoanMessages } from './messages';
+
+const STATUSES: LoanStatus[] = ['pending', 'approved', 'repaying', 'overdue', 'settled', 'rejected'];
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+/** One loan whole: its schedule, proofs and every staff action on it. */
+function LoanView({ orderNo }: { orderNo: string }) {
+  const { http, navigate } = useHost();
+  const t = useT(opsLoanMessages);
+  const common = useT(opsMessages);
+  const locale = useLocale();
+  const { data } = useLoad(() => http.get<StaffLoanView>(adminPath(ADMIN_ENDPOINTS.loan, { order_no: orderNo })), [http, orderNo]);
+  return (
+    <section aria-label={t('loan', { order_no: orderNo })}>
+      <Button size="small" onClick={() => navigate('/loans')}>
+        {t('back')}
+      </Button>
+      {data && (
+        <>
+          <h2>{t('loan', { order_no: orderNo })}</h2>
+          <p>
+            {data.real_name} · {data.mobile} · {data.amount} · {loanStatusLabel(data.status, locale)}
+            {data.reject_reason && ` · ${t('rejectedFor', { reason: data.reject_reason })}`}
+            {data.disbursed_at && ` · ${t('disbursed')} ${day(data.disbursed_at)} (${data.disbursement_ref ?? ''})`}
+          </p>
+          <DataTable
+            caption={t('instalments')}
+            rows={data.instalments}
+            rowKey={(row) => row.period}
+            columns={[
+              { header: t('period'), cell: (row) => row.period },
+              { header: t('due'), cell: (row) => row.due_date },
+              { header: t('total'), cell: (row) => row.total },
+              { header: t('penalty'), cell: (row) => row.penalty },
+              { header: common('status'), cell: (row) => row.status },
+            ]}
+          />
+          <DataTable
+            caption={t('proofs')}
+            rows={data.vouchers}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: '#', cell: (row) => row.id },
+              { header: common('amount'), cell: (row) => row.amount },
+              { header: common('status'), cell: (row) => row.status },
+            ]}
+          />
+          <DataTable
+            caption={t('history')}
+            rows={data.audit}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: common('created'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },
+              { header: common('borrower'), cell: (row) => row.username },
+              { header: common('actions'), cell: (row) => `${row.action} (${row.outcome})` },
+            ]}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The loan queue: a reviewer approves or rejects, finance asks for the money to be sent. */
+export default function OpsApplications({ query }: OpsPageProps) {
+  const { http, navigate, ui } = useHost();
+  const t = useT(opsLoanMessages);
+  const common = useT(opsMessages);
+  const locale = useLocale();
+  const status = (STATUSES as string[]).includes(query.status) ? query.status : '';
+  const { data, reload } = useLoad(
+    () => http.get<Listing<StaffLoan>>(`${ADMIN_ENDPOINTS.loans}?limit=50${status ? `&status=${status}` : ''}`),
+    [http, status],
+  );
+  if (query.order_no) return <LoanView orderNo={query.order_no} />;
+  const act = (path: string, orderNo: string, body?: object) =>
+    http.post<ApprovalAsked | { status: LoanStatus }>(adminPath(path, { order_no: orderNo }), body).then((answer) => {
+      if ('approval_id' in answer) ui.toast(common('awaitingSecond', { id: answer.approval_id }), 'info');
+      return reload();
+    });
+  return (
+    <>
+      <nav aria-label={t('statuses')} className="ops-filter">
+        {['', ...STATUSES].map((value) => (
+          <Button
+            key={value || 'all'}
+            size="small"
+            variant={value === status ? 'primary' : 'default'}
+            onClick={() => navigate('/loans', value ? { status: value } : undefined)}
+          >
+            {value ? loanStatusLabel(value as LoanStatus, locale) : t('all')}
+          </Button>
+        ))}
+      </nav>
+      <DataTable
+        caption={common('total', { n: data?.total ?? 0 })}
+        rows={data?.list ?? []}
+        rowKey={(row) => row.order_no}
+        columns={[
+          { header: common('orderNo'), cell: (row) => row.order_no },
+          { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
+          { header: common('amount'), cell: (row) => `${row.amount} / ${row.term}` },
+          { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
+          { header: common('created'), cell: (row) => day(row.created_at) },
+          {
+            header: common('actions'),
+            cell: (row) => (
+              <>
+                <Button size="small" onClick={() => navigate('/loans', { order_no: row.order_no })}>
+                  {t('open')} {row.order_no}
+                </Button>
+                {row.status === 'pending' && (
+                  <>
+                    <Button
+                      size="small"
+                      variant="primary"
+                      onClick={() => void act(ADMIN_ENDPOINTS.approveLoan, row.order_no).catch(() => undefined)}
+                    >
+                      {t('approve')} {row.order_no}
+                    </Button>
+                    <NoteAction
+                      label={common('reason')}
+                      action={`${t('reject')} ${row.order_no}`}
+                      run={(reason) => act(ADMIN_ENDPOINTS.rejectLoan, row.order_no, { reason })}
+                    />
+                  </>
+                )}
+                {row.status === 'approved' && (
+                  <NoteAction
+                    label={common('bankRef')}
+                    action={`${t('disburse')} ${row.order_no}`}
+                    run={(bank_ref) => act(ADMIN_ENDPOINTS.disburseLoan, row.order_no, { bank_ref })}
+                  />
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/shared/api';
+import { useHost, useT } from '@instalment/shared/host';
+import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { useLoad } from '@instalment/shared/ui';
+import { opsLoanMessages } from './messages';
+
+/** The overdue report: the same days and penalties the borrower sees. */
+export default function OpsOverdue() {
+  const { http } = useHost();
+  const t = useT(opsLoanMessages);
+  const common = useT(opsMessages);
+  const { data } = useLoad(() => http.get<OverdueLoan[]>(ADMIN_ENDPOINTS.overdue), [http]);
+  return (
+    <DataTable
+      caption={t('overdueLoans')}
+      rows={data ?? []}
+      rowKey={(row) => row.order_no}
+      columns={[
+        { header: common('orderNo'), cell: (row) => <a href={`#/loans?order_no=${row.order_no}`}>{row.order_no}</a> },
+        { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
+        { header: t('periods'), cell: (row) => row.overdue_periods.join(', ') },
+        { header: t('days'), cell: (row) => row.overdue_days },
+        { header: t('owed'), cell: (row) => row.overdue_amount },
+        { header: t('penalty'), cell: (row) => row.penalty },
+      ]}
+    />
+  );
+}

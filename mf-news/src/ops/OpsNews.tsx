@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { ADMIN_ENDPOINTS, adminPath, type Listing, type StaffArticle } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
+import { defineMessages } from '@instalment/shared/i18n';
+import { useHost, useT } from '@instalment/shared/host';
+import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { Button, Field, useLoad } from '@instalment/shared/ui';
+
+const messages = defineMessages({
+  en: {
+    write: 'New article',
+    title: 'Title',
+    summary: 'Summary',
+    content: 'Text (HTML)',
+    author: 'Author',
+    save: 'Save as draft',
+    articles: 'Articles',
+    publish: 'Publish #{id}',
+    unpublish: 'Take down #{id}',
+    draft: 'draft',
+    published: 'published',
+    unpublished: 'taken down',
+  },
+  'zh-CN': {
+    write: '新文章',
+    title: '标题',
+    summary: '摘要',
+    content: '正文（HTML）',
+    author: '作者',
+    save: '存为草稿',
+    articles: '文章',
+    publish: '发布 #{id}',
+    unpublish: '下线 #{id}',
+    draft: '草稿',
+    published: '已发布',
+    unpublished: '已下线',
+  },
+});
+
+/** The editor: drafts, publishing and taking down; the app shows an article only while published. */
+export default function OpsNews() {
+  const { http } = useHost();
+  const t = useT(messages);
+  const common = useT(opsMessages);
+  const [error, setError] = useState<string | null>(null);
+  const { data, reload } = useLoad(() => http.get<Listing<StaffArticle>>(`${ADMIN_ENDPOINTS.newsList}?limit=50`), [http]);
+  const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(reload, () => undefined);
+  return (
+    <>
+      <form
+        aria-label={t('write')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
+          setError(null);
+          http.post(ADMIN_ENDPOINTS.news, fields, { toast: false }).then(
+            () => {
+              form.reset();
+              return reload();
+            },
+            (failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)),
+          );
+        }}
+      >
+        <h2>{t('write')}</h2>
+        <Field label={t('title')} name="title" />
+        <Field label={t('summary')} name="summary" />
+        <Field label={t('content')} name="content" />
+        <Field label={t('author')} name="author" />
+        {error && <p role="alert">{error}</p>}
+        <Button type="submit" variant="primary">
+          {t('save')}
+        </Button>
+      </form>
+      <DataTable
+        caption={t('articles')}
+        rows={data?.list ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          { header: '#', cell: (row) => row.id },
+          { header: t('title'), cell: (row) => row.title },
+          { header: common('status'), cell: (row) => t(row.status) },
+          {
+            header: common('actions'),
+            cell: (row) =>
+              row.status === 'published' ? (
+                <Button size="small" onClick={() => void setStatus(ADMIN_ENDPOINTS.unpublishNews, row.id)}>
+                  {t('unpublish', { id: row.id })}
+                </Button>
+              ) : (
+                <Button size="small" variant="primary" onClick={() => void setStatus(ADMIN_ENDPOINTS.publishNews, row.id)}>
+                  {t('publish', { id: row.id })}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { ADMIN_ENDPOINTS, type Listing, type StaffPayment } from '@instalment/shared/api';
+import { useHost, useT } from '@instalment/shared/host';
+import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { useLoad } from '@instalment/shared/ui';
+import { opsPaymentMessages } from './messages';
+
+/** Payments through the gateway, newest first. */
+export default function OpsPayments() {
+  const { http } = useHost();
+  const t = useT(opsPaymentMessages);
+  const common = useT(opsMessages);
+  const { data } = useLoad(() => http.get<Listing<StaffPayment>>(`${ADMIN_ENDPOINTS.payments}?limit=50`), [http]);
+  return (
+    <DataTable
+      caption={t('payments')}
+      rows={data?.list ?? []}
+      rowKey={(row) => row.payment_no}
+      columns={[
+        { header: t('paymentNo'), cell: (row) => row.payment_no },
+        { header: common('orderNo'), cell: (row) => row.order_no },
+        { header: common('amount'), cell: (row) => row.amount },
+        { header: common('status'), cell: (row) => row.status },
+        { header: t('channel'), cell: (row) => row.channel ?? '' },
+        { header: t('paid'), cell: (row) => (row.paid_at ?? '').replace('T', ' ').slice(0, 19) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type Listing, type StaffVoucher } from '@instalment/shared/api';
+import { useHost, useT } from '@instalment/shared/host';
+import { DataTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { useLoad } from '@instalment/shared/ui';
+import { opsPaymentMessages } from './messages';
+
+/**
+ * The receipt's image, fetched with the operator's token (an <img> cannot send it) and shown from
+ * memory; nothing is cached (the server says no-store) and the object URL is released.
+ */
+function Receipt({ id }: { id: number }) {
+  const { apiBaseURL, session } = useHost();
+  const t = useT(opsPaymentMessages);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    void fetch(`${apiBaseURL}${adminPath(ADMIN_ENDPOINTS.voucherFile, { id })}`, { headers: { Authorization: `Bearer ${session.token}` } })
+      .then((response) => (response.ok ? response.blob() : null))
+      .then((blob) => {
+        if (!blob) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      });
+    return () => {
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [apiBaseURL, session, id]);
+  return url ? <img src={url} alt={t('receipt', { id })} className="ops-receipt" width={240} /> : null;
+}
+
+/** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */
+export default function OpsProofs() {
+  const { http, ui } = useHost();
+  const t = useT(opsPaymentMessages);
+  const common = useT(opsMessages);
+  const { data, reload } = useLoad(() => http.get<Listing<StaffVoucher>>(`${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`), [http]);
+  const confirm = (id: number, bank_ref: string) =>
+    http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then((asked) => {
+      ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info');
+      return reload();
+    });
+  const reject = (id: number, reason: string) => http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(reload);
+  return (
+    <DataTable
+      caption={t('pending')}
+      rows={data?.list ?? []}
+      rowKey={(row) => row.id}
+      columns={[
+        { header: '#', cell: (row) => row.id },
+        { header: common('orderNo'), cell: (row) => row.order_no },
+        { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
+        { header: t('periods'), cell: (row) => row.periods.join(', ') },
+        { header: common('amount'), cell: (row) => row.amount },
+        { header: t('remark'), cell: (row) => row.remark },
+        { header: t('receipt', { id: '' }), cell: (row) => <Receipt id={row.id} /> },
+        {
+          header: common('actions'),
+          cell: (row) =>
+            row.approval_id !== null ? (
+              common('awaitingSecond', { id: row.approval_id })
+            ) : (
+              <>
+                <NoteAction label={common('bankRef')} action={t('confirm', { id: row.id })} run={(ref) => confirm(row.id, ref)} />
+                <NoteAction label={common('reason')} action={t('reject', { id: row.id })} run={(reason) => reject(row.id, reason)} />
+              </>
+            ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { defineMessages } from '@instalment/shared/i18n';
+
+/** The payment team's staff screens. */
+export const opsPaymentMessages = defineMessages({
+  en: {
+    pending: 'Proofs waiting to be checked against the bank statement',
+    receipt: 'Receipt of proof #{id}',
+    confirm: 'Ask to confirm #{id}',
+    reject: 'Reject #{id}',
+    periods: 'Periods',
+    remark: 'Remark',
+    payments: 'Latest payments',
+    paymentNo: 'Payment',
+    channel: 'Channel',
+    paid: 'Paid',
+  },
+  'zh-CN': {
+    pending: '待与银行流水核对的凭证',
+    receipt: '凭证 #{id} 的回单',
+    confirm: '发起确认 #{id}',
+    reject: '驳回 #{id}',
+    periods: '期次',
+    remark: '备注',
+    payments: '最近的还款',
+    paymentNo: '支付单',
+    channel: '渠道',
+    paid: '到账时间',
+  },
+});

@@ -1,0 +1,29 @@
+import { createRoot } from 'react-dom/client';
+import { LocaleStore, translator } from '@instalment/shared/i18n';
+import { parseConfig, registerAppRemotes } from '@instalment/shared/loader';
+import { OpsApp } from './OpsApp';
+import { hostMessages } from './messages';
+import './ops.css';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const response = await fetch('config.json', { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+    const config = parseConfig(await response.json());
+    registerAppRemotes(config.remotes);
+    root.render(<OpsApp apiBaseURL={config.apiBaseURL} />);
+  } catch (error) {
+    const t = translator(hostMessages, new LocaleStore(window.sessionStorage, navigator.languages).locale);
+    root.render(
+      <main role="alert" className="ops-start-failed">
+        <p>{t('startFailed', { reason: (error as Error).message })}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          {t('retry')}
+        </button>
+      </main>,
+    );
+  }
+}
+
+void start();

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { ADMIN_ENDPOINTS, type AuditEntry } from '@instalment/shared/api';
+import { useHost, useT } from '@instalment/shared/host';
+import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { Button, useLoad } from '@instalment/shared/ui';
+import { hostMessages } from '../messages';
+
+/** Every operator action and refusal, newest first, optionally of one thing. */
+export function Audit() {
+  const { http } = useHost();
+  const t = useT(hostMessages);
+  const common = useT(opsMessages);
+  const [target, setTarget] = useState('');
+  const { data } = useLoad(
+    () => http.get<AuditEntry[]>(`${ADMIN_ENDPOINTS.audit}?limit=50${target ? `&target=${encodeURIComponent(target)}` : ''}`),
+    [http, target],
+  );
+  return (
+    <>
+      <form
+        className="ops-filter"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTarget(String(new FormData(event.currentTarget).get('target') ?? '').trim());
+        }}
+      >
+        <label>
+          {t('filter')} <input name="target" defaultValue={target} />
+        </label>
+        <Button type="submit" size="small">
+          {t('show')}
+        </Button>
+      </form>
+      <DataTable
+        caption={common('total', { n: data?.length ?? 0 })}
+        rows={data ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          { header: t('when'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },
+          { header: t('operator'), cell: (row) => row.username },
+          { header: t('action'), cell: (row) => row.action },
+          { header: t('target'), cell: (row) => row.target },
+          { header: t('outcome'), cell: (row) => (row.reason ? `${row.outcome}: ${row.reason}` : row.outcome) },
+          { header: t('address'), cell: (row) => row.address },
+        ]}
+      />
+    </>
+  );
+}

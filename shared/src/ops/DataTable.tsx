@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { useHost, useT } from '@instalment/shared/host';
+import { Button } from '@instalment/shared/ui';
+import { opsMessages } from './messages';
+import styles from './ops.module.css';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+/** A captioned table of staff data (a screen reader names it by its caption). */
+export function DataTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+}: {
+  caption: string;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+}) {
+  const t = useT(opsMessages);
+  if (rows.length === 0) return <p className={styles.empty}>{t('empty')}</p>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.header}>{column.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A one-field decision (a reason, a bank reference) with its button: the server's refusal is
+ * shown beside it and the text stays, so nothing typed is lost.
+ */
+export function NoteAction({ label, action, run }: { label: string; action: string; run: (note: string) => Promise<unknown> }) {
+  const { ui } = useHost();
+  const t = useT(opsMessages);
+  return (
+    <form
+      className={styles.inline}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const note = new FormData(form).get('note');
+        run(String(note ?? '')).then(
+          () => {
+            form.reset();
+            ui.toast(t('done'), 'success');
+          },
+          () => undefined,
+        );
+      }}
+    >
+      <label className={styles.inlineLabel}>
+        <span>{label}</span>
+        <input name="note" className={styles.inlineInput} />
+      </label>
+      <Button type="submit" size="small">
+        {action}
+      </Button>
+    </form>
+  );
+}

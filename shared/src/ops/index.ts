@@ -1,0 +1,5 @@
+// The operations console's contract between its host and the remotes' staff screens.
+export * from './pages';
+export * from './props';
+export * from './messages';
+export * from './DataTable';

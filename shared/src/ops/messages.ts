@@ -1,0 +1,41 @@
+import { defineMessages } from '@instalment/shared/i18n';
+
+/** Words more than one console screen uses. */
+export const opsMessages = defineMessages({
+  en: {
+    console: 'Instalment operations',
+    empty: 'Nothing here.',
+    total: '{n} in all',
+    reason: 'Reason',
+    bankRef: 'Bank reference',
+    awaitingSecond: 'Waiting for a second operator (approval #{id}).',
+    done: 'Done.',
+    status: 'Status',
+    amount: 'Amount',
+    orderNo: 'Order',
+    borrower: 'Borrower',
+    phone: 'Phone',
+    created: 'Created',
+    actions: 'Actions',
+    refresh: 'Refresh',
+    loading: 'Loading…',
+  },
+  'zh-CN': {
+    console: '分期运营后台',
+    empty: '暂无内容。',
+    total: '共 {n} 条',
+    reason: '原因',
+    bankRef: '银行流水号',
+    awaitingSecond: '等待另一位操作员复核（复核 #{id}）。',
+    done: '已完成。',
+    status: '状态',
+    amount: '金额',
+    orderNo: '订单号',
+    borrower: '借款人',
+    phone: '手机号',
+    created: '创建时间',
+    actions: '操作',
+    refresh: '刷新',
+    loading: '加载中…',
+  },
+});

@@ -1,0 +1,16 @@
+import type { OperatorRole } from '@instalment/shared/api';
+
+/** The operator signed in to the console. */
+export interface OperatorInfo {
+  username: string;
+  roles: OperatorRole[];
+}
+
+/**
+ * What every console screen receives from the ops host, beside the Host door (HostContext: the
+ * HTTP client with the operator's bearer token, the language, toasts, navigation).
+ */
+export interface OpsPageProps {
+  query: Record<string, string>;
+  operator: OperatorInfo;
+}
