@@ -1,24 +1,13 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startAlipayFake } from '../server/test/fakes/alipay';
+import { freePort } from './tests/support';
 
 // The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
 const { buildAll } = require('../scripts/build');
 const { startStack } = require('../scripts/stack');
 const { PACKAGES } = require('../scripts/ports');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Builds the production bundles, starts the API on a fresh database and the static servers, and

@@ -72,7 +72,9 @@ test('10. independent deployment: one remote rebuilt and re-pointed in config.js
   fs.cpSync(path.join(ROOT, 'mf-news', 'src'), path.join(work, 'src'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'mf-news', 'package.json'), path.join(work, 'package.json'));
   // The copy sits two folders deeper than the package: its requires of the repository's root move with it.
-  const config = fs.readFileSync(path.join(ROOT, 'mf-news', 'webpack.config.js'), 'utf8').replaceAll("require('../", "require('../../../");
+  const config = fs
+    .readFileSync(path.join(ROOT, 'mf-news', 'webpack.config.js'), 'utf8')
+    .replace(/(require(?:Ts)?\()'\.\.\//g, "$1'../../../");
   fs.writeFileSync(path.join(work, 'webpack.config.js'), config);
   const messages = path.join(work, 'src', 'messages.ts');
   fs.writeFileSync(messages, fs.readFileSync(messages, 'utf8').replace("'latest news'", "'latest news, now weekly'"));

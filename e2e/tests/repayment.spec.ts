@@ -1,19 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { applyThroughUi, heading, lastScreen, newPhone, open, registerThroughUi } from './support';
-
-/** From the repay page: the chosen periods through the cashier and Alipay's page (a loopback Alipay), and back. */
-async function payThroughGateway(page: Page, orderNo: string, lastPeriod: number) {
-  await open(page, `/pages/payment/repay?order_no=${orderNo}`);
-  await expect(heading(page)).toHaveText('repay');
-  await page.getByRole('checkbox', { name: new RegExp(`^Period ${lastPeriod},`) }).check();
-  await page.getByRole('button', { name: 'go to cashier' }).click();
-  await expect(heading(page)).toHaveText('cashier');
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: /^pay / }).click();
-  await page.getByRole('button', { name: 'Pay with Alipay' }).click();
-  await expect(page).toHaveURL(/pages\/payment\/repay/);
-  await expect(page.getByText('payment successful')).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { applyThroughUi, heading, lastScreen, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';
 
 test('4. repay through the cashier and Alipay, back in the app with the period paid, then the rest → settled → certificate', async ({
   page,
@@ -70,7 +56,7 @@ test('11. a proof under review reserves its instalment: shown so everywhere, and
 
   await open(page, `/pages/payment/upload?order_no=${orderNo}&periods=1`);
   await expect(page.getByRole('status', { name: 'Amount transferred' })).toHaveText(/^¥1,0\d\d\.\d\d$/);
-  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: newReceipt() });
   await page.getByRole('button', { name: 'submit proof' }).click();
   await expect(page).toHaveURL(new RegExp(`pages/loan/detail\\?order_no=${orderNo}`));
   await expect(page.getByText('proof under review')).toHaveCount(1);
@@ -110,6 +96,3 @@ test('12. pay a loan off on the day it was disbursed: exactly the amount borrowe
   await expect(page.getByText(`SC-${orderNo}`)).toBeVisible();
   await lastScreen(page, testInfo);
 });
-
-/** A 1×1 PNG: the smallest receipt the server accepts. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiUrl, heading, lastScreen, newPhone, open, registerThroughUi, smsCode } from './support';
+import { apiUrl, heading, lastScreen, newPhone, open, PNG, registerThroughUi, smsCode } from './support';
 
 test('forgot password → reset by SMS code → log in with the new password', async ({ page }, testInfo) => {
   const phone = newPhone();
@@ -46,9 +46,6 @@ test('change password elsewhere → this session’s old token is refused → lo
   await expect(heading(page)).toHaveText('login');
   await lastScreen(page, testInfo);
 });
-
-/** A tiny valid PNG (1×1). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test('edit nickname and avatar → shown on "mine"', async ({ page }, testInfo) => {
   const phone = newPhone();

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -100,4 +102,53 @@ export async function applyThroughUi(page: Page, amount = '3000'): Promise<strin
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/pages\/loan\/detail\?order_no=/);
   return new URL(page.url().replace('#', '')).searchParams.get('order_no')!;
+}
+
+/** A port nothing listens on now, on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let receiptCounter = 0;
+/**
+ * A receipt no other journey sent: the 1×1 PNG with a text chunk of its own. The server refuses
+ * a receipt that already backs another proof, so journeys sharing one picture would depend on their order.
+ */
+export function newReceipt(): Buffer {
+  receiptCounter += 1;
+  const data = Buffer.from(`Comment\0receipt ${process.pid}.${Date.now()}.${receiptCounter}`, 'latin1');
+  const type = Buffer.from('tEXt', 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([type, data])));
+  const iend = PNG.length - 12;
+  return Buffer.concat([PNG.subarray(0, iend), length, type, data, crc, PNG.subarray(iend)]);
+}
+
+/** From the repay page: the chosen periods through the cashier and Alipay's page (a loopback Alipay), and back. */
+export async function payThroughGateway(page: Page, orderNo: string, lastPeriod: number) {
+  await open(page, `/pages/payment/repay?order_no=${orderNo}`);
+  await expect(heading(page)).toHaveText('repay');
+  await page.getByRole('checkbox', { name: new RegExp(`^Period ${lastPeriod},`) }).check();
+  await page.getByRole('button', { name: 'go to cashier' }).click();
+  await expect(heading(page)).toHaveText('cashier');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: /^pay / }).click();
+  await page.getByRole('button', { name: 'Pay with Alipay' }).click();
+  await expect(page).toHaveURL(/pages\/payment\/repay/);
+  await expect(page.getByText('payment successful')).toBeVisible();
 }
