@@ -23,6 +23,7 @@ export function VoucherList({ vouchers, onWithdraw }: { vouchers: Voucher[]; onW
           </div>
           <p className={styles.meta}>{t('uploadedOn', { date: dayOf(voucher.created_at) })}</p>
           {voucher.remark && <p className={styles.meta}>{voucher.remark}</p>}
+          {voucher.reject_reason && <p className={styles.meta}>{t('proofRejectedFor', { reason: voucher.reject_reason })}</p>}
           {voucher.status === 'pending' && onWithdraw && (
             <Button
               size="small"

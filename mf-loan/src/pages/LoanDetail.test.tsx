@@ -19,6 +19,7 @@ const overdueLoan = detail({
       file_url: '/uploads/p.png',
       remark: 'bank transfer',
       status: 'pending',
+      reject_reason: null,
       created_at: '2025-03-20T02:00:00.000Z',
     },
     {
@@ -29,6 +30,7 @@ const overdueLoan = detail({
       file_url: '/uploads/q.png',
       remark: '',
       status: 'rejected',
+      reject_reason: 'No such transfer on our statement',
       created_at: '2025-02-09T02:00:00.000Z',
     },
   ],
@@ -140,6 +142,16 @@ describe('LoanDetail', () => {
     expect(pending).toHaveTextContent('pending review');
     expect(pending).toHaveTextContent('Uploaded on 2025-03-20');
     expect(rejected).toHaveTextContent('rejected');
+    expect(rejected).toHaveTextContent('Not accepted: No such transfer on our statement');
+  });
+
+  it('tells the borrower why an application was turned down, and offers no repayment', async () => {
+    setup(detail({ status: 'rejected', approved_at: null, disbursed_at: null, reject_reason: 'Income could not be verified' }), []);
+    const summary = (await screen.findByRole('heading', { name: 'Summary' })).parentElement!;
+    expect(summary).toHaveTextContent('Statusrejected');
+    expect(summary).toHaveTextContent('ReasonIncome could not be verified');
+    expect(summary).not.toHaveTextContent('Disbursed on');
+    expect(screen.queryByRole('button', { name: 'Repay' })).not.toBeInTheDocument();
   });
 
   it('offers repayment actions for a loan being repaid, and no certificate', async () => {

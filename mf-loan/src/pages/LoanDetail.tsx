@@ -61,6 +61,8 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: In
     [t('appliedOn'), dayOf(loan.created_at)],
   ];
   if (loan.approved_at) rows.push([t('approvedOn'), dayOf(loan.approved_at)]);
+  if (loan.disbursed_at) rows.push([t('paidOutOn'), dayOf(loan.disbursed_at)]);
+  if (loan.reject_reason) rows.push([t('rejectReason'), loan.reject_reason]);
   if (loan.settled_at) rows.push([t('settledOn'), dayOf(loan.settled_at)]);
   if (loan.overdue_days > 0) {
     rows.push([t('overdueDays'), String(loan.overdue_days)], [t('penalty'), formatMoney(loan.penalty)]);

@@ -312,6 +312,7 @@ export class LoanService {
       file_url: `${base}${row.file_url}`,
       remark: row.remark,
       status: row.status,
+      reject_reason: row.status === 'rejected' ? row.reject_reason || null : null,
       created_at: iso(row.created_at),
     }));
   }

@@ -80,6 +80,8 @@ export interface Voucher {
   file_url: string;
   remark: string;
   status: VoucherStatus;
+  /** Why staff turned the proof down (rejected proofs only), for the borrower to read. */
+  reject_reason: string | null;
   created_at: IsoDateTime;
 }
 
