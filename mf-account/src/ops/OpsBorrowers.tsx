@@ -32,7 +32,7 @@ const messages = defineMessages({
 
 /** Borrower support: an account by its phone, with its loans, payments, proofs and staff history. */
 export default function OpsBorrowers() {
-  const { http, ui } = useHost();
+  const { http } = useHost();
   const t = useT(messages);
   const common = useT(opsMessages);
   const locale = useLocale();
@@ -70,11 +70,7 @@ export default function OpsBorrowers() {
           <NoteAction
             label={t('newLimit')}
             action={t('askLimit')}
-            run={(limit) =>
-              http
-                .post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.userCredit, { id: found.user.id }), { limit })
-                .then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info'))
-            }
+            run={(limit) => http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.userCredit, { id: found.user.id }), { limit })}
           />
           <DataTable
             caption={t('loans')}

@@ -76,7 +76,7 @@ function LoanView({ orderNo }: { orderNo: string }) {
 
 /** The loan queue: a reviewer approves or rejects, finance asks for the money to be sent. */
 export default function OpsApplications({ query }: OpsPageProps) {
-  const { http, navigate, ui } = useHost();
+  const { http, navigate } = useHost();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
   const locale = useLocale();
@@ -87,9 +87,9 @@ export default function OpsApplications({ query }: OpsPageProps) {
   );
   if (query.order_no) return <LoanView orderNo={query.order_no} />;
   const act = (path: string, orderNo: string, body?: object) =>
-    http.post<ApprovalAsked | { status: LoanStatus }>(adminPath(path, { order_no: orderNo }), body).then((answer) => {
-      if ('approval_id' in answer) ui.toast(common('awaitingSecond', { id: answer.approval_id }), 'info');
-      return reload();
+    http.post<ApprovalAsked | { status: LoanStatus }>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
+      await reload();
+      return answer;
     });
   return (
     <>

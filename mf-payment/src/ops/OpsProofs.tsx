@@ -31,14 +31,14 @@ function Receipt({ id }: { id: number }) {
 
 /** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */
 export default function OpsProofs() {
-  const { http, ui } = useHost();
+  const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const { data, reload } = useLoad(() => http.get<Listing<StaffVoucher>>(`${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`), [http]);
   const confirm = (id: number, bank_ref: string) =>
-    http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then((asked) => {
-      ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info');
-      return reload();
+    http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then(async (asked) => {
+      await reload();
+      return asked;
     });
   const reject = (id: number, reason: string) => http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(reload);
   return (

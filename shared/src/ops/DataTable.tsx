@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ApprovalAsked } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { Button } from '@instalment/shared/ui';
 import { opsMessages } from './messages';
@@ -50,9 +51,15 @@ export function DataTable<T>({
   );
 }
 
+/** Whether the server's answer says the change now waits for a second operator (four eyes). */
+function isAsked(answer: unknown): answer is ApprovalAsked {
+  return typeof answer === 'object' && answer !== null && 'approval_id' in answer;
+}
+
 /**
  * A one-field decision (a reason, a bank reference) with its button: the server's refusal is
- * shown beside it and the text stays, so nothing typed is lost.
+ * shown beside it and the text stays, so nothing typed is lost. `run` answers what the server
+ * answered: a change that waits for a second operator says so, anything else is "Done."
  */
 export function NoteAction({ label, action, run }: { label: string; action: string; run: (note: string) => Promise<unknown> }) {
   const { ui } = useHost();
@@ -65,9 +72,10 @@ export function NoteAction({ label, action, run }: { label: string; action: stri
         const form = event.currentTarget;
         const note = new FormData(form).get('note');
         run(String(note ?? '')).then(
-          () => {
+          (answer) => {
             form.reset();
-            ui.toast(t('done'), 'success');
+            if (isAsked(answer)) ui.toast(t('awaitingSecond', { id: answer.approval_id }), 'info');
+            else ui.toast(t('done'), 'success');
           },
           () => undefined,
         );
