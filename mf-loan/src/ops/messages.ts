@@ -26,6 +26,7 @@ export const opsLoanMessages = defineMessages({
     days: 'Days overdue',
     owed: 'Overdue amount',
     back: 'Back to the list',
+    rates: 'Terms, monthly rates and fees (bp), overdue penalty and grace days',
   },
   'zh-CN': {
     statuses: '按状态查看',
@@ -51,5 +52,6 @@ export const opsLoanMessages = defineMessages({
     days: '逾期天数',
     owed: '逾期金额',
     back: '返回列表',
+    rates: '期数、月利率与服务费（基点）、逾期罚息与宽限天数',
   },
 });

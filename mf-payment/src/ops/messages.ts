@@ -13,6 +13,8 @@ export const opsPaymentMessages = defineMessages({
     paymentNo: 'Payment',
     channel: 'Channel',
     paid: 'Paid',
+    channels: 'Payment channels offered at the cashier',
+    bankInfo: 'The account borrowers transfer to',
   },
   'zh-CN': {
     pending: '待与银行流水核对的凭证',
@@ -25,5 +27,7 @@ export const opsPaymentMessages = defineMessages({
     paymentNo: '支付单',
     channel: '渠道',
     paid: '到账时间',
+    channels: '收银台提供的支付渠道',
+    bankInfo: '借款人转账的收款账户',
   },
 });

@@ -3,3 +3,4 @@ export * from './pages';
 export * from './props';
 export * from './messages';
 export * from './DataTable';
+export * from './SettingEditor';

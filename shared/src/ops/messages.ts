@@ -19,6 +19,9 @@ export const opsMessages = defineMessages({
     actions: 'Actions',
     refresh: 'Refresh',
     loading: 'Loading…',
+    settingValue: 'Value (JSON)',
+    askChange: 'Ask to change',
+    notJson: 'This is not valid JSON: check the brackets, commas and quotes.',
   },
   'zh-CN': {
     console: '分期运营后台',
@@ -37,5 +40,8 @@ export const opsMessages = defineMessages({
     actions: '操作',
     refresh: '刷新',
     loading: '加载中…',
+    settingValue: '取值（JSON）',
+    askChange: '发起修改',
+    notJson: '这不是有效的 JSON：请检查括号、逗号和引号。',
   },
 });

@@ -35,6 +35,13 @@ export const OPS_PAGES = [
     permission: 'loans',
   },
   {
+    path: '/rates',
+    remote: 'mf_loan',
+    module: './OpsRates',
+    title: { en: 'Loan rates', 'zh-CN': '借款利率' },
+    permission: 'settings',
+  },
+  {
     path: '/proofs',
     remote: 'mf_payment',
     module: './OpsProofs',
@@ -47,6 +54,13 @@ export const OPS_PAGES = [
     module: './OpsPayments',
     title: { en: 'Payments', 'zh-CN': '还款记录' },
     permission: 'vouchers',
+  },
+  {
+    path: '/receiving',
+    remote: 'mf_payment',
+    module: './OpsReceiving',
+    title: { en: 'Channels and account', 'zh-CN': '收款渠道与账户' },
+    permission: 'settings',
   },
   {
     path: '/borrowers',
