@@ -5,7 +5,24 @@ import { expect, type Browser, type Page, test } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { createLoan, installments, register, sendSms, uploadFile, uploadVoucher } from '../../shared/src/api';
 import { createHttpClient } from '../../shared/src/http';
-import { apiUrl, newPhone, ROOT, smsCode } from './support';
+import { opsMessages } from '../../shared/src/ops/messages';
+import { OPS_PAGES } from '../../shared/src/ops/pages';
+import {
+  apiUrl,
+  applyThroughUi,
+  freePort,
+  newIdCard,
+  newPhone,
+  newReceipt,
+  open,
+  payThroughGateway,
+  registerThroughUi,
+  ROOT,
+  smsCode,
+} from './support';
+
+// The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
+const { startApi } = require('../../scripts/stack');
 
 const opsUrl = () => process.env.E2E_OPS_URL!;
 let operatorCount = 0;
@@ -43,6 +60,20 @@ async function noViolations(page: Page) {
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** A 3-month application with an ID card no other journey used. */
+function application() {
+  return {
+    amount: '3000.00',
+    term: 3,
+    purpose: 'consumption' as const,
+    real_name: 'Wang Fang',
+    id_card: newIdCard(),
+    bank_card: '6222020200112233445',
+    bank_name: 'Bank of China',
+    agree_contract: true,
+  };
+}
+
 /** A borrower with a disbursed loan and a transfer proof for its first instalment, through the API. */
 async function borrowerWithProof() {
   let token = '';
@@ -50,19 +81,9 @@ async function borrowerWithProof() {
   const mobile = newPhone();
   await sendSms(http, { mobile, event: 'register' });
   token = (await register(http, { mobile, code: await smsCode(mobile, 'register'), password: 'abc12345' })).userinfo.token;
-  const { order_no } = await createLoan(http, {
-    amount: '3000.00',
-    term: 3,
-    purpose: 'consumption',
-    real_name: 'Wang Fang',
-    id_card: `11010119900307${mobile.slice(-4)}`,
-    bank_card: '6222020200112233445',
-    bank_name: 'Bank of China',
-    agree_contract: true,
-  });
+  const { order_no } = await createLoan(http, application());
   const due = (await installments(http, { order_no })).list[0];
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const file = await uploadFile(http, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
+  const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');
   const proof = await uploadVoucher(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
   return { http, order_no, proof };
 }
@@ -109,4 +130,136 @@ test('16. staff: finance checks a transfer proof in the console, a second financ
   const editor = await signIn(browser, addOperator('editor'));
   await expect(editor.getByRole('link', { name: 'Transfer proofs' })).toHaveCount(0);
   await expect(editor.getByRole('link', { name: 'News' })).toBeVisible();
+});
+
+test('17. staff: a reviewer approves an application, finance disburses it with a second operator, the borrower’s loan is repaying', async ({
+  browser,
+  page,
+}) => {
+  // Rule-based lending approves at once; this lender's second API process, on the same database, leaves applications to a reviewer.
+  const manual = await startApi({
+    port: await freePort(),
+    quiet: true,
+    env: { DATABASE_FILE: process.env.E2E_DATABASE_FILE, NODE_ENV: 'development', LOG_LEVEL: 'warn', APPROVAL_MODE: 'manual' },
+  });
+  try {
+    await registerThroughUi(page, newPhone());
+    await expect(page).toHaveURL(/#\/$/);
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    const http = createHttpClient({ baseURL: manual.url, getToken: () => token, onUnauthorized: () => undefined });
+    const { order_no } = await createLoan(http, application());
+    // My loans read afresh, as a borrower coming back to the app would.
+    const myLoans = async () => {
+      await open(page, '/pages/loan/loan');
+      await page.reload();
+    };
+    await myLoans();
+    const card = page.getByRole('listitem').filter({ hasText: order_no });
+    await expect(card).toContainText('pending review');
+
+    const reviewer = await signIn(browser, addOperator('reviewer'));
+    await reviewer.getByRole('link', { name: 'Loans', exact: true }).click();
+    await reviewer.getByRole('button', { name: 'pending review' }).click();
+    await noViolations(reviewer);
+    await reviewer.getByRole('button', { name: `Approve ${order_no}` }).click();
+    await expect(reviewer.getByRole('row').filter({ hasText: order_no })).toHaveCount(0);
+
+    const maker = await signIn(browser, addOperator('finance'));
+    await maker.getByRole('link', { name: 'Loans', exact: true }).click();
+    await maker.getByRole('button', { name: 'approved, money on its way' }).click();
+    const row = maker.getByRole('row').filter({ hasText: order_no });
+    await row.getByLabel('Bank reference').fill('ICBC-DISB-E2E');
+    await row.getByRole('button', { name: `Ask to disburse ${order_no}` }).click();
+    await expect(maker.getByText(/^Waiting for a second operator \(approval #\d+\)\.$/)).toBeVisible();
+    await myLoans();
+    await expect(card).toContainText('approved, money on its way');
+
+    const checker = await signIn(browser, addOperator('finance'));
+    await checker.getByRole('link', { name: 'Approvals', exact: true }).click();
+    const asked = checker.getByRole('row').filter({ hasText: `loan:${order_no}` });
+    await expect(asked).toContainText('ICBC-DISB-E2E');
+    await asked.getByRole('button', { name: /^Approve #/ }).click();
+    await expect(asked).toHaveCount(0);
+
+    await myLoans();
+    await expect(card).toContainText('repaying');
+    await card.getByText(`Loan no. ${order_no}`).click();
+    await expect(page.getByText('Disbursed on', { exact: true })).toBeVisible();
+  } finally {
+    await manual.stop();
+  }
+});
+
+test('18. staff: finance rejects a transfer proof with a reason; the borrower reads it and pays that instalment at the cashier', async ({
+  browser,
+  page,
+}) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  const orderNo = await applyThroughUi(page);
+  await open(page, `/pages/payment/upload?order_no=${orderNo}&periods=1`);
+  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: newReceipt() });
+  await page.getByRole('button', { name: 'submit proof' }).click();
+  await expect(page.getByText('proof under review')).toHaveCount(1);
+
+  const finance = await signIn(browser, addOperator('finance'));
+  await finance.getByRole('link', { name: 'Transfer proofs' }).click();
+  const row = finance.getByRole('row').filter({ hasText: orderNo });
+  await row.getByLabel('Reason').fill('No such transfer on our statement');
+  await row.getByRole('button', { name: /^Reject #/ }).click();
+  await expect(row).toHaveCount(0);
+
+  // The borrower is still on the loan's page from the upload: they pull it fresh.
+  await page.reload();
+  await expect(page.getByText('Not accepted: No such transfer on our statement')).toBeVisible();
+  await expect(page.getByText('proof under review')).toHaveCount(0);
+  await payThroughGateway(page, orderNo, 1);
+  await open(page, `/pages/loan/detail?order_no=${orderNo}`);
+  await expect(page.getByText(/^Paid on /)).toHaveCount(1);
+});
+
+test('19. staff: an editor publishes an article and it is in the app’s news; taken down, it is gone', async ({ browser, page }) => {
+  const title = `Holiday opening hours ${Date.now()}`;
+  const editor = await signIn(browser, addOperator('editor'));
+  await editor.getByRole('link', { name: 'News', exact: true }).click();
+  await editor.getByLabel('Title').fill(title);
+  await editor.getByLabel('Summary').fill('Our service desk keeps shorter hours over the holiday.');
+  await editor.getByLabel('Text (HTML)').fill('<p>The service desk is open 10:00–16:00 from 1 to 3 January.</p>');
+  await editor.getByLabel('Author').fill('Service desk');
+  await editor.getByRole('button', { name: 'Save as draft' }).click();
+  const row = editor.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('draft');
+
+  const news = page.getByRole('main').getByRole('link').filter({ hasText: title });
+  await open(page, '/pages/news/list');
+  await expect(page.getByRole('main').getByRole('link')).toHaveCount(10);
+  await expect(news).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^Publish #/ }).click();
+  await expect(row).toContainText('published');
+  await page.reload();
+  await expect(news).toBeVisible();
+  await news.click();
+  await expect(page.getByText('The service desk is open 10:00–16:00 from 1 to 3 January.')).toBeVisible();
+
+  await row.getByRole('button', { name: /^Take down #/ }).click();
+  await expect(row).toContainText('taken down');
+  await open(page, '/pages/news/list');
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('link')).toHaveCount(10);
+  await expect(news).toHaveCount(0);
+});
+
+test('20. every console screen has no accessibility violations, in English and in Chinese', async ({ browser }) => {
+  const admin = await signIn(browser, addOperator('admin'));
+  const main = admin.getByRole('main');
+  for (const locale of ['en', 'zh-CN'] as const) {
+    if (locale === 'zh-CN') await admin.getByRole('button', { name: 'Switch to Chinese' }).click();
+    for (const screen of OPS_PAGES) {
+      await admin.getByRole('navigation').getByRole('link', { name: screen.title[locale], exact: true }).click();
+      await expect(admin.getByRole('heading', { level: 1 })).toHaveText(screen.title[locale]);
+      await expect(main.locator('table, form, ul').or(main.getByText(opsMessages[locale].empty)).first()).toBeVisible();
+      await noViolations(admin);
+    }
+  }
 });
