@@ -9,7 +9,7 @@ import {
 } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
-import { DataTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
+import { DataTable, LoadedTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
 
@@ -81,14 +81,14 @@ export default function OpsApplications({ query }: OpsPageProps) {
   const common = useT(opsMessages);
   const locale = useLocale();
   const status = (STATUSES as string[]).includes(query.status) ? query.status : '';
-  const { data, reload } = useLoad(
+  const loaded = useLoad(
     () => http.get<Listing<StaffLoan>>(`${ADMIN_ENDPOINTS.loans}?limit=50${status ? `&status=${status}` : ''}`),
     [http, status],
   );
   if (query.order_no) return <LoanView orderNo={query.order_no} />;
   const act = (path: string, orderNo: string, body?: object) =>
     http.post<ApprovalAsked | { status: LoanStatus }>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
-      await reload();
+      await loaded.reload();
       return answer;
     });
   return (
@@ -105,9 +105,10 @@ export default function OpsApplications({ query }: OpsPageProps) {
           </Button>
         ))}
       </nav>
-      <DataTable
-        caption={common('total', { n: data?.total ?? 0 })}
-        rows={data?.list ?? []}
+      <LoadedTable
+        loaded={loaded}
+        caption={common('total', { n: loaded.data?.total ?? 0 })}
+        rows={(data) => data.list}
         rowKey={(row) => row.order_no}
         columns={[
           { header: common('orderNo'), cell: (row) => row.order_no },

@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
 
@@ -9,11 +9,12 @@ export default function OpsOverdue() {
   const { http } = useHost();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
-  const { data } = useLoad(() => http.get<OverdueLoan[]>(ADMIN_ENDPOINTS.overdue), [http]);
+  const loaded = useLoad(() => http.get<OverdueLoan[]>(ADMIN_ENDPOINTS.overdue), [http]);
   return (
-    <DataTable
+    <LoadedTable
+      loaded={loaded}
       caption={t('overdueLoans')}
-      rows={data ?? []}
+      rows={(data) => data}
       rowKey={(row) => row.order_no}
       columns={[
         { header: common('orderNo'), cell: (row) => <a href={`#/loans?order_no=${row.order_no}`}>{row.order_no}</a> },

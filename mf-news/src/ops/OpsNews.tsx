@@ -3,7 +3,7 @@ import { ADMIN_ENDPOINTS, adminPath, type Listing, type StaffArticle } from '@in
 import { ApiError } from '@instalment/shared/http';
 import { defineMessages } from '@instalment/shared/i18n';
 import { useHost, useT } from '@instalment/shared/host';
-import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { Button, Field, useLoad } from '@instalment/shared/ui';
 
 const messages = defineMessages({
@@ -43,8 +43,8 @@ export default function OpsNews() {
   const t = useT(messages);
   const common = useT(opsMessages);
   const [error, setError] = useState<string | null>(null);
-  const { data, reload } = useLoad(() => http.get<Listing<StaffArticle>>(`${ADMIN_ENDPOINTS.newsList}?limit=50`), [http]);
-  const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(reload, () => undefined);
+  const loaded = useLoad(() => http.get<Listing<StaffArticle>>(`${ADMIN_ENDPOINTS.newsList}?limit=50`), [http]);
+  const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(loaded.reload, () => undefined);
   return (
     <>
       <form
@@ -57,7 +57,7 @@ export default function OpsNews() {
           http.post(ADMIN_ENDPOINTS.news, fields, { toast: false }).then(
             () => {
               form.reset();
-              return reload();
+              return loaded.reload();
             },
             (failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)),
           );
@@ -73,9 +73,10 @@ export default function OpsNews() {
           {t('save')}
         </Button>
       </form>
-      <DataTable
+      <LoadedTable
+        loaded={loaded}
         caption={t('articles')}
-        rows={data?.list ?? []}
+        rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[
           { header: '#', cell: (row) => row.id },

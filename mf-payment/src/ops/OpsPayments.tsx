@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, type Listing, type StaffPayment } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 
@@ -9,11 +9,12 @@ export default function OpsPayments() {
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const { data } = useLoad(() => http.get<Listing<StaffPayment>>(`${ADMIN_ENDPOINTS.payments}?limit=50`), [http]);
+  const loaded = useLoad(() => http.get<Listing<StaffPayment>>(`${ADMIN_ENDPOINTS.payments}?limit=50`), [http]);
   return (
-    <DataTable
+    <LoadedTable
+      loaded={loaded}
       caption={t('payments')}
-      rows={data?.list ?? []}
+      rows={(data) => data.list}
       rowKey={(row) => row.payment_no}
       columns={[
         { header: t('paymentNo'), cell: (row) => row.payment_no },

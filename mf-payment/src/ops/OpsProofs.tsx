@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type Listing, type StaffVoucher } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { DataTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 
@@ -34,17 +34,19 @@ export default function OpsProofs() {
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const { data, reload } = useLoad(() => http.get<Listing<StaffVoucher>>(`${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`), [http]);
+  const loaded = useLoad(() => http.get<Listing<StaffVoucher>>(`${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`), [http]);
   const confirm = (id: number, bank_ref: string) =>
     http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then(async (asked) => {
-      await reload();
+      await loaded.reload();
       return asked;
     });
-  const reject = (id: number, reason: string) => http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(reload);
+  const reject = (id: number, reason: string) =>
+    http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(loaded.reload);
   return (
-    <DataTable
+    <LoadedTable
+      loaded={loaded}
       caption={t('pending')}
-      rows={data?.list ?? []}
+      rows={(data) => data.list}
       rowKey={(row) => row.id}
       columns={[
         { header: '#', cell: (row) => row.id },

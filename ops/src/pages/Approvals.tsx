@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, adminPath, type Approval, type Listing } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { DataTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
@@ -11,12 +11,13 @@ export function Approvals() {
   const { http } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
-  const { data, reload } = useLoad(() => http.get<Listing<Approval>>(`${ADMIN_ENDPOINTS.approvals}?status=awaiting&limit=50`), [http]);
-  const decide = (id: number, path: string, reason = '') => http.post(adminPath(path, { id }), { reason }).then(reload);
+  const loaded = useLoad(() => http.get<Listing<Approval>>(`${ADMIN_ENDPOINTS.approvals}?status=awaiting&limit=50`), [http]);
+  const decide = (id: number, path: string, reason = '') => http.post(adminPath(path, { id }), { reason }).then(loaded.reload);
   return (
-    <DataTable
+    <LoadedTable
+      loaded={loaded}
       caption={t('awaiting')}
-      rows={data?.list ?? []}
+      rows={(data) => data.list}
       rowKey={(row) => row.id}
       columns={[
         { header: '#', cell: (row) => row.id },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ADMIN_ENDPOINTS, type AuditEntry } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { DataTable, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
@@ -11,7 +11,7 @@ export function Audit() {
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const [target, setTarget] = useState('');
-  const { data } = useLoad(
+  const loaded = useLoad(
     () => http.get<AuditEntry[]>(`${ADMIN_ENDPOINTS.audit}?limit=50${target ? `&target=${encodeURIComponent(target)}` : ''}`),
     [http, target],
   );
@@ -31,9 +31,10 @@ export function Audit() {
           {t('show')}
         </Button>
       </form>
-      <DataTable
-        caption={common('total', { n: data?.length ?? 0 })}
-        rows={data ?? []}
+      <LoadedTable
+        loaded={loaded}
+        caption={common('total', { n: loaded.data?.length ?? 0 })}
+        rows={(data) => data}
         rowKey={(row) => row.id}
         columns={[
           { header: t('when'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApprovalAsked } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { Button } from '@instalment/shared/ui';
+import { Button, Loadable, type Loaded } from '@instalment/shared/ui';
 import { opsMessages } from './messages';
 import styles from './ops.module.css';
 
@@ -11,17 +11,14 @@ export interface Column<T> {
 }
 
 /** A captioned table of staff data (a screen reader names it by its caption). */
-export function DataTable<T>({
-  caption,
-  rows,
-  columns,
-  rowKey,
-}: {
+export interface DataTableProps<T> {
   caption: string;
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
-}) {
+}
+
+export function DataTable<T>({ caption, rows, columns, rowKey }: DataTableProps<T>) {
   const t = useT(opsMessages);
   if (rows.length === 0) return <p className={styles.empty}>{t('empty')}</p>;
   return (
@@ -49,6 +46,18 @@ export function DataTable<T>({
       </table>
     </div>
   );
+}
+
+/**
+ * A staff table over its load: "Loading…" until the answer, the error with a retry if it fails,
+ * then the table; never "Nothing here." for a list that has not arrived.
+ */
+export function LoadedTable<D, T>({
+  loaded,
+  rows,
+  ...table
+}: { loaded: Loaded<D>; rows: (data: NonNullable<D>) => T[] } & Omit<DataTableProps<T>, 'rows'>) {
+  return <Loadable loaded={loaded}>{(data) => <DataTable {...table} rows={rows(data)} />}</Loadable>;
 }
 
 /** Whether the server's answer says the change now waits for a second operator (four eyes). */

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { useLoad } from '@instalment/shared/ui';
+import { LoadedTable } from './DataTable';
+
+function Proofs({ load }: { load: () => Promise<string[]> }) {
+  const loaded = useLoad(load, [load]);
+  return (
+    <LoadedTable
+      loaded={loaded}
+      caption="Proofs"
+      rows={(data) => data}
+      rowKey={(row) => row}
+      columns={[{ header: 'Order', cell: (row) => row }]}
+    />
+  );
+}
+
+const show = (load: () => Promise<string[]>) => renderWithHost(createTestHost().host, <Proofs load={load} />);
+
+describe('LoadedTable', () => {
+  it('says it is loading, not that there is nothing, until the answer comes', async () => {
+    let answer: (rows: string[]) => void = () => undefined;
+    show(() => new Promise((resolve) => (answer = resolve)));
+    expect(screen.getByRole('status')).toHaveTextContent('loading...');
+    expect(screen.queryByText('Nothing here.')).not.toBeInTheDocument();
+    answer(['L1']);
+    expect(await screen.findByRole('table', { name: 'Proofs' })).toHaveTextContent('L1');
+  });
+
+  it('says "Nothing here." only for a list that came back empty', async () => {
+    show(async () => []);
+    expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
+  });
+
+  it('shows a failed load with a retry that loads again', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('The server could not be reached.')).mockResolvedValueOnce(['L2']);
+    show(load);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'retry' }));
+    expect(await screen.findByRole('table', { name: 'Proofs' })).toHaveTextContent('L2');
+  });
+});
