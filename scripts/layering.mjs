@@ -48,6 +48,22 @@ export const layering = [
     except: SERVER_MAY_IMPORT.map((part) => `./${part}`),
     message: `The server imports only the contract and rules from shared (${SERVER_MAY_IMPORT.join(', ')}).`,
   },
+  // The server's own layers point one way: routes (HTTP) → services (rules) → repositories (SQL) → db.
+  {
+    target: './server/src/services',
+    from: ['./server/src/http', './server/src/routes'],
+    message: 'A service states rules for any caller: it takes typed commands and never imports the HTTP edge.',
+  },
+  {
+    target: './server/src/repositories',
+    from: ['./server/src/services', './server/src/http', './server/src/routes'],
+    message: 'A repository only reads and writes rows; rules live in the services above it.',
+  },
+  {
+    target: './server/src/db',
+    from: ['./server/src/repositories', './server/src/services', './server/src/http', './server/src/routes'],
+    message: 'The database layer knows nothing of the layers built on it.',
+  },
   {
     target: './shared/src/api',
     from: [

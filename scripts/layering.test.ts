@@ -49,4 +49,16 @@ describe('the import rules of DESIGN §2 are enforced by the linter', () => {
       [],
     );
   });
+
+  test('a server service importing the HTTP edge, or a repository importing a service, is refused', () => {
+    expect(brokenRules('server/src/services/news.ts', "import { text } from '../http/input';\nexport const x = text;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      brokenRules('server/src/repositories/news.ts', "import { NewsService } from '../services/news';\nexport const x = NewsService;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      brokenRules('server/src/db/store.ts', "import { NewsRecords } from '../repositories/news';\nexport const x = NewsRecords;\n"),
+    ).toContain('import-x/no-restricted-paths');
+  });
 });

@@ -17,7 +17,6 @@ import { backgroundJobs } from './background/jobs';
 import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
-import { Forbidden, Refusal, Unauthorized } from './http/errors';
 import { FileLinks } from './http/file-links';
 import { tooManyRequests } from './http/rate-limits';
 import { adminRoutes } from './routes/admin';
@@ -31,11 +30,13 @@ import { staticRoutes } from './routes/static';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { createServices, type Services } from './services';
-import { localeOf, said, say } from './http/say';
+import { localeOf, said } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validationRefusal } from './http/validation';
+import { Unauthorized } from './http/errors';
+import { Forbidden, Refusal, say } from './services/refusals';
 
 export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** Limits to change; the others keep their defaults. */

@@ -1,6 +1,8 @@
-import type { BankInfo, PaymentChannel } from '@instalment/shared/api';
-import type { StoredRates } from '../services/catalogue';
+import type { BankInfo, LoanRates, PaymentChannel, TermRate } from '@instalment/shared/api';
 import { LOAN_PURPOSES } from '@instalment/shared/loan';
+
+/** The rates as kept in `settings`: the price of each term, without what follows from it. */
+export type StoredRates = Omit<LoanRates, 'terms'> & { terms: Array<Omit<TermRate, 'apr_bp'>> };
 
 /**
  * The product the platform sells, as seeded into `settings` on first start. Prices are in

@@ -10,6 +10,9 @@ import type {
 } from '@instalment/shared/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
+/** `due`: 3 days before a due date; `overdue`: the day after it passed unpaid. */
+export type ReminderKind = 'due' | 'overdue';
+
 /**
  * The tables as the migrations leave them, for the typed query builder. Money is integer fen,
  * instants are epoch milliseconds (`*_at`) or seconds where the contract fixes seconds
@@ -35,7 +38,16 @@ export interface Tables {
   instalments: InstalmentsTable;
   payments: PaymentsTable;
   payment_differences: PaymentDifferencesTable;
-  uploads: { id: Generated<number>; user_id: number; url: string; mime: string; size: number; created_at: number };
+  uploads: {
+    id: Generated<number>;
+    user_id: number;
+    url: string;
+    mime: string;
+    size: number;
+    created_at: number;
+    /** SHA-256 of the content, hex; null for files stored before migration 012. */
+    content_hash: Defaulted<string | null>;
+  };
   vouchers: VouchersTable;
   news: NewsTable;
   login_failures: { id: Generated<number>; account: string; address: string; at: number };
@@ -95,7 +107,7 @@ export interface Tables {
     id: Generated<number>;
     loan_id: number;
     period: number;
-    kind: 'due' | 'overdue';
+    kind: ReminderKind;
     status: 'sending' | 'sent' | 'failed';
     attempts: number;
     claimed_at: number;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Operator, OperatorService } from '../services/operators';
 import { Unauthorized } from './errors';
-import { say } from './say';
+import { say } from '../services/refusals';
 
 declare module 'fastify' {
   interface FastifyRequest {

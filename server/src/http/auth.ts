@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../services/tokens';
 import type { UserRow } from '../services/users';
 import { Unauthorized } from './errors';
-import { say } from './say';
+import { say } from '../services/refusals';
 
 declare module 'fastify' {
   interface FastifyRequest {

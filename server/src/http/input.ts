@@ -1,6 +1,6 @@
 import { validationMessage, type Rule } from '@instalment/shared/validation';
-import { Refusal } from './errors';
-import { say } from './say';
+import type { PageRequest } from '../services/page';
+import { Refusal, say } from '../services/refusals';
 
 /**
  * Reading untrusted input. A body or query may be anything (a JSON array, a repeated query
@@ -45,11 +45,6 @@ export function wholeNumber(fields: Fields, name: string, fallback: number | nul
     throw new Refusal(say('wholeNumberRange', { name, min, max }));
   }
   return Number(raw);
-}
-
-export interface PageRequest {
-  page: number;
-  limit: number;
 }
 
 /**

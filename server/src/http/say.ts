@@ -1,16 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { detectLocale, type Locale, translator } from '@instalment/shared/i18n';
-import { serverMessages, type ServerMessageKey } from '@instalment/shared/i18n/server';
+import { detectLocale, type Locale } from '@instalment/shared/i18n';
+import type { ServerMessageKey } from '@instalment/shared/i18n/server';
+import { say } from '../services/refusals';
 
-/** A sentence the server will say, in whichever language the request asks for. */
-export type Said = (locale: Locale) => string;
-
-type Params = Record<string, string | number>;
-
-/** A sentence of the shared server catalogue (`shared/i18n/server.ts`), said later in the request's language. */
-export function say(key: ServerMessageKey, params?: Params): Said {
-  return (locale) => translator(serverMessages, locale)(key, params);
-}
+type Params = Parameters<typeof say>[1];
 
 /** The request's language from Accept-Language ("zh-CN,zh;q=0.9,en;q=0.8"), English when it names none we speak. */
 export function localeOf(request: Pick<FastifyRequest, 'headers'>): Locale {

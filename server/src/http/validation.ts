@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
-import { say } from './say';
+import { say } from '../services/refusals';
 
 /** What the validator reports with `verbose` on: the schema the value failed. */
 type Reported = FastifySchemaValidationError & { parentSchema?: { type?: string; minimum?: number; maximum?: number } };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from '../db/store';
-import type { ReminderKind } from '../services/sms';
+import type { ReminderKind } from '../db/tables';
 
 /** An unpaid instalment a reminder may be due for, with whom to tell. */
 export interface ReminderCandidate {

@@ -4,13 +4,30 @@ import type { Store } from '../db/store';
 export class UploadRecords {
   constructor(private readonly store: Store) {}
 
-  async insert(userId: number, url: string, mime: string, size: number, at: number): Promise<void> {
-    await this.store.q.insertInto('uploads').values({ user_id: userId, url, mime, size, created_at: at }).execute();
+  async insert(file: { userId: number; url: string; mime: string; size: number; contentHash: string; at: number }): Promise<void> {
+    await this.store.q
+      .insertInto('uploads')
+      .values({
+        user_id: file.userId,
+        url: file.url,
+        mime: file.mime,
+        size: file.size,
+        content_hash: file.contentHash,
+        created_at: file.at,
+      })
+      .execute();
   }
 
   async ownerOf(url: string): Promise<number | null> {
-    const row = await this.store.q.selectFrom('uploads').select('user_id').where('url', '=', url).executeTakeFirst();
-    return row?.user_id ?? null;
+    return (await this.byUrl(url))?.user_id ?? null;
+  }
+
+  async byUrl(url: string): Promise<{ user_id: number; content_hash: string | null } | null> {
+    return (await this.store.q.selectFrom('uploads').select(['user_id', 'content_hash']).where('url', '=', url).executeTakeFirst()) ?? null;
+  }
+
+  async keepHash(url: string, contentHash: string): Promise<void> {
+    await this.store.q.updateTable('uploads').set({ content_hash: contentHash }).where('url', '=', url).execute();
   }
 
   async bytesSince(userId: number, sinceMs: number): Promise<number> {

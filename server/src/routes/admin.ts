@@ -29,15 +29,15 @@ import fs from 'node:fs';
 import type { Store } from '../db/store';
 import { createAdminAuth, operatorOf } from '../http/admin-auth';
 import { ok } from '../http/envelope';
-import { Forbidden, Refusal } from '../http/errors';
 import { check, pageOf } from '../http/input';
 import { perAddress } from '../http/rate-limits';
-import { said, say } from '../http/say';
+import { said } from '../http/say';
 import { NewsRecords } from '../repositories/news';
 import type { Change } from '../services/back-office';
 import { loanTarget, voucherTarget } from '../services/staff';
 import { MIME_TYPES } from '../services/uploads';
 import type { ApiInstance, RouteDeps } from './deps';
+import { Forbidden, Refusal, say } from '../services/refusals';
 
 const VOUCHER_STATUSES: readonly VoucherStatus[] = ['pending', 'approved', 'rejected', 'withdrawn'];
 const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['awaiting', 'approved', 'declined'];

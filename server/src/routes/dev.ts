@@ -1,10 +1,10 @@
 import { DEV_ENDPOINTS } from '@instalment/shared/api';
 import { validatePhone } from '@instalment/shared/validation';
 import { ok } from '../http/envelope';
-import { Refusal } from '../http/errors';
 import { check, fieldsOf, text, wholeNumber } from '../http/input';
 import type { ApiInstance, RouteDeps } from './deps';
-import { said, say } from '../http/say';
+import { said } from '../http/say';
+import { Refusal, say } from '../services/refusals';
 
 /**
  * Development-only helpers (registered only with DEV_ROUTES=1, never in production), so that a browser or

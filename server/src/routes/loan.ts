@@ -10,6 +10,7 @@ import {
   MyLoansQuery,
   OrderQuery,
   PaymentQuery,
+  VoucherRequest,
   WithdrawVoucherRequest,
 } from '@instalment/shared/api/schemas';
 import { userOf } from '../http/auth';
@@ -24,8 +25,8 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
   const orderNo = (query: unknown) => text(fieldsOf(query), 'order_no');
   /**
-   * Proof files open only to their owner, and an <img> cannot send the token: the services are
-   * given an empty base, so file_url is the path, which becomes an absolute signed link here.
+   * Proof files open only to their owner, and an <img> cannot send the token: a proof's file_url
+   * is its stored path everywhere behind this edge, and becomes an absolute signed link here.
    */
   const withProofLink = (request: FastifyRequest, voucher: Voucher): Voucher => ({
     ...voucher,
@@ -37,7 +38,7 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
 
   app.post(ENDPOINTS.loanCreate, { schema: { body: LoanApplication }, onRequest: auth.required }, async (request) =>
-    ok(await loans.create(userOf(request).id, fieldsOf(request.body)), said(request, 'applicationSubmitted')),
+    ok(await loans.create(userOf(request).id, request.body), said(request, 'applicationSubmitted')),
   );
 
   app.get(
@@ -47,7 +48,7 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   );
 
   app.get(ENDPOINTS.orderDetail, { schema: { querystring: OrderQuery }, onRequest: auth.required }, async (request) => {
-    const detail = await loans.detail(userOf(request).id, orderNo(request.query), '');
+    const detail = await loans.detail(userOf(request).id, orderNo(request.query));
     return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
   });
 
@@ -94,13 +95,13 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     ok(await payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
   );
 
-  app.post(ENDPOINTS.uploadVoucher, { onRequest: auth.required }, async (request) => {
-    const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, fieldsOf(request.body), ''));
+  app.post(ENDPOINTS.uploadVoucher, { schema: { body: VoucherRequest }, onRequest: auth.required }, async (request) => {
+    const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, request.body));
     return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
   });
 
   app.post(ENDPOINTS.withdrawVoucher, { schema: { body: WithdrawVoucherRequest }, onRequest: auth.required }, async (request) => {
     const voucherId = request.body.voucher_id;
-    return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId, '')), said(request, 'proofWithdrawn'));
+    return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId)), said(request, 'proofWithdrawn'));
   });
 }

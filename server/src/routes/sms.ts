@@ -2,12 +2,12 @@ import { ENDPOINTS, type SmsEvent } from '@instalment/shared/api';
 import { validatePhone } from '@instalment/shared/validation';
 import { SmsSendRequest } from '@instalment/shared/api/schemas';
 import { ok } from '../http/envelope';
-import { Refusal } from '../http/errors';
 import { check, fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { SMS_EVENTS } from '../services/sms';
 import type { ApiInstance, RouteDeps } from './deps';
-import { said, say } from '../http/say';
+import { said } from '../http/say';
+import { Refusal, say } from '../services/refusals';
 
 export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDeps): void {
   const { smsSendsPerAddress, addressWindowSeconds } = config.limits;

@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { Refusal } from '../http/errors';
 import { fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { MAX_FILE_BYTES, MIME_TYPES, type StoredFile } from '../services/uploads';
 import type { ApiInstance, RouteDeps } from './deps';
-import { said, say } from '../http/say';
+import { said } from '../http/say';
+import { Refusal, say } from '../services/refusals';
 
 /** Multipart limits: one file of at most 10 MB and a few short fields. */
 export const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 21, headerPairs: 100 };

@@ -26,11 +26,11 @@ import {
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { Refusal } from '../http/errors';
 import { check, fieldsOf, rawText, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import type { ApiInstance, RouteDeps } from './deps';
-import { said, say } from '../http/say';
+import { said } from '../http/say';
+import { Refusal, say } from '../services/refusals';
 
 export function userRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
   const { users, tokens, uploads } = services;

@@ -1,10 +1,9 @@
 import { APPROVAL_KINDS, mayDo, type Approval, type ApprovalKind, type ApprovalStatus, type Listing } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
 import { isUniqueViolation, type Store } from '../db/store';
-import { Forbidden, Refusal } from '../http/errors';
-import { say } from '../http/say';
 import { ApprovalRecords, type ApprovalRow } from '../repositories/approvals';
 import type { Operator } from './operators';
+import { Forbidden, Refusal, say } from './refusals';
 
 /** What carrying out an approved change does, in the checker's write; answers the state after it. */
 export type Effect = (tx: Store, target: string, payload: unknown) => Promise<unknown>;

@@ -4,8 +4,6 @@ import { APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import type { Store } from '../db/store';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
 import { SettingRecords } from '../repositories/catalogue';
 import { UserRecords } from '../repositories/users';
 import type { ApprovalService, Effect } from './approvals';
@@ -14,6 +12,7 @@ import type { LoanRow, LoanService } from './loans';
 import type { Operator } from './operators';
 import { loanTarget, userTarget, voucherTarget } from './staff';
 import type { VoucherService } from './vouchers';
+import { Refusal, say } from './refusals';
 
 /** What an operator's command changed, for its answer and the audit log. */
 export interface Change<T = unknown> {

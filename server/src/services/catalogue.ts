@@ -1,10 +1,8 @@
-import type { BankInfo, LoanRates, PaymentChannel, TermRate } from '@instalment/shared/api';
+import type { BankInfo, LoanRates, PaymentChannel } from '@instalment/shared/api';
 import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/shared/loan';
+import type { StoredRates } from '../db/catalogue';
 import type { Store } from '../db/store';
 import { SettingRecords } from '../repositories/catalogue';
-
-/** The rates as kept in `settings`: the price of each term, without what follows from it. */
-export type StoredRates = Omit<LoanRates, 'terms'> & { terms: Array<Omit<TermRate, 'apr_bp'>> };
 
 /** The product as configured in `settings`: rates, payment channels, the receiving account. */
 export class CatalogueService {

@@ -1,11 +1,10 @@
 import type { CreditLine } from '@instalment/shared/api';
 import { calendarDate, formatMoney, fromFen, overdueDays } from '@instalment/shared/loan';
 import type { Context } from '../context';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';
+import { Refusal, say } from './refusals';
 
 export interface Identity {
   realName: string;

@@ -18,13 +18,12 @@ import {
 } from '@instalment/shared/loan';
 import { translator } from '@instalment/shared/i18n';
 import { iso, type Context } from '../context';
-import { Refusal } from '../http/errors';
 import { LoanRecords, type InstalmentRow, type LoanRow } from '../repositories/loans';
 import { PaymentRecords } from '../repositories/payments';
 import { VoucherRecords } from '../repositories/vouchers';
-import { say } from '../http/say';
 import type { Store } from '../db/store';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
+import { Refusal, say } from './refusals';
 
 /** An instalment as of a day: its wire form and the ledger's figures in fen. */
 export interface InstalmentState {

@@ -19,24 +19,24 @@ import {
   computeSchedule,
   fromFen,
   loanStatusLabel,
-  parsePeriods,
   toFen,
   type ApplicationProblem,
 } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
-import { Refusal } from '../http/errors';
-import { text, type Fields, type PageRequest } from '../http/input';
+import type { PageRequest } from './page';
 import type { CatalogueService } from './catalogue';
 import { Ledger, type InstalmentState } from './ledger';
-import { say } from '../http/say';
 import { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
 import { LoanRecords, type LoanRow, type NewLoan } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
+import { Refusal, say } from './refusals';
+import { voucherView } from './voucher-view';
 
 export type { LoanRow };
 
-const isAgreed = (value: unknown) => value === true || value === 1 || value === 'true' || value === '1';
+/** An application as the route's schema took it: the purpose, like every value, is judged by the rules here. */
+export type ApplicationForm = Omit<LoanApplication, 'purpose'> & { purpose: string };
 
 export class LoanService {
   constructor(
@@ -61,17 +61,18 @@ export class LoanService {
     return calendarDate(this.ctx.now());
   }
 
-  async create(userId: number, body: Fields): Promise<LoanCreated> {
+  async create(userId: number, form: ApplicationForm): Promise<LoanCreated> {
     const rates = await this.catalogue.rates();
-    const application: Partial<LoanApplication> = {
-      amount: text(body, 'amount'),
-      term: Number(text(body, 'term')),
-      purpose: text(body, 'purpose') as LoanPurpose,
-      real_name: text(body, 'real_name'),
-      id_card: text(body, 'id_card').toUpperCase(),
-      bank_card: text(body, 'bank_card'),
-      bank_name: text(body, 'bank_name'),
-      agree_contract: isAgreed(body.agree_contract),
+    // The rules judge what the applicant meant, not the spaces around it.
+    const application: LoanApplication = {
+      amount: form.amount.trim(),
+      term: form.term,
+      purpose: form.purpose.trim() as LoanPurpose,
+      real_name: form.real_name.trim(),
+      id_card: form.id_card.trim().toUpperCase(),
+      bank_card: form.bank_card.trim(),
+      bank_name: form.bank_name.trim(),
+      agree_contract: form.agree_contract,
     };
     const problems = Object.entries(checkApplication(application, rates)) as Array<[keyof LoanApplication, ApplicationProblem]>;
     if (problems.length > 0) throw new Refusal((locale) => applicationProblemText(problems[0][1], rates, locale));
@@ -257,10 +258,9 @@ export class LoanService {
     return { list: rows.map((loan) => this.summary(loan, states.get(loan.id) ?? [])), total, page: page.page, limit: page.limit };
   }
 
-  /** `base` is this server's absolute URL, which makes voucher file URLs absolute. */
-  async detail(userId: number, orderNo: string, base: string): Promise<LoanDetail> {
+  async detail(userId: number, orderNo: string): Promise<LoanDetail> {
     const loan = await this.find(userId, orderNo);
-    const [states, vouchers] = await Promise.all([this.ledger.states(loan), this.vouchers(loan, base)]);
+    const [states, vouchers] = await Promise.all([this.ledger.states(loan), this.vouchers(loan)]);
     const schedule = computeSchedule({
       amountFen: loan.amount_fen,
       term: loan.term,
@@ -302,19 +302,8 @@ export class LoanService {
     return { order_no: loan.order_no, list: (await this.ledger.states(loan)).map((state) => state.view) };
   }
 
-  async vouchers(loan: LoanRow, base: string): Promise<Voucher[]> {
-    const rows = await this.proofs.ofLoan(loan.id);
-    return rows.map((row) => ({
-      id: row.id,
-      order_no: loan.order_no,
-      periods: parsePeriods(row.periods) ?? [],
-      amount: fromFen(row.amount_fen),
-      file_url: `${base}${row.file_url}`,
-      remark: row.remark,
-      status: row.status,
-      reject_reason: row.status === 'rejected' ? row.reject_reason || null : null,
-      created_at: iso(row.created_at),
-    }));
+  private async vouchers(loan: LoanRow): Promise<Voucher[]> {
+    return (await this.proofs.ofLoan(loan.id)).map((row) => voucherView(loan.order_no, row));
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { Context } from '../context';
 import { LoginFailureRecords } from '../repositories/login-failures';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
+import { Refusal, say } from './refusals';
 
 /**
  * Password tries, counted in the database per account and per client address. A try is

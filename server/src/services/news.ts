@@ -1,9 +1,8 @@
 import type { Listing, NewsDetail, NewsItem, NewsPage, StaffArticle } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
-import { Refusal } from '../http/errors';
-import type { PageRequest } from '../http/input';
-import { say } from '../http/say';
+import type { PageRequest } from './page';
 import { NewsRecords, type NewsHeadline } from '../repositories/news';
+import { Refusal, say } from './refusals';
 
 /**
  * Platform news. Images are stored as paths on this server; every answer makes them absolute

@@ -2,11 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { OPERATOR_ROLES, type OperatorRole, type OperatorSession } from '@instalment/shared/api';
 import { authenticator } from 'otplib';
 import { iso, seconds, type Context } from '../context';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
 import { OperatorRecords, type OperatorRow } from '../repositories/operators';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, verifyPassword } from './passwords';
+import { Refusal, say } from './refusals';
 
 /** A staff session lasts a working day; the console asks for the password and a code again after it. */
 export const OPERATOR_SESSION_MS = 8 * 3600 * 1000;

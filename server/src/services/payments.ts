@@ -4,13 +4,12 @@ import { calendarDate, formatPeriods, fromFen, parsePeriods } from '@instalment/
 import { originAllowed, type OriginRule } from '../config';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../context';
-import { Refusal } from '../http/errors';
 import type { CatalogueService } from './catalogue';
 import { Ledger, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
-import { say } from '../http/say';
 import type { Store } from '../db/store';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
+import { Refusal, say } from './refusals';
 
 /** How long a payment stays open at the gateway. */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;

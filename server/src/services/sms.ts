@@ -2,8 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/shared/api';
 import { seconds, type Context } from '../context';
 import { SmsRecords } from '../repositories/sms';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
+import { Refusal, say } from './refusals';
+import type { ReminderKind } from '../db/tables';
 
 export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile'];
 export const CODE_TTL_SECONDS = 5 * 60;
@@ -17,8 +17,7 @@ export interface CodeMessage {
   code: string;
 }
 
-/** `due`: 3 days before a due date; `overdue`: the day after it passed unpaid. */
-export type ReminderKind = 'due' | 'overdue';
+export type { ReminderKind };
 
 /** A due reminder: its text is the provider's template, filled with these. */
 export interface ReminderMessage {

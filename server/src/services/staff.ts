@@ -15,8 +15,6 @@ import { MAX_PAGE_SIZE } from '@instalment/shared/api';
 import { maskBankCard } from '@instalment/shared/format';
 import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
 import { UserRecords } from '../repositories/users';
@@ -25,6 +23,7 @@ import type { AuditService } from './audit';
 import type { CreditService } from './credit';
 import type { Ledger } from './ledger';
 import type { UploadService } from './uploads';
+import { Refusal, say } from './refusals';
 
 export interface Page {
   limit: number;

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChunkStored } from '@instalment/shared/api';
 import { calendarDate } from '@instalment/shared/loan';
+import { PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/shared/validation';
 import type { Context } from '../context';
-import { Refusal } from '../http/errors';
-import { say } from '../http/say';
 import { UploadRecords } from '../repositories/uploads';
+import { Refusal, say } from './refusals';
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_BYTES = PROOF_MAX_BYTES;
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
 export const MAX_CHUNKS = 200;
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,16 +19,36 @@ const DAY_DIR = /^\d{8}$/;
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|webp|pdf)$/;
 const STORED_URL = /^\/uploads\/(\d{8})\/([0-9a-f]{32}\.(?:jpg|png|webp|pdf))$/;
 
-export type FileType = 'jpg' | 'png' | 'webp' | 'pdf';
+export type FileType = ProofFileType;
 
-export const MIME_TYPES: Record<FileType, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-};
+const TYPES = Object.entries(PROOF_FILE_TYPES) as Array<[FileType, (typeof PROOF_FILE_TYPES)[FileType]]>;
 
-const EXTENSIONS: Record<string, FileType> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', pdf: 'pdf' };
+export const MIME_TYPES = Object.fromEntries(TYPES.map(([type, { mime }]) => [type, mime])) as Record<FileType, string>;
+
+const EXTENSIONS: Record<string, FileType> = Object.fromEntries(
+  TYPES.flatMap(([type, { extensions }]) => extensions.map((extension) => [extension, type])),
+);
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The stored path behind a link to it (a path or an absolute URL), or null when it names no stored file. */
+function storedPath(fileUrl: string): string | null {
+  let pathname = fileUrl;
+  if (/^https?:\/\//i.test(fileUrl)) {
+    try {
+      pathname = new URL(fileUrl).pathname;
+    } catch {
+      return null;
+    }
+  }
+  return STORED_URL.test(pathname) ? pathname : null;
+}
+
+export interface Receipt {
+  url: string;
+  /** SHA-256 of the content: the same receipt under two names is one receipt. */
+  contentHash: string;
+}
 
 const startsWith = (buffer: Buffer, bytes: number[], offset = 0) => bytes.every((byte, index) => buffer[offset + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
@@ -100,7 +120,7 @@ export class UploadService {
     await fs.promises.mkdir(path.join(this.dir, day), { recursive: true });
     await fs.promises.writeFile(path.join(this.dir, day, name), data, { flag: 'wx' });
     const url = `/uploads/${day}/${name}`;
-    await this.records.insert(userId, url, MIME_TYPES[type], data.length, this.ctx.now());
+    await this.records.insert({ userId, url, mime: MIME_TYPES[type], size: data.length, contentHash: sha256(data), at: this.ctx.now() });
     return { url };
   }
 
@@ -211,23 +231,23 @@ export class UploadService {
 
   /** Whether `fileUrl` (a path or absolute URL) is a file this user uploaded here; returns its path. */
   async ownUpload(userId: number, fileUrl: string): Promise<string | null> {
-    let pathname = fileUrl;
-    if (/^https?:\/\//i.test(fileUrl)) {
-      try {
-        pathname = new URL(fileUrl).pathname;
-      } catch {
-        return null;
-      }
-    }
-    if (!STORED_URL.test(pathname)) return null;
-    return (await this.records.ownerOf(pathname)) === userId ? pathname : null;
+    return (await this.ownReceipt(userId, fileUrl))?.url ?? null;
   }
 
-  /** SHA-256 of a stored file's content (by its path as `ownUpload` returns it): the same receipt under two names is one receipt. */
-  async contentHash(url: string): Promise<string> {
+  /** A file this user uploaded here, with the hash taken when it was stored. */
+  async ownReceipt(userId: number, fileUrl: string): Promise<Receipt | null> {
+    const url = storedPath(fileUrl);
+    const record = url === null ? null : await this.records.byUrl(url);
+    if (url === null || record?.user_id !== userId) return null;
+    return { url, contentHash: record.content_hash ?? (await this.hashOlderFile(url)) };
+  }
+
+  /** A file stored before its upload kept a hash (migration 012): hashed once, then kept. */
+  private async hashOlderFile(url: string): Promise<string> {
     const [, day, name] = STORED_URL.exec(url)!;
-    const bytes = await fs.promises.readFile(path.join(this.dir, day, name));
-    return createHash('sha256').update(bytes).digest('hex');
+    const contentHash = sha256(await fs.promises.readFile(path.join(this.dir, day, name)));
+    await this.records.keepHash(url, contentHash);
+    return contentHash;
   }
 
   /** The stored file behind /uploads/<day>/<name>, or null. */

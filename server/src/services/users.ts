@@ -9,15 +9,14 @@ import {
 import { maskPhone } from '@instalment/shared/format';
 import { fromFen } from '@instalment/shared/loan';
 import { iso, seconds, type Context } from '../context';
-import { Refusal } from '../http/errors';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
-import { say } from '../http/say';
 import { isUniqueViolation, type Store } from '../db/store';
 import { ConsentRecords } from '../repositories/consents';
 import { UserRecords, type UserRow } from '../repositories/users';
+import { Refusal, say } from './refusals';
 
 export type { UserRow };
 

@@ -1,4 +1,4 @@
-import type { Voucher } from '@instalment/shared/api';
+import type { Voucher, VoucherRequest } from '@instalment/shared/api';
 import {
   calendarDate,
   checkVoucherRemark,
@@ -10,24 +10,18 @@ import {
   toFen,
 } from '@instalment/shared/loan';
 import type { Context } from '../context';
-import { Refusal } from '../http/errors';
-import { text, type Fields } from '../http/input';
 import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';
-import { say } from '../http/say';
 import type { Store } from '../db/store';
 import { VoucherRecords, type VoucherRow } from '../repositories/vouchers';
+import { Refusal, say } from './refusals';
+import { voucherView } from './voucher-view';
 
 export type ReviewNotes = Partial<Pick<VoucherRow, 'bank_ref' | 'reject_reason'>>;
 
 /** Periods as a JSON array of numbers or as "1,2" (a form post). */
-function periodsOf(value: unknown): number[] | null {
-  if (Array.isArray(value)) {
-    return value.every((item) => Number.isInteger(Number(item)) && String(item).trim() !== '') ? value.map(Number) : null;
-  }
-  return typeof value === 'string' ? parsePeriods(value) : null;
-}
+const periodsOf = (value: VoucherRequest['periods']): number[] | null => (typeof value === 'string' ? parsePeriods(value) : value);
 
 /**
  * Payment proofs for bank transfers. A pending proof reserves its instalments in the ledger
@@ -53,53 +47,51 @@ export class VoucherService {
     return new VoucherService({ ...this.ctx, store: tx }, this.loans.on(tx), this.ledger.on(tx), this.uploads);
   }
 
-  async submit(userId: number, body: Fields, base: string): Promise<Voucher> {
-    const found = await this.loans.find(userId, text(body, 'order_no'));
+  async submit(userId: number, proof: VoucherRequest): Promise<Voucher> {
+    const found = await this.loans.find(userId, proof.order_no.trim());
     const orderNo = found.order_no;
-    const periods = periodsOf(body.periods);
+    const periods = periodsOf(proof.periods);
     if (periods === null) throw new Refusal(say('periodsList'));
-    const fileUrl = await this.uploads.ownUpload(userId, text(body, 'file_url'));
-    if (!fileUrl) throw new Refusal(say('uploadProofFirst'));
-    const remark = text(body, 'remark');
+    const receipt = await this.uploads.ownReceipt(userId, proof.file_url.trim());
+    if (!receipt) throw new Refusal(say('uploadProofFirst'));
+    const remark = (proof.remark ?? '').trim();
     const remarkProblem = checkVoucherRemark(remark);
     if (remarkProblem) throw new Refusal((locale) => remarkProblemText(remarkProblem, locale));
-    const amountFen = toFen(text(body, 'amount'));
-    const fileHash = await this.uploads.contentHash(fileUrl);
+    const amountFen = toFen(proof.amount.trim());
 
     // Everything from the price to the reservation happens in one write holding the loan's lock
-    // (and the receipt's), after the file was read: nothing between the check and the insert can
-    // pay or reserve these periods.
-    const voucherId = await this.ctx.store.write([Ledger.lock(found.id), `receipt:${fileHash}`], async (tx) => {
+    // (and the receipt's): nothing between the check and the insert can pay or reserve these periods.
+    const voucherId = await this.ctx.store.write([Ledger.lock(found.id), `receipt:${receipt.contentHash}`], async (tx) => {
       const held = this.on(tx);
       const loan = await held.loans.find(userId, orderNo);
       const price = await held.ledger.price(loan, { payoff: false, periods });
       if (amountFen === null || amountFen !== price.amountFen) {
         throw new Refusal(say('proofAmount', { amount: formatMoney(fromFen(price.amountFen)) }));
       }
-      if (await held.records.receiptInUse(fileHash)) throw new Refusal(say('receiptReused'));
+      if (await held.records.receiptInUse(receipt.contentHash)) throw new Refusal(say('receiptReused'));
       const id = await held.records.insertPending({
         loan_id: loan.id,
         periods: formatPeriods(price.periods),
         amount_fen: amountFen,
-        file_url: fileUrl,
-        file_hash: fileHash,
+        file_url: receipt.url,
+        file_hash: receipt.contentHash,
         remark,
         created_at: this.ctx.now(),
       });
       if (this.ctx.config.autoConfirmVouchers) await held.review(id, 'approve');
       return id;
     });
-    return this.view(found, voucherId, base);
+    return this.view(found, voucherId);
   }
 
   /** The borrower takes a pending proof back, freeing its instalments to be paid another way. */
-  async withdraw(userId: number, voucherId: number, base: string): Promise<Voucher> {
+  async withdraw(userId: number, voucherId: number): Promise<Voucher> {
     const row = await this.records.byId(voucherId);
     const loan = row ? await this.loans.byId(row.loan_id) : null;
     if (!row || !loan || loan.user_id !== userId) throw new Refusal(say('proofNotFound'));
     if (row.status !== 'pending') throw new Refusal(say('proofNotPending'));
     await this.records.withdraw(voucherId, this.ctx.now());
-    return this.view(loan, voucherId, base);
+    return this.view(loan, voucherId);
   }
 
   /**
@@ -140,7 +132,7 @@ export class VoucherService {
     return status;
   }
 
-  private async view(loan: LoanRow, voucherId: number, base: string): Promise<Voucher> {
-    return (await this.loans.vouchers(loan, base)).find((voucher) => voucher.id === voucherId)!;
+  private async view(loan: LoanRow, voucherId: number): Promise<Voucher> {
+    return voucherView(loan.order_no, (await this.records.byId(voucherId))!);
   }
 }

@@ -1,12 +1,11 @@
-/** What a payment proof may be: a photo or scan (JPEG, PNG, WebP) or a PDF, up to 10 MB. */
-export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+import { PROOF_FILE_TYPES, PROOF_MAX_BYTES } from '../validation/proof-file';
 
-const PROOF_TYPES: Readonly<Record<string, readonly string[]>> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'application/pdf': ['pdf'],
-};
+export { PROOF_MAX_BYTES };
+
+/** The extensions allowed for each MIME type a file picker may report. */
+const PROOF_TYPES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.values(PROOF_FILE_TYPES).map((type) => [type.mime, type.extensions]),
+);
 
 /** For `<input type="file" accept>`. */
 export const PROOF_ACCEPT = Object.keys(PROOF_TYPES).join(',');

@@ -1,2 +1,3 @@
 export * from './rules';
 export * from './messages';
+export * from './proof-file';

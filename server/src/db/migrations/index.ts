@@ -9,6 +9,7 @@ import { leases } from './008-leases';
 import { reminders } from './009-reminders';
 import { gatewayPayments } from './010-gateway-payments';
 import { operations } from './011-operations';
+import { uploadHashes } from './012-upload-hashes';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reminders,
   gatewayPayments,
   operations,
+  uploadHashes,
 ];

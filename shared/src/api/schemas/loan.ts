@@ -96,6 +96,18 @@ export const CashierQuery = Type.Object({
   return_url: Type.Optional(Type.String()),
 });
 
+/**
+ * POST /api/loan/uploadVoucher. `periods` as a JSON array, or as "1,2" from a form post; the
+ * ledger judges which periods may be paid, and the amount must be what they cost today.
+ */
+export const VoucherRequest = Type.Object({
+  order_no: Type.String(),
+  periods: Type.Union([Type.Array(Type.Integer()), Type.String()]),
+  amount: Money,
+  file_url: Type.String(),
+  remark: Type.Optional(Type.String()),
+});
+
 /** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
 export const WithdrawVoucherRequest = Type.Object({ voucher_id: Id });
 

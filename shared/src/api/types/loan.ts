@@ -249,11 +249,4 @@ export interface BankInfo {
 }
 
 /** POST /api/loan/uploadVoucher. */
-export interface VoucherRequest {
-  order_no: string;
-  periods: number[];
-  /** Must equal what is due for `periods` now (the server names the expected amount otherwise). */
-  amount: Money;
-  file_url: string;
-  remark?: string;
-}
+export type VoucherRequest = Static<typeof schema.VoucherRequest>;

@@ -1,0 +1,38 @@
+import type { Locale } from '@instalment/shared/i18n';
+import { translator } from '@instalment/shared/i18n';
+import { serverMessages, type ServerMessageKey } from '@instalment/shared/i18n/server';
+
+/** A sentence the server will say, in whichever language the request asks for. */
+export type Said = (locale: Locale) => string;
+
+type Params = Record<string, string | number>;
+
+/** A sentence of the shared server catalogue (`shared/i18n/server.ts`), said later in the request's language. */
+export function say(key: ServerMessageKey, params?: Params): Said {
+  return (locale) => translator(serverMessages, locale)(key, params);
+}
+
+/**
+ * What a service throws to refuse a request. The app's error handler turns it into
+ * `{ code: 0, msg }` (HTTP 200, as FastAdmin answers) in the request's language, so services
+ * read as straight-line rules and never need to know who is asking.
+ */
+export class Refusal extends Error {
+  /** `data`: what a client needs to act on the refusal (sms/send's `{ wait }`), else none. */
+  constructor(
+    readonly said: Said,
+    readonly data: unknown = null,
+  ) {
+    // In English for logs and for code that reads the message.
+    super(said('en'));
+    this.name = 'Refusal';
+  }
+}
+
+/** A signed-in operator whose roles do not allow the action: HTTP 403, envelope code 403. */
+export class Forbidden extends Error {
+  constructor(readonly said: Said) {
+    super(said('en'));
+    this.name = 'Forbidden';
+  }
+}
