@@ -6,10 +6,12 @@ import {
   envelopeOf,
   InstalmentsResult,
   LoanApplication,
+  LoanCreated,
   MyLoansPage,
   MyLoansQuery,
   OrderQuery,
   PaymentQuery,
+  Voucher as VoucherSchema,
   VoucherRequest,
   WithdrawVoucherRequest,
 } from '@instalment/shared/api/schemas';
@@ -37,8 +39,10 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   app.get(ENDPOINTS.channels, async () => ok(await payments.channels()));
   app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
 
-  app.post(ENDPOINTS.loanCreate, { schema: { body: LoanApplication }, onRequest: auth.required }, async (request) =>
-    ok(await loans.create(userOf(request).id, request.body), said(request, 'applicationSubmitted')),
+  app.post(
+    ENDPOINTS.loanCreate,
+    { schema: { body: LoanApplication, response: { 200: envelopeOf(LoanCreated) } }, onRequest: auth.required },
+    async (request) => ok(await loans.create(userOf(request).id, request.body), said(request, 'applicationSubmitted')),
   );
 
   app.get(
@@ -95,13 +99,21 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     ok(await payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
   );
 
-  app.post(ENDPOINTS.uploadVoucher, { schema: { body: VoucherRequest }, onRequest: auth.required }, async (request) => {
-    const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, request.body));
-    return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
-  });
+  app.post(
+    ENDPOINTS.uploadVoucher,
+    { schema: { body: VoucherRequest, response: { 200: envelopeOf(VoucherSchema) } }, onRequest: auth.required },
+    async (request) => {
+      const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, request.body));
+      return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
+    },
+  );
 
-  app.post(ENDPOINTS.withdrawVoucher, { schema: { body: WithdrawVoucherRequest }, onRequest: auth.required }, async (request) => {
-    const voucherId = request.body.voucher_id;
-    return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId)), said(request, 'proofWithdrawn'));
-  });
+  app.post(
+    ENDPOINTS.withdrawVoucher,
+    { schema: { body: WithdrawVoucherRequest, response: { 200: envelopeOf(VoucherSchema) } }, onRequest: auth.required },
+    async (request) => {
+      const voucherId = request.body.voucher_id;
+      return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId)), said(request, 'proofWithdrawn'));
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type SmsEvent } from '@instalment/shared/api';
 import { validatePhone } from '@instalment/shared/validation';
-import { SmsSendRequest } from '@instalment/shared/api/schemas';
+import { envelopeOf, NoData, SmsSendRequest } from '@instalment/shared/api/schemas';
 import { ok } from '../http/envelope';
 import { check, fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
@@ -13,7 +13,7 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
   const { smsSendsPerAddress, addressWindowSeconds } = config.limits;
   app.post(
     ENDPOINTS.smsSend,
-    { schema: { body: SmsSendRequest }, ...perAddress(smsSendsPerAddress, addressWindowSeconds) },
+    { schema: { body: SmsSendRequest, response: { 200: envelopeOf(NoData) } }, ...perAddress(smsSendsPerAddress, addressWindowSeconds) },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));

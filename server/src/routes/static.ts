@@ -1,3 +1,4 @@
+import { envelopeOf, Health } from '@instalment/shared/api/schemas';
 import type { ApiInstance } from './deps';
 import { ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';
@@ -17,5 +18,5 @@ export function staticRoutes(app: ApiInstance): void {
       .send(svg);
   });
 
-  app.get('/health', async () => ok({ status: 'up' }));
+  app.get('/health', { schema: { response: { 200: envelopeOf(Health) } } }, async () => ok({ status: 'up' as const }));
 }

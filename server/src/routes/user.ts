@@ -15,6 +15,8 @@ import {
   ChangePasswordRequest,
   Consent,
   envelopeOf,
+  LoginResult,
+  NoData,
   PasswordLoginRequest,
   ProfileRequest,
   RegisterRequest,
@@ -41,7 +43,10 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.register,
-    { schema: { body: RegisterRequest }, ...perAddress(registrationsPerAddress, addressWindowSeconds) },
+    {
+      schema: { body: RegisterRequest, response: { 200: envelopeOf(LoginResult) } },
+      ...perAddress(registrationsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
@@ -59,7 +64,10 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.login,
-    { schema: { body: PasswordLoginRequest }, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    {
+      schema: { body: PasswordLoginRequest, response: { 200: envelopeOf(LoginResult) } },
+      ...perAddress(loginsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const body = fieldsOf(request.body);
       const account = check(validateAccount, text(body, 'account'));
@@ -71,7 +79,10 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.mobileLogin,
-    { schema: { body: SmsLoginRequest }, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    {
+      schema: { body: SmsLoginRequest, response: { 200: envelopeOf(LoginResult) } },
+      ...perAddress(loginsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
@@ -80,14 +91,17 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     },
   );
 
-  app.post(ENDPOINTS.logout, { onRequest: auth.required }, async (request) => {
+  app.post(ENDPOINTS.logout, { schema: { response: { 200: envelopeOf(NoData) } }, onRequest: auth.required }, async (request) => {
     await tokens.revoke(request.token!);
     return ok(null, said(request, 'loggedOut'));
   });
 
   app.post(
     ENDPOINTS.resetPassword,
-    { schema: { body: ResetPasswordRequest }, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    {
+      schema: { body: ResetPasswordRequest, response: { 200: envelopeOf(NoData) } },
+      ...perAddress(loginsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
@@ -100,7 +114,11 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.changePassword,
-    { schema: { body: ChangePasswordRequest }, onRequest: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    {
+      schema: { body: ChangePasswordRequest, response: { 200: envelopeOf(NoData) } },
+      onRequest: auth.required,
+      ...perAddress(loginsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const body = fieldsOf(request.body);
       const oldPassword = rawText(body, 'oldpassword');
@@ -114,7 +132,11 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
 
   app.post(
     ENDPOINTS.changeMobile,
-    { schema: { body: ChangeMobileRequest }, onRequest: auth.required, ...perAddress(loginsPerAddress, addressWindowSeconds) },
+    {
+      schema: { body: ChangeMobileRequest, response: { 200: envelopeOf(UserIndexSchema) } },
+      onRequest: auth.required,
+      ...perAddress(loginsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const body = fieldsOf(request.body);
       const mobile = check(validatePhone, text(body, 'mobile'));
@@ -123,27 +145,35 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     },
   );
 
-  app.post(ENDPOINTS.profile, { schema: { body: ProfileRequest }, onRequest: auth.required }, async (request) => {
-    const body = fieldsOf(request.body);
-    const user = userOf(request);
-    const avatarField = text(body, 'avatar');
-    const avatar = avatarField === '' ? '' : await uploads.ownUpload(user.id, avatarField);
-    if (avatar === null) throw new Refusal(say('chooseAvatar'));
-    const profile = {
-      nickname: check(validateNickname, text(body, 'nickname')),
-      bio: check(validateBio, text(body, 'bio')),
-      email: check(validateOptionalEmail, text(body, 'email')),
-      avatar,
-    };
-    return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
-  });
+  app.post(
+    ENDPOINTS.profile,
+    { schema: { body: ProfileRequest, response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required },
+    async (request) => {
+      const body = fieldsOf(request.body);
+      const user = userOf(request);
+      const avatarField = text(body, 'avatar');
+      const avatar = avatarField === '' ? '' : await uploads.ownUpload(user.id, avatarField);
+      if (avatar === null) throw new Refusal(say('chooseAvatar'));
+      const profile = {
+        nickname: check(validateNickname, text(body, 'nickname')),
+        bio: check(validateBio, text(body, 'bio')),
+        email: check(validateOptionalEmail, text(body, 'email')),
+        avatar,
+      };
+      return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
+    },
+  );
 
-  app.post(ENDPOINTS.reminders, { schema: { body: RemindersRequest }, onRequest: auth.required }, async (request) => {
-    const user = userOf(request);
-    await services.reminders.setWanted(user.id, request.body.enabled);
-    const updated = (await users.byId(user.id))!;
-    return ok(withAvatarLink(request, users.index(updated)), said(request, request.body.enabled ? 'remindersOn' : 'remindersOff'));
-  });
+  app.post(
+    ENDPOINTS.reminders,
+    { schema: { body: RemindersRequest, response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required },
+    async (request) => {
+      const user = userOf(request);
+      await services.reminders.setWanted(user.id, request.body.enabled);
+      const updated = (await users.byId(user.id))!;
+      return ok(withAvatarLink(request, users.index(updated)), said(request, request.body.enabled ? 'remindersOn' : 'remindersOff'));
+    },
+  );
 
   app.get(
     ENDPOINTS.consents,

@@ -38,3 +38,6 @@ export const PageQuery = Type.Object({
   page: Type.Optional(WholeNumber(1, 100_000, 1)),
   limit: Type.Optional(WholeNumber(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
 });
+
+/** GET /health, for load balancers and scripts that wait for the server. */
+export const Health = Type.Object({ status: Type.Literal('up') });

@@ -10,5 +10,8 @@ export * from './user';
  * FastAdmin's envelope around a successful answer's data. (A refusal on the same route is
  * written without the schema: its data is null or the refusal's own.)
  */
+/** The data of an answer that only says it was done. */
+export const NoData = Type.Null();
+
 export const envelopeOf = <T extends TSchema>(data: T) =>
   Type.Object({ code: Type.Integer(), msg: Type.String(), time: Type.Integer(), data });

@@ -35,6 +35,9 @@ export const LoanApplication = Type.Object({
   agree_contract: Type.Boolean(),
 });
 
+/** The data of POST /api/loan/create: the new loan's number. */
+export const LoanCreated = Type.Object({ order_no: Type.String() });
+
 /** GET /api/loan/myLoans item. */
 export const LoanSummary = Type.Object({
   order_no: Type.String(),
@@ -113,3 +116,25 @@ export const WithdrawVoucherRequest = Type.Object({ voucher_id: Id });
 
 /** GET /api/loan/payment?payment_no=. */
 export const PaymentQuery = Type.Object({ payment_no: Type.Optional(Type.String()) });
+
+/** `withdrawn`: the borrower took a pending proof back to pay another way. */
+export const VoucherStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('withdrawn'),
+]);
+
+/** A payment proof the borrower uploaded (POST /api/loan/uploadVoucher). */
+export const Voucher = Type.Object({
+  id: Type.Integer(),
+  order_no: Type.String(),
+  periods: Type.Array(Type.Integer()),
+  amount: Money,
+  file_url: Type.String(),
+  remark: Type.String(),
+  status: VoucherStatus,
+  /** Why staff turned the proof down (rejected proofs only), for the borrower to read. */
+  reject_reason: Nullable(Type.String()),
+  created_at: IsoDateTime,
+});

@@ -71,3 +71,22 @@ export const SmsEvent = Type.Union([
 
 /** POST /api/sms/send. The event is judged by the server, which names the events it knows. */
 export const SmsSendRequest = Type.Object({ mobile: Type.String(), event: Type.String() });
+
+/** SPEC §3 "Login result userinfo". `expiretime` is epoch seconds, `expires_in` seconds from now. */
+export const LoginUserinfo = Type.Object({
+  token: Type.String(),
+  expiretime: Type.Integer(),
+  expires_in: Type.Integer(),
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  username: Type.String(),
+  nickname: Type.String(),
+  mobile: Type.String(),
+  avatar: Type.String(),
+  score: Type.Integer(),
+  money: Type.String(),
+  createtime: Type.Integer(),
+});
+
+/** The data of register, login and mobilelogin, as FastAdmin wraps it. */
+export const LoginResult = Type.Object({ userinfo: LoginUserinfo });

@@ -51,9 +51,7 @@ export type LoanPurpose = Static<typeof schema.LoanPurpose>;
 /** POST /api/loan/create (the schema takes any purpose text, so the shared rules can say what is wrong with it). */
 export type LoanApplication = Omit<Static<typeof schema.LoanApplication>, 'purpose'> & { purpose: LoanPurpose };
 
-export interface LoanCreated {
-  order_no: string;
-}
+export type LoanCreated = Static<typeof schema.LoanCreated>;
 
 /** GET /api/loan/myLoans item (the schemas in `schemas/loan.ts` are the source). */
 export type LoanSummary = Static<typeof schema.LoanSummary>;
@@ -69,21 +67,10 @@ export type InstalmentStatus = Static<typeof schema.InstalmentStatus>;
 export type Instalment = Static<typeof schema.Instalment>;
 
 /** `withdrawn`: the borrower took a pending proof back to pay another way. */
-export type VoucherStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
+export type VoucherStatus = Static<typeof schema.VoucherStatus>;
 
 /** A payment proof the borrower uploaded (POST /api/loan/uploadVoucher). */
-export interface Voucher {
-  id: number;
-  order_no: string;
-  periods: number[];
-  amount: Money;
-  file_url: string;
-  remark: string;
-  status: VoucherStatus;
-  /** Why staff turned the proof down (rejected proofs only), for the borrower to read. */
-  reject_reason: string | null;
-  created_at: IsoDateTime;
-}
+export type Voucher = Static<typeof schema.Voucher>;
 
 /** GET /api/loan/orderDetail. */
 export interface LoanDetail extends LoanSummary {

@@ -15,25 +15,10 @@ export type PasswordLoginRequest = Static<typeof schema.PasswordLoginRequest>;
 export type SmsLoginRequest = Static<typeof schema.SmsLoginRequest>;
 
 /** SPEC §3 "Login result userinfo". `expiretime` is epoch seconds, `expires_in` seconds from now. */
-export interface LoginUserinfo {
-  token: string;
-  expiretime: number;
-  expires_in: number;
-  id: number;
-  user_id: number;
-  username: string;
-  nickname: string;
-  mobile: string;
-  avatar: string;
-  score: number;
-  money: string;
-  createtime: number;
-}
+export type LoginUserinfo = Static<typeof schema.LoginUserinfo>;
 
 /** The data of register, login and mobilelogin, as FastAdmin wraps it. */
-export interface LoginResult {
-  userinfo: LoginUserinfo;
-}
+export type LoginResult = Static<typeof schema.LoginResult>;
 
 /** GET /api/user/index (SPEC §3). */
 export type UserIndex = Static<typeof schema.UserIndex>;

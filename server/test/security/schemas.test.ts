@@ -1,0 +1,118 @@
+import type { FastifySchema } from 'fastify';
+import { startServer, type TestServer } from '../helpers';
+
+/**
+ * One input boundary (issue 30): every route says, as a schema, what it takes and what it
+ * answers, so the validator judges a request once and the serializer writes only the answer's
+ * declared fields. A route added without its schemas fails here.
+ */
+
+/** Routes that read nothing from the request but who is asking. */
+const TAKES_NOTHING = new Set<string>([
+  'POST /api/user/logout',
+  'GET /api/user/consents',
+  'GET /api/user/index',
+  'GET /api/loan/rates',
+  'GET /api/loan/channels',
+  'GET /api/loan/bankInfo',
+  'GET /api/loan/credit',
+  'POST /admin/api/auth/logout',
+  'GET /admin/api/auth/me',
+  'GET /admin/api/queues',
+  'GET /admin/api/reports/overdue',
+  'GET /admin/api/settings',
+  'GET /health',
+]);
+
+/** Routes whose schemas are still to be written (issue 30); this list only shrinks. */
+const NOT_YET_DESCRIBED = new Set<string>([
+  'GET /api/loan/rates',
+  'GET /api/loan/channels',
+  'GET /api/loan/bankInfo',
+  'GET /api/loan/orderDetail',
+  'GET /api/loan/getContractInfo',
+  'GET /api/loan/cashier',
+  'GET /api/loan/payoff',
+  'GET /api/loan/credit',
+  'GET /api/loan/payment',
+  'POST /api/common/upload',
+  'GET /uploads/:day/:name',
+  'GET /sandbox/pay',
+  'POST /sandbox/pay/confirm',
+  'POST /admin/api/auth/login',
+  'POST /admin/api/auth/logout',
+  'GET /admin/api/auth/me',
+  'GET /admin/api/queues',
+  'GET /admin/api/loans',
+  'GET /admin/api/loans/:order_no',
+  'POST /admin/api/loans/:order_no/approve',
+  'POST /admin/api/loans/:order_no/reject',
+  'POST /admin/api/loans/:order_no/disburse',
+  'GET /admin/api/reports/overdue',
+  'GET /admin/api/vouchers',
+  'GET /admin/api/vouchers/:id/file',
+  'POST /admin/api/vouchers/:id/confirm',
+  'POST /admin/api/vouchers/:id/reject',
+  'GET /admin/api/payments',
+  'GET /admin/api/approvals',
+  'POST /admin/api/approvals/:id/approve',
+  'POST /admin/api/approvals/:id/decline',
+  'GET /admin/api/users',
+  'POST /admin/api/users/:id/credit',
+  'GET /admin/api/settings',
+  'POST /admin/api/settings/:key',
+  'GET /admin/api/news',
+  'POST /admin/api/news',
+  'POST /admin/api/news/:id/publish',
+  'POST /admin/api/news/:id/unpublish',
+  'GET /admin/api/audit',
+  'GET /static/news/:file',
+  'GET /dev/sms-outbox',
+  'POST /dev/expire-tokens',
+  'POST /dev/review-loan',
+  'POST /dev/review-voucher',
+  'POST /dev/age-loan',
+]);
+
+interface Declared {
+  route: string;
+  schema: FastifySchema | undefined;
+  takesParams: boolean;
+}
+
+let server: TestServer;
+const declared: Declared[] = [];
+
+beforeAll(async () => {
+  server = await startServer({}, (app) =>
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        declared.push({ route: `${method} ${route.url}`, schema: route.schema, takesParams: route.url.includes(':') });
+      }
+    }),
+  );
+});
+afterAll(() => server.close());
+
+const undescribed = () => declared.filter(({ route }) => !NOT_YET_DESCRIBED.has(route));
+
+test('every route that takes input declares it: body, query or path', () => {
+  const missing = undescribed()
+    .filter(({ route }) => !TAKES_NOTHING.has(route))
+    .filter(({ schema, takesParams }) => !(schema?.body || schema?.querystring || schema?.params) || (takesParams && !schema?.params))
+    .map(({ route }) => route);
+  expect(missing).toEqual([]);
+});
+
+test('every route declares its answer', () => {
+  const missing = undescribed()
+    .filter(({ schema }) => !(schema?.response as Record<string, unknown> | undefined)?.['200'])
+    .map(({ route }) => route);
+  expect(missing).toEqual([]);
+});
+
+test('the lists name only routes that exist', () => {
+  const routes = new Set(declared.map(({ route }) => route));
+  for (const route of [...TAKES_NOTHING, ...NOT_YET_DESCRIBED]) expect(routes).toContain(route);
+});
