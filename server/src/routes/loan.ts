@@ -2,6 +2,7 @@ import { ENDPOINTS, type Voucher } from '@instalment/shared/api';
 import { fromFen } from '@instalment/shared/loan';
 import type { FastifyRequest } from 'fastify';
 import {
+  BankInfo,
   CashierQuery,
   envelopeOf,
   InstalmentsResult,
@@ -10,6 +11,7 @@ import {
   MyLoansPage,
   MyLoansQuery,
   OrderQuery,
+  PaymentChannels,
   PaymentQuery,
   Voucher as VoucherSchema,
   VoucherRequest,
@@ -36,8 +38,8 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   });
 
   app.get(ENDPOINTS.loanRates, async () => ok(await catalogue.rates()));
-  app.get(ENDPOINTS.channels, async () => ok(await payments.channels()));
-  app.get(ENDPOINTS.bankInfo, async () => ok(await catalogue.bankInfo()));
+  app.get(ENDPOINTS.channels, { schema: { response: { 200: envelopeOf(PaymentChannels) } } }, async () => ok(await payments.channels()));
+  app.get(ENDPOINTS.bankInfo, { schema: { response: { 200: envelopeOf(BankInfo) } } }, async () => ok(await catalogue.bankInfo()));
 
   app.post(
     ENDPOINTS.loanCreate,

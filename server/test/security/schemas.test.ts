@@ -27,8 +27,6 @@ const TAKES_NOTHING = new Set<string>([
 /** Routes whose schemas are still to be written (issue 30); this list only shrinks. */
 const NOT_YET_DESCRIBED = new Set<string>([
   'GET /api/loan/rates',
-  'GET /api/loan/channels',
-  'GET /api/loan/bankInfo',
   'GET /api/loan/orderDetail',
   'GET /api/loan/getContractInfo',
   'GET /api/loan/cashier',
