@@ -1,14 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyLoansQuery } from '@instalment/shared/api';
-import { instalment, page, RATES, summary } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
+import { createTestHost, instalment, page, renderWithHost, summary } from '@instalment/shared/testing';
+import { RATES } from '../testing/fixtures';
 import OverdueImpact from './OverdueImpact';
 
 describe('OverdueImpact', () => {
   it('explains the penalty rule with a worked example to a visitor', async () => {
-    const test = makeTestHost({ loggedIn: false });
-    test.loan.loanRates.mockResolvedValue(RATES);
+    const test = createTestHost();
+    test.api.loan.loanRates.mockResolvedValue(RATES);
     renderWithHost(test.host, <OverdueImpact query={{}} />);
 
     expect(await screen.findByText(/costs a penalty of 0\.05% of its principal and interest for every day/)).toBeInTheDocument();
@@ -19,18 +19,18 @@ describe('OverdueImpact', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your credit record' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your overdue instalments' })).not.toBeInTheDocument();
-    expect(test.loan.myLoans).not.toHaveBeenCalled();
+    expect(test.api.loan.myLoans).not.toHaveBeenCalled();
   });
 
   it("lists a borrower's overdue instalments across every page of loans", async () => {
-    const test = makeTestHost();
-    test.loan.loanRates.mockResolvedValue(RATES);
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.loanRates.mockResolvedValue(RATES);
     const loans = [...Array.from({ length: 10 }, (_, index) => summary(index + 1)), summary(11, { status: 'overdue', amount: '11000.00' })];
-    test.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
+    test.api.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
       const start = ((query?.page ?? 1) - 1) * 10;
       return page(loans.slice(start, start + 10), loans.length, query?.page);
     });
-    test.loan.installments.mockResolvedValue({
+    test.api.loan.installments.mockResolvedValue({
       order_no: 'L20250011',
       list: [
         instalment(1, { status: 'paid', paid_at: '2025-02-09T03:00:00.000Z' }),
@@ -47,17 +47,17 @@ describe('OverdueImpact', () => {
     expect(mine).toHaveTextContent('Penalty so far¥6.18');
     // 6.18 + 2.06
     expect(mine).toHaveTextContent('Penalty so far on all your loans: ¥8.24');
-    expect(test.loan.installments).toHaveBeenCalledTimes(1);
-    expect(test.loan.installments).toHaveBeenCalledWith({ order_no: 'L20250011' }, { loading: false, toast: false });
+    expect(test.api.loan.installments).toHaveBeenCalledTimes(1);
+    expect(test.api.loan.installments).toHaveBeenCalledWith({ order_no: 'L20250011' }, { loading: false, toast: false });
 
     await userEvent.setup().click(within(mine).getByRole('button', { name: 'Repay now' }));
     expect(test.navigate).toHaveBeenCalledWith('/pages/payment/repay', { order_no: 'L20250011' });
   });
 
   it('thanks a borrower with nothing overdue, and follows the session', async () => {
-    const test = makeTestHost({ loggedIn: false });
-    test.loan.loanRates.mockResolvedValue(RATES);
-    test.loan.myLoans.mockResolvedValue(page([summary(1)], 1));
+    const test = createTestHost();
+    test.api.loan.loanRates.mockResolvedValue(RATES);
+    test.api.loan.myLoans.mockResolvedValue(page([summary(1)], 1));
     renderWithHost(test.host, <OverdueImpact query={{}} />);
     await screen.findByText(/You have 3 days of grace/);
 

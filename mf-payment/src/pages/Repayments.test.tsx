@@ -1,53 +1,58 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InstalmentsResult, LoanSummary, MyLoansPage } from '@instalment/shared/api';
-import { instalment, renderPage, stubLoan, testHost } from '../testing';
+import { createTestHost, instalment, page, renderPage, summary } from '@instalment/shared/testing';
 import Repayments from './Repayments';
 
+/** A loan of 3,000.00 with 2,000.00 still to repay. */
 function loan(
   order_no: string,
   status: LoanSummary['status'],
   next_due_date: string | null,
   next_due_amount: string | null = '300.00',
 ): LoanSummary {
-  return {
+  return summary(3, {
     order_no,
-    amount: '3000.00',
-    term: 12,
     status,
     status_label: status,
     created_at: '2025-10-01T00:00:00.000Z',
     next_due_date,
     next_due_amount: next_due_date ? next_due_amount : null,
     remaining_principal: '2000.00',
-  };
+  });
 }
 
-const page = (list: LoanSummary[], pageNo: number, total: number): MyLoansPage => ({ list, total, page: pageNo, limit: 10 });
-
 /** Nothing overdue: the next instalment is what is owed. */
-const SCHEDULE_DUE = [instalment(1, 'paid', '300.00'), instalment(2, 'unpaid', '300.00'), instalment(3, 'unpaid', '300.00')];
+const SCHEDULE_DUE = [
+  instalment(1, { status: 'paid', total: '300.00' }),
+  instalment(2, { status: 'unpaid', total: '300.00' }),
+  instalment(3, { status: 'unpaid', total: '300.00' }),
+];
 /** Three overdue instalments: all of them, penalties included, are owed now. */
 const SCHEDULE_OVERDUE = [
-  instalment(1, 'overdue', '1767.67', { penalty: '17.67', overdue_days: 40 }),
-  instalment(2, 'overdue', '1742.12', { penalty: '7.12', overdue_days: 12 }),
-  instalment(3, 'overdue', '1714.48', { penalty: '0.48', overdue_days: 1 }),
-  instalment(4, 'unpaid', '1734.00'),
+  instalment(1, { status: 'overdue', total: '1767.67', penalty: '17.67', overdue_days: 40 }),
+  instalment(2, { status: 'overdue', total: '1742.12', penalty: '7.12', overdue_days: 12 }),
+  instalment(3, { status: 'overdue', total: '1714.48', penalty: '0.48', overdue_days: 1 }),
+  instalment(4, { status: 'unpaid', total: '1734.00' }),
 ];
 const schedules: Record<string, InstalmentsResult['list']> = {
   'L-overdue': SCHEDULE_OVERDUE,
-  'L-review': [instalment(1, 'unpaid', '300.00', { under_review: true }), instalment(2, 'unpaid', '300.00')],
+  'L-review': [
+    instalment(1, { status: 'unpaid', total: '300.00', under_review: true }),
+    instalment(2, { status: 'unpaid', total: '300.00' }),
+  ],
 };
 
 function setup(pages: MyLoansPage[][]) {
-  const { host, navigate } = testHost();
+  const { host, api, navigate } = createTestHost({ loggedIn: true });
   let load = 0;
-  const myLoans = jest.fn(async ({ page: pageNo = 1 }: { page?: number } = {}) => pages[Math.min(load, pages.length - 1)][pageNo - 1]);
-  const installments = jest.fn(async ({ order_no }: { order_no: string }): Promise<InstalmentsResult> => ({
+  const myLoans = api.loan.myLoans.mockImplementation(
+    async ({ page: pageNo = 1 }: { page?: number } = {}) => pages[Math.min(load, pages.length - 1)][pageNo - 1],
+  );
+  api.loan.installments.mockImplementation(async ({ order_no }: { order_no: string }): Promise<InstalmentsResult> => ({
     order_no,
     list: schedules[order_no] ?? SCHEDULE_DUE,
   }));
-  stubLoan(host, { myLoans, installments });
   renderPage(Repayments, host);
   return { host, myLoans, navigate, nextLoad: () => (load += 1) };
 }
@@ -60,7 +65,7 @@ describe('Repayments', () => {
       ...Array.from({ length: 8 }, (_, i) => loan(`S${i}`, 'settled', null)),
     ];
     const second = [loan('L-overdue', 'overdue', '2026-03-01', '306.00'), loan('L-soon', 'repaying', '2026-04-02')];
-    const { myLoans } = setup([[page(first, 1, 12), page(second, 2, 12)]]);
+    const { myLoans } = setup([[page(first, 12, 1), page(second, 12, 2)]]);
 
     const cards = await screen.findAllByRole('listitem');
     expect(myLoans).toHaveBeenCalledTimes(2);
@@ -82,8 +87,8 @@ describe('Repayments', () => {
             loan('L-soon', 'repaying', '2026-04-02'),
             loan('L-review', 'repaying', '2026-05-02'),
           ],
-          1,
           3,
+          1,
         ),
       ],
     ]);
@@ -115,7 +120,7 @@ describe('Repayments', () => {
   it('tapping the tab while on it loads the list again', async () => {
     const { host, myLoans, nextLoad } = setup([
       [page([loan('L1', 'repaying', '2026-04-02')], 1, 1)],
-      [page([loan('L1', 'repaying', '2026-04-02'), loan('L2', 'repaying', '2026-04-20')], 1, 2)],
+      [page([loan('L1', 'repaying', '2026-04-02'), loan('L2', 'repaying', '2026-04-20')], 2, 1)],
     ]);
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
 
