@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyLoansQuery } from '@instalment/shared/api';
-import { instalment, page, RATES, summary } from '../testing/fixtures';
+import { instalment, RATES } from '../testing/fixtures';
 import { makeTestHost, renderWithHost } from '../testing/testHost';
 import OverdueImpact from './OverdueImpact';
 
@@ -19,24 +18,24 @@ describe('OverdueImpact', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your credit record' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your overdue instalments' })).not.toBeInTheDocument();
-    expect(test.loan.myLoans).not.toHaveBeenCalled();
+    expect(test.portfolio.overdueLoans).not.toHaveBeenCalled();
   });
 
-  it("lists a borrower's overdue instalments across every page of loans", async () => {
+  it("lists a borrower's overdue instalments across their loans from one request", async () => {
     const test = makeTestHost();
     test.loan.loanRates.mockResolvedValue(RATES);
-    const loans = [...Array.from({ length: 10 }, (_, index) => summary(index + 1)), summary(11, { status: 'overdue', amount: '11000.00' })];
-    test.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
-      const start = ((query?.page ?? 1) - 1) * 10;
-      return page(loans.slice(start, start + 10), loans.length, query?.page);
-    });
-    test.loan.installments.mockResolvedValue({
-      order_no: 'L20250011',
+    test.portfolio.overdueLoans.mockResolvedValue({
       list: [
-        instalment(1, { status: 'paid', paid_at: '2025-02-09T03:00:00.000Z' }),
-        instalment(2, { status: 'overdue', overdue_days: 12, penalty: '6.18', total: '1036.18' }),
-        instalment(3, { status: 'overdue', overdue_days: 4, penalty: '2.06', total: '1032.06' }),
+        {
+          order_no: 'L20250011',
+          amount: '11000.00',
+          instalments: [
+            instalment(2, { status: 'overdue', overdue_days: 12, penalty: '6.18', total: '1036.18' }),
+            instalment(3, { status: 'overdue', overdue_days: 4, penalty: '2.06', total: '1032.06' }),
+          ],
+        },
       ],
+      total_penalty: '8.24',
     });
     renderWithHost(test.host, <OverdueImpact query={{}} />);
 
@@ -45,10 +44,9 @@ describe('OverdueImpact', () => {
     expect(within(mine).getByText('Period 3, due 2025-04-10: 4 days overdue')).toBeInTheDocument();
     expect(mine).not.toHaveTextContent('Period 1,');
     expect(mine).toHaveTextContent('Penalty so far¥6.18');
-    // 6.18 + 2.06
     expect(mine).toHaveTextContent('Penalty so far on all your loans: ¥8.24');
-    expect(test.loan.installments).toHaveBeenCalledTimes(1);
-    expect(test.loan.installments).toHaveBeenCalledWith({ order_no: 'L20250011' }, { loading: false, toast: false });
+    expect(test.portfolio.overdueLoans).toHaveBeenCalledTimes(1);
+    expect(test.portfolio.overdueLoans).toHaveBeenCalledWith({ loading: false, toast: false });
 
     await userEvent.setup().click(within(mine).getByRole('button', { name: 'Repay now' }));
     expect(test.navigate).toHaveBeenCalledWith('/pages/payment/repay', { order_no: 'L20250011' });
@@ -57,7 +55,7 @@ describe('OverdueImpact', () => {
   it('thanks a borrower with nothing overdue, and follows the session', async () => {
     const test = makeTestHost({ loggedIn: false });
     test.loan.loanRates.mockResolvedValue(RATES);
-    test.loan.myLoans.mockResolvedValue(page([summary(1)], 1));
+    test.portfolio.overdueLoans.mockResolvedValue({ list: [], total_penalty: '0.00' });
     renderWithHost(test.host, <OverdueImpact query={{}} />);
     await screen.findByText(/You have 3 days of grace/);
 
