@@ -3,10 +3,7 @@ import { createLoan, DEV_ENDPOINTS } from '../../shared/src/api';
 import { createHttpClient } from '../../shared/src/http';
 import { apiUrl, lastScreen, newIdCard, newPhone, open, registerThroughUi } from './support';
 
-/**
- * The most loans one borrower can hold at once: ¥1,000 is the smallest loan and 30 of them stay
- * inside the ¥50,000 credit line.
- */
+/** 30 × ¥1,000, the smallest loan, stays inside one account's ¥50,000 credit line. */
 const MANY = 30;
 /** Overdue loans among them: aged only after the last application, since an overdue loan stops new borrowing. */
 const AGED = 2;
