@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@instalment/shared/http';
 import { instalment, RATES } from '../testing/fixtures';
 import { makeTestHost, renderWithHost } from '../testing/testHost';
 import OverdueImpact from './OverdueImpact';
@@ -50,6 +51,20 @@ describe('OverdueImpact', () => {
 
     await userEvent.setup().click(within(mine).getByRole('button', { name: 'Repay now' }));
     expect(test.navigate).toHaveBeenCalledWith('/pages/payment/repay', { order_no: 'L20250011' });
+  });
+
+  it('a failed load of the overdue instalments says why and retries on request', async () => {
+    const test = makeTestHost();
+    test.loan.loanRates.mockResolvedValue(RATES);
+    test.portfolio.overdueLoans
+      .mockRejectedValueOnce(new ApiError('The server is busy.', 0))
+      .mockResolvedValue({ list: [], total_penalty: '0.00' });
+    renderWithHost(test.host, <OverdueImpact query={{}} />);
+
+    const mine = (await screen.findByRole('heading', { name: 'Your overdue instalments' })).parentElement!;
+    expect(await within(mine).findByText('The server is busy.')).toBeInTheDocument();
+    await userEvent.setup().click(within(mine).getByRole('button', { name: 'retry' }));
+    expect(await within(mine).findByText('You have no overdue instalments. Thank you for paying on time.')).toBeInTheDocument();
   });
 
   it('thanks a borrower with nothing overdue, and follows the session', async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DueLoan } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
 import { renderPage, testHost } from '../testing';
 import Repayments from './Repayments';
 
@@ -84,6 +85,20 @@ describe('Repayments', () => {
   it('says so when nothing is due', async () => {
     setup([[]]);
     expect(await screen.findByText(/Nothing to repay right now/)).toBeInTheDocument();
+  });
+
+  it('a failed load says why and retries on request', async () => {
+    const user = userEvent.setup();
+    const { host } = testHost();
+    const dueLoans = jest
+      .fn()
+      .mockRejectedValueOnce(new ApiError('The server is busy.', 0))
+      .mockResolvedValue({ list: [due('L1', '2026-04-02')] });
+    Object.assign(host.api.portfolio, { dueLoans });
+    renderPage(Repayments, host);
+    expect(await screen.findByText('The server is busy.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'retry' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
   });
 
   it('tapping the tab while on it loads the list again', async () => {
