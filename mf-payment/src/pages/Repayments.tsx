@@ -29,7 +29,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
           {t('nextDue')} {loan.next_due_date}
         </span>
       </div>
-      {loan.under_review && <p className={styles.muted}>{t('underReview')}</p>}
+      {loan.under_review && <p className={styles.muted}>{tl('underReview')}</p>}
       {overdue && (
         <p className={styles.overdueLine}>
           {t('overdueDays', { days: loan.overdue_days })} · {t('penalty', { amount: formatMoney(loan.penalty) })}
