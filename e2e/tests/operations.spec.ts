@@ -251,6 +251,8 @@ test('19. staff: an editor publishes an article and it is in the app’s news; t
 });
 
 test('20. every console screen has no accessibility violations, in English and in Chinese', async ({ browser }) => {
+  // Twenty-two screens, each loaded and audited: more than one test's usual minute on a busy 2-core machine.
+  test.setTimeout(180_000);
   const admin = await signIn(browser, addOperator('admin'));
   const main = admin.getByRole('main');
   for (const locale of ['en', 'zh-CN'] as const) {

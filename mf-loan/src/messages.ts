@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages, outcomeMessages } from '@instalment/shared/i18n';
 
 /**
  * The loan remote's own words. Status, purpose and rule wording come from the shared
@@ -84,7 +84,7 @@ export const messages = defineMessages({
     creditLine: 'Available credit',
     creditOf: '{available} of {limit}',
     overCredit: 'The amount is more than your available credit of {amount}.',
-    creditBlockedOverdue: 'You have an overdue instalment. Repay it before applying for a new loan.',
+    creditBlockedOverdue: outcomeMessages.en.overdueBlocksApplying,
     seeOverdueImpact: 'what being overdue means',
     paidPeriods: 'Instalments paid',
     paidPeriodsValue: '{paid} of {term}',
@@ -253,7 +253,7 @@ export const messages = defineMessages({
     creditLine: '可用额度',
     creditOf: '{available} / 总额度 {limit}',
     overCredit: '金额超过您的可用额度 {amount}。',
-    creditBlockedOverdue: '您有逾期未还的账单，请先还款再申请新借款。',
+    creditBlockedOverdue: outcomeMessages['zh-CN'].overdueBlocksApplying,
     seeOverdueImpact: '了解逾期影响',
     paidPeriods: '已还期数',
     paidPeriodsValue: '{paid}/{term}',

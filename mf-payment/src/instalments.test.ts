@@ -1,5 +1,6 @@
 import { dueNowSelection, initialSelection, openPeriods, selectedTotal } from './instalments';
-import { instalment, schedule } from './testing';
+import { instalment } from '@instalment/shared/testing';
+import { schedule } from './testing/fixtures';
 
 describe('instalment selection helpers', () => {
   const { list } = schedule();
@@ -11,13 +12,13 @@ describe('instalment selection helpers', () => {
   it('what is due now reaches the last overdue period, or the earliest unpaid one', () => {
     expect(dueNowSelection(list)).toEqual([2]);
     const twoOverdue = [
-      instalment(1, 'overdue', '10.00'),
-      instalment(2, 'unpaid', '10.00'),
-      instalment(3, 'overdue', '10.00'),
-      instalment(4, 'unpaid', '10.00'),
+      instalment(1, { status: 'overdue', total: '10.00' }),
+      instalment(2, { status: 'unpaid', total: '10.00' }),
+      instalment(3, { status: 'overdue', total: '10.00' }),
+      instalment(4, { status: 'unpaid', total: '10.00' }),
     ];
     expect(dueNowSelection(twoOverdue)).toEqual([1, 2, 3]);
-    expect(dueNowSelection([instalment(1, 'paid', '10.00')])).toEqual([]);
+    expect(dueNowSelection([instalment(1, { status: 'paid', total: '10.00' })])).toEqual([]);
   });
 
   it('takes the periods a link asks for only when they follow the rule', () => {
@@ -28,7 +29,9 @@ describe('instalment selection helpers', () => {
   });
 
   it('adds the totals in fen', () => {
-    expect(selectedTotal([instalment(1, 'unpaid', '0.10'), instalment(2, 'unpaid', '0.20')], [1, 2])).toBe('0.30');
+    expect(
+      selectedTotal([instalment(1, { status: 'unpaid', total: '0.10' }), instalment(2, { status: 'unpaid', total: '0.20' })], [1, 2]),
+    ).toBe('0.30');
     expect(selectedTotal(list, [2, 3, 4])).toBe('906.00');
   });
 });

@@ -24,6 +24,7 @@ import { devRoutes } from './routes/dev';
 import { gatewayRoutes } from './routes/gateways';
 import { loanRoutes } from './routes/loan';
 import { newsRoutes } from './routes/news';
+import { portfolioRoutes } from './routes/portfolio';
 import { sandboxRoutes } from './routes/sandbox';
 import { smsRoutes } from './routes/sms';
 import { staticRoutes } from './routes/static';
@@ -199,6 +200,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     userRoutes(api, deps);
     smsRoutes(api, deps);
     loanRoutes(api, deps);
+    portfolioRoutes(api, deps);
     newsRoutes(api, deps);
     uploadRoutes(api, deps);
     // The sandbox moves no money: it exists only where it is the configured gateway (never in production).

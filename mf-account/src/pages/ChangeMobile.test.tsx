@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import ChangeMobile from './ChangeMobile';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 beforeEach(() => {
   window.localStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
   t.host.session.setLogin(loginUserinfo({ mobile: '13812345678' }));
 });
 
@@ -30,7 +30,7 @@ test('moves the account to the new phone: the session shows it, and the page goe
     bio: '',
     sms_reminders: true,
   });
-  renderPage(ChangeMobile, t);
+  renderPage(ChangeMobile, t.host);
   await user.type(screen.getByLabelText('new phone number'), '13998765432');
   await user.type(screen.getByLabelText('verification code'), '4321');
   await user.click(submit());
@@ -42,7 +42,7 @@ test('moves the account to the new phone: the session shows it, and the page goe
 test('a wrong code is shown under the form, which keeps what was typed', async () => {
   const user = userEvent.setup();
   t.api.user.changeMobile.mockRejectedValue(new ApiError('Captcha is incorrect', 0));
-  renderPage(ChangeMobile, t);
+  renderPage(ChangeMobile, t.host);
   await user.type(screen.getByLabelText('new phone number'), '13998765432');
   await user.type(screen.getByLabelText('verification code'), '4321');
   await user.click(submit());
@@ -53,7 +53,7 @@ test('a wrong code is shown under the form, which keeps what was typed', async (
 
 test('an invalid phone is refused before anything is sent', async () => {
   const user = userEvent.setup();
-  renderPage(ChangeMobile, t);
+  renderPage(ChangeMobile, t.host);
   await user.type(screen.getByLabelText('new phone number'), '1234');
   await user.click(submit());
   expect(t.api.user.changeMobile).not.toHaveBeenCalled();

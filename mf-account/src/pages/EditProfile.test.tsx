@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserIndex } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
-import { loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import EditProfile from './EditProfile';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 beforeEach(() => {
   window.localStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
   t.host.session.setLogin(loginUserinfo());
 });
 
@@ -34,7 +34,7 @@ test('saves nickname, bio and e-mail; the session (and so "mine") shows them at 
     sms_reminders: true,
   };
   t.api.user.updateProfile.mockResolvedValue(saved);
-  renderPage(EditProfile, t);
+  renderPage(EditProfile, t.host);
   await user.clear(input('nickname'));
   await user.type(input('nickname'), 'Han Meimei');
   await user.type(input('bio'), 'Likes tea.');
@@ -50,7 +50,7 @@ test('saves nickname, bio and e-mail; the session (and so "mine") shows them at 
 
 test('bad input is refused beside its field, in the user’s words, and the form keeps it', async () => {
   const user = userEvent.setup();
-  renderPage(EditProfile, t);
+  renderPage(EditProfile, t.host);
   await user.clear(input('nickname'));
   await user.type(input('e-mail'), 'nope');
   await user.click(save());
@@ -63,7 +63,7 @@ test('bad input is refused beside its field, in the user’s words, and the form
 test('a server refusal is shown once under the form', async () => {
   const user = userEvent.setup();
   t.api.user.updateProfile.mockRejectedValue(new ApiError('Choose an avatar picture you uploaded.', 0));
-  renderPage(EditProfile, t);
+  renderPage(EditProfile, t.host);
   await user.click(save());
   expect(await screen.findByText('Choose an avatar picture you uploaded.')).toHaveAttribute('role', 'alert');
   expect(t.ui.toast).not.toHaveBeenCalled();

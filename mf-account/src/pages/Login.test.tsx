@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import axios, { type AxiosAdapter } from 'axios';
 import { createApi } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
-import { FAR_EXPIRY, loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, FAR_EXPIRY, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import Login from './Login';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
 });
 
 afterEach(() => {
@@ -24,7 +24,7 @@ const submit = () => screen.getByRole('button', { name: 'log in' });
 
 test('draws its own bar: the login h1 and a back control', async () => {
   const user = userEvent.setup();
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   expect(screen.getByRole('heading', { level: 1, name: 'login' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'back' }));
   expect(t.nav.back).toHaveBeenCalledTimes(1);
@@ -32,7 +32,7 @@ test('draws its own bar: the login h1 and a back control', async () => {
 
 test('SMS mode: phone and code messages on blur and on submit, and nothing is sent', async () => {
   const user = userEvent.setup();
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '12812345678');
   await user.tab();
   expect(screen.getByText('Enter an 11-digit phone number starting with 13-19.')).toBeInTheDocument();
@@ -51,7 +51,7 @@ test('SMS mode: phone and code messages on blur and on submit, and nothing is se
 
 test('the send-code button checks the phone before sending anything', async () => {
   const user = userEvent.setup();
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '1381234');
   await user.click(screen.getByRole('button', { name: 'send code' }));
   expect(t.api.user.sendSms).not.toHaveBeenCalled();
@@ -63,7 +63,7 @@ test('the send-code button counts down 60 s and never sends twice', async () => 
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   let answer!: (value: null) => void;
   t.api.user.sendSms.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '13812345678');
 
   const button = screen.getByRole('button', { name: 'send code' });
@@ -91,7 +91,7 @@ test('the send-code button counts down 60 s and never sends twice', async () => 
 test('a failed send frees the button at once', async () => {
   const user = userEvent.setup();
   t.api.user.sendSms.mockRejectedValueOnce(new ApiError('Sending too often', 0));
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '13812345678');
   await user.click(screen.getByRole('button', { name: 'send code' }));
   expect(screen.getByRole('button', { name: 'send code' })).toBeEnabled();
@@ -100,7 +100,7 @@ test('a failed send frees the button at once', async () => {
 test("the send-code button counts down the wait the server's refusal names", async () => {
   const user = userEvent.setup();
   t.api.user.sendSms.mockRejectedValueOnce(new ApiError('Please wait 52 s before requesting another code.', 0, { wait: 52 }));
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '13812345678');
   await user.click(screen.getByRole('button', { name: 'send code' }));
   const button = await screen.findByRole('button', { name: 'resend in 52s' });
@@ -110,13 +110,13 @@ test("the send-code button counts down the wait the server's refusal names", asy
 test('the countdown goes on when the page is left and entered again', async () => {
   const user = userEvent.setup();
   t.api.user.sendSms.mockResolvedValue(null);
-  const first = renderPage(Login, t);
+  const first = renderPage(Login, t.host);
   await user.type(phone(), '13812345678');
   await user.click(screen.getByRole('button', { name: 'send code' }));
   expect(await screen.findByRole('button', { name: 'resend in 60s' })).toBeDisabled();
   first.unmount();
 
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '13812345678');
   expect(screen.getByRole('button', { name: /^resend in (59|60)s$/ })).toBeDisabled();
   await user.clear(phone());
@@ -127,7 +127,7 @@ test('the countdown goes on when the page is left and entered again', async () =
 test('SMS login stores the session as SPEC §3/§4 say and returns the user', async () => {
   const user = userEvent.setup();
   t.api.user.mobileLogin.mockResolvedValue({ userinfo: loginUserinfo() });
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.type(phone(), '13812345678');
   await user.type(code(), '1234');
   await user.click(submit());
@@ -155,7 +155,7 @@ test('SMS login stores the session as SPEC §3/§4 say and returns the user', as
 test('password login: account and password, with messages for empty fields', async () => {
   const user = userEvent.setup();
   t.api.user.login.mockResolvedValue({ userinfo: loginUserinfo({ token: 'pw-token' }) });
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.click(screen.getByRole('tab', { name: 'password login' }));
   expect(screen.getByRole('tab', { name: 'password login' })).toHaveAttribute('aria-selected', 'true');
   await user.click(submit());
@@ -172,7 +172,7 @@ test('password login: account and password, with messages for empty fields', asy
 
 test('arrow keys move between the two login modes', async () => {
   const user = userEvent.setup();
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.click(screen.getByRole('tab', { name: 'SMS code login' }));
   await user.keyboard('{ArrowRight}');
   expect(screen.getByRole('tab', { name: 'password login' })).toHaveFocus();
@@ -198,7 +198,7 @@ describe('through the real HTTP client', () => {
     axios.defaults.adapter = adapter;
     window.localStorage.clear();
     // A fresh host, so its axios instance picks up the fake adapter; its api stays real.
-    t = makeTestHost();
+    t = createTestHost();
     t.api.user.login.mockImplementation(createApi(t.host.http).user.login);
   });
 
@@ -208,7 +208,7 @@ describe('through the real HTTP client', () => {
 
   test("a failed login keeps what was typed and shows the server's msg once, under the form", async () => {
     const user = userEvent.setup();
-    renderPage(Login, t);
+    renderPage(Login, t.host);
     await user.click(screen.getByRole('tab', { name: 'password login' }));
     await user.type(screen.getByLabelText('account'), '13812345678');
     await user.type(screen.getByLabelText('password'), 'wrong123');
@@ -229,14 +229,14 @@ describe('through the real HTTP client', () => {
 
 test('links to register', async () => {
   const user = userEvent.setup();
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.click(screen.getByRole('link', { name: 'register' }));
   expect(t.nav.navigate).toHaveBeenCalledWith('/pages/register/register', undefined);
 });
 
 test('a modified click on the register link is left to the browser (a new tab), not taken over', async () => {
-  const t = makeTestHost();
-  renderPage(Login, t);
+  const t = createTestHost();
+  renderPage(Login, t.host);
   const link = screen.getByRole('link', { name: 'register' });
   expect(link).toHaveAttribute('href', 'http://app.test/#/pages/register/register');
   const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });

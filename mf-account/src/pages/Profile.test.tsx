@@ -2,10 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserIndex } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
-import { loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import Profile from './Profile';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 const userIndex = (overrides: Partial<UserIndex> = {}): UserIndex => ({
   welcome: 'Welcome',
@@ -25,7 +25,7 @@ const userIndex = (overrides: Partial<UserIndex> = {}): UserIndex => ({
 
 beforeEach(() => {
   window.localStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
 });
 
 function logIn() {
@@ -36,14 +36,14 @@ function logIn() {
 async function renderLoggedIn() {
   t.api.user.userIndex.mockResolvedValue(userIndex());
   logIn();
-  renderPage(Profile, t);
+  renderPage(Profile, t.host);
   await act(async () => {});
 }
 
 describe('logged out', () => {
   test('calls the user to log in or register, and offers only the public entries', async () => {
     const user = userEvent.setup();
-    renderPage(Profile, t);
+    renderPage(Profile, t.host);
     expect(screen.getByText('Log in to apply for a loan and follow your repayments.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'log out' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('logged in', () => {
     let answer!: (value: UserIndex) => void;
     t.api.user.userIndex.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     logIn();
-    renderPage(Profile, t);
+    renderPage(Profile, t.host);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Li Lei' })).toBeInTheDocument();
     expect(screen.getByText('138****5678')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('logged in', () => {
   test('a failed refresh keeps the stored user on screen', async () => {
     t.api.user.userIndex.mockRejectedValue(new ApiError('request failed', 0));
     logIn();
-    renderPage(Profile, t);
+    renderPage(Profile, t.host);
     await act(async () => {});
     expect(screen.getByRole('heading', { level: 2, name: 'Li Lei' })).toBeInTheDocument();
     expect(t.host.session.isLoggedIn).toBe(true);
@@ -174,7 +174,7 @@ describe('due reminders by SMS', () => {
   test('are not offered before the server has said what is on record', () => {
     t.api.user.userIndex.mockReturnValue(new Promise(() => {}));
     logIn();
-    renderPage(Profile, t);
+    renderPage(Profile, t.host);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -1,21 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { FAR_EXPIRY, loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, FAR_EXPIRY, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import Register from './Register';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 beforeEach(() => {
   window.localStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
 });
 
 const input = (label: string) => screen.getByLabelText(label);
 const submit = () => screen.getByRole('button', { name: 'register' });
 
 test('draws its own bar with the register h1', () => {
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   expect(screen.getByRole('heading', { level: 1, name: 'register' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'back' })).toBeInTheDocument();
 });
@@ -27,7 +27,7 @@ test.each([
   ['e-mail (optional)', 'name@example', 'Enter a valid e-mail address, like name@example.com.'],
 ])('leaving %s with a bad value shows why', async (label, value, message) => {
   const user = userEvent.setup();
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.type(input(label), value);
   expect(screen.queryByText(message)).not.toBeInTheDocument();
   await user.tab();
@@ -37,7 +37,7 @@ test.each([
 
 test('a confirmation that differs from the password says so on blur, and clears once it matches', async () => {
   const user = userEvent.setup();
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.type(input('password'), 'abc123');
   await user.type(input('confirm password'), 'abc124');
   await user.tab();
@@ -49,7 +49,7 @@ test('a confirmation that differs from the password says so on blur, and clears 
 
 test('submit shows every message at once, focuses the first field and sends nothing', async () => {
   const user = userEvent.setup();
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.click(submit());
   expect(screen.getByText('Enter your phone number.')).toBeInTheDocument();
   expect(screen.getByText('Enter the verification code.')).toBeInTheDocument();
@@ -62,7 +62,7 @@ test('submit shows every message at once, focuses the first field and sends noth
 
 test('submit with bad values shows each rule and the mismatch', async () => {
   const user = userEvent.setup();
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.type(input('phone number'), '23812345678');
   await user.type(input('verification code'), '123');
   await user.type(input('password'), '12345678');
@@ -82,7 +82,7 @@ test('submit with bad values shows each rule and the mismatch', async () => {
 test('the code is sent for the register event, once the phone is valid', async () => {
   const user = userEvent.setup();
   t.api.user.sendSms.mockResolvedValue(null);
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.click(screen.getByRole('button', { name: 'send code' }));
   expect(screen.getByText('Enter your phone number.')).toBeInTheDocument();
   expect(t.api.user.sendSms).not.toHaveBeenCalled();
@@ -103,7 +103,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, email = '') {
 
 test('registering needs consent to the terms and the privacy policy, both readable in a new tab', async () => {
   const user = userEvent.setup();
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.type(input('phone number'), '13912345678');
   await user.type(input('verification code'), '8888');
   await user.type(input('password'), 'abc123');
@@ -122,7 +122,7 @@ test('a successful registration logs the user in and returns them', async () => 
   t.api.user.register.mockResolvedValue({
     userinfo: loginUserinfo({ token: 'new-token', mobile: '13912345678', username: '13912345678' }),
   });
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await fillValid(user);
   await user.click(submit());
   expect(t.api.user.register).toHaveBeenCalledWith(
@@ -139,7 +139,7 @@ test('a successful registration logs the user in and returns them', async () => 
 test('a refused registration keeps the form and shows the reason', async () => {
   const user = userEvent.setup();
   t.api.user.register.mockRejectedValue(new ApiError('Mobile already exists', 0));
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await fillValid(user, 'li@example.com');
   await user.click(submit());
   expect(t.api.user.register).toHaveBeenCalledWith(expect.objectContaining({ email: 'li@example.com' }), { toast: false });
@@ -154,7 +154,7 @@ test('a refused registration keeps the form and shows the reason', async () => {
 
 test('links to login', async () => {
   const user = userEvent.setup();
-  renderPage(Register, t);
+  renderPage(Register, t.host);
   await user.click(screen.getByRole('link', { name: 'log in' }));
   expect(t.nav.navigate).toHaveBeenCalledWith('/pages/login/login', undefined);
 });

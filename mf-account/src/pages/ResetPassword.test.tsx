@@ -1,16 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, renderPage } from '@instalment/shared/testing';
 import Login from './Login';
 import ResetPassword from './ResetPassword';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
 });
 
 const input = (label: string) => screen.getByLabelText(label);
@@ -26,7 +26,7 @@ test('sends a resetpwd code and resets the password, then goes to login', async 
   const user = userEvent.setup();
   t.api.user.sendSms.mockResolvedValue(null);
   t.api.user.resetPassword.mockResolvedValue(null);
-  renderPage(ResetPassword, t);
+  renderPage(ResetPassword, t.host);
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('reset password');
   await fill(user);
   await user.click(screen.getByRole('button', { name: 'send code' }));
@@ -43,7 +43,7 @@ test('sends a resetpwd code and resets the password, then goes to login', async 
 test('a refusal is shown once under the form, which keeps its input', async () => {
   const user = userEvent.setup();
   t.api.user.resetPassword.mockRejectedValue(new ApiError('The verification code is incorrect. 4 tries left.', 0));
-  renderPage(ResetPassword, t);
+  renderPage(ResetPassword, t.host);
   await fill(user);
   await user.click(submit());
   expect(await screen.findByRole('alert')).toHaveTextContent('The verification code is incorrect. 4 tries left.');
@@ -54,7 +54,7 @@ test('a refusal is shown once under the form, which keeps its input', async () =
 
 test('a weak new password is refused before any call, with its rule', async () => {
   const user = userEvent.setup();
-  renderPage(ResetPassword, t);
+  renderPage(ResetPassword, t.host);
   await user.type(input('phone number'), '13812345678');
   await user.type(input('verification code'), '123456');
   await user.type(input('new password'), 'abc');
@@ -66,7 +66,7 @@ test('a weak new password is refused before any call, with its rule', async () =
 test('login links to it, and names it beside the lockout message', async () => {
   const user = userEvent.setup();
   t.api.user.login.mockRejectedValue(new ApiError('Too many wrong passwords. Try again in 15 min, or log in with an SMS code.', 0));
-  renderPage(Login, t);
+  renderPage(Login, t.host);
   await user.click(screen.getByRole('tab', { name: 'password login' }));
   await user.type(input('account'), '13812345678');
   await user.type(input('password'), 'wrong123');
@@ -78,7 +78,7 @@ test('login links to it, and names it beside the lockout message', async () => {
 
 test('the show-password control reveals and hides what was typed', async () => {
   const user = userEvent.setup();
-  renderPage(ResetPassword, t);
+  renderPage(ResetPassword, t.host);
   await user.type(input('new password'), 'fresh456');
   const toggle = screen.getByRole('button', { name: 'show password' });
   expect(input('new password')).toHaveAttribute('type', 'password');

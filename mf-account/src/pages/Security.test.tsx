@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import Security from './Security';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 beforeEach(() => {
   window.localStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
   t.host.session.setLogin(loginUserinfo());
 });
 
@@ -24,7 +24,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, confirm = 'fresh45
 test('changes the password, says other devices were logged out, and goes back', async () => {
   const user = userEvent.setup();
   t.api.user.changePassword.mockResolvedValue(null);
-  renderPage(Security, t);
+  renderPage(Security, t.host);
   await fill(user);
   await user.click(submit());
   expect(t.api.user.changePassword).toHaveBeenCalledWith({ oldpassword: 'secret1', newpassword: 'fresh456' }, { toast: false });
@@ -34,7 +34,7 @@ test('changes the password, says other devices were logged out, and goes back', 
 test('a wrong current password is shown once under the form, which keeps its input', async () => {
   const user = userEvent.setup();
   t.api.user.changePassword.mockRejectedValue(new ApiError('The current password is incorrect.', 0));
-  renderPage(Security, t);
+  renderPage(Security, t.host);
   await fill(user);
   await user.click(submit());
   expect(await screen.findByText('The current password is incorrect.')).toHaveAttribute('role', 'alert');
@@ -44,7 +44,7 @@ test('a wrong current password is shown once under the form, which keeps its inp
 
 test('mismatched passwords are refused before any call', async () => {
   const user = userEvent.setup();
-  renderPage(Security, t);
+  renderPage(Security, t.host);
   await fill(user, 'other456');
   await user.click(submit());
   expect(t.api.user.changePassword).not.toHaveBeenCalled();

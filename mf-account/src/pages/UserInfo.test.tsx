@@ -2,10 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserIndex } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
-import { loginUserinfo, makeTestHost, renderPage, type TestHost } from '../testing/testHost';
+import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import UserInfo from './UserInfo';
 
-let t: TestHost;
+let t: ReturnType<typeof createTestHost>;
 
 const fresh: UserIndex = {
   welcome: 'Welcome',
@@ -24,7 +24,7 @@ const fresh: UserIndex = {
 
 beforeEach(() => {
   window.localStorage.clear();
-  t = makeTestHost();
+  t = createTestHost();
 });
 
 const row = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
@@ -33,7 +33,7 @@ test('shows the stored fields at once, then the refreshed ones, phone and e-mail
   let answer!: (value: UserIndex) => void;
   t.api.user.userIndex.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
   t.host.session.setLogin(loginUserinfo());
-  renderPage(UserInfo, t);
+  renderPage(UserInfo, t.host);
 
   expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   expect(row('nickname')).toHaveTextContent('Li Lei');
@@ -68,7 +68,7 @@ test('a failed refresh over stored data says so and retries', async () => {
   const user = userEvent.setup();
   t.api.user.userIndex.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValueOnce(fresh);
   t.host.session.setLogin(loginUserinfo());
-  renderPage(UserInfo, t);
+  renderPage(UserInfo, t.host);
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not refresh your data: network connection failed');
   expect(row('nickname')).toHaveTextContent('Li Lei');
   await user.click(screen.getByRole('button', { name: 'retry' }));
@@ -79,7 +79,7 @@ test('a failed refresh over stored data says so and retries', async () => {
 test('with nothing stored, loads with the overlay and shows an error with retry on failure', async () => {
   const user = userEvent.setup();
   t.api.user.userIndex.mockRejectedValueOnce(new ApiError('request failed', 0)).mockResolvedValueOnce(fresh);
-  renderPage(UserInfo, t);
+  renderPage(UserInfo, t.host);
   expect(screen.getByRole('status')).toHaveTextContent('loading...');
   expect(t.api.user.userIndex).toHaveBeenCalledWith({ loading: true, toast: false });
   expect(await screen.findByRole('alert')).toHaveTextContent('request failed');
@@ -90,7 +90,7 @@ test('with nothing stored, loads with the overlay and shows an error with retry 
 test('a username that is the phone is not shown: only the masked phone is', async () => {
   t.api.user.userIndex.mockResolvedValue({ ...fresh, username: '13812345678', nickname: '138****5678', avatar: '' });
   t.host.session.setLogin(loginUserinfo());
-  renderPage(UserInfo, t);
+  renderPage(UserInfo, t.host);
   expect(await screen.findByText('138****5678', { selector: 'dd' })).toBeInTheDocument();
   await act(async () => undefined);
   expect(screen.queryByText('username', { selector: 'dt' })).not.toBeInTheDocument();

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
 import type { CreditLine } from '@instalment/shared/api';
 import { annualRateBp } from '@instalment/shared/loan';
+import { createTestHost, renderWithHost } from '@instalment/shared/testing';
 import { RATES } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
 import Apply from './Apply';
 
 // 2025-01-31 12:00 in the platform's time zone (UTC+8): the preview's loans start that day.
@@ -13,14 +13,14 @@ const NOW = Date.UTC(2025, 0, 31, 4);
 const CREDIT: CreditLine = { limit: '50000.00', used: '0.00', available: '50000.00', blocked: null };
 
 function setup(
-  stub: (loan: ReturnType<typeof makeTestHost>['loan']) => void = (loan) => loan.loanRates.mockResolvedValue(RATES),
+  stub: (loan: ReturnType<typeof createTestHost>['api']['loan']) => void = (loan) => loan.loanRates.mockResolvedValue(RATES),
   credit = CREDIT,
 ) {
-  const test = makeTestHost();
-  test.loan.credit.mockResolvedValue(credit);
-  stub(test.loan);
+  const test = createTestHost({ loggedIn: true });
+  test.api.loan.credit.mockResolvedValue(credit);
+  stub(test.api.loan);
   const { unmount } = renderWithHost(test.host, <Apply query={{}} />);
-  return { ...test, unmount, user: userEvent.setup() };
+  return { ...test, loan: test.api.loan, unmount, user: userEvent.setup() };
 }
 
 const field = {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContractInfo } from '@instalment/shared/api';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
+import { createTestHost, renderWithHost } from '@instalment/shared/testing';
 import Contract from './Contract';
 
 const lender = {
@@ -17,7 +17,7 @@ const clauses = [
 
 describe('Contract', () => {
   it('shows the signed contract of a loan and prints it', async () => {
-    const test = makeTestHost();
+    const test = createTestHost({ loggedIn: true });
     const signed: ContractInfo = {
       contract_no: 'C20250003',
       order_no: 'L20250003',
@@ -33,12 +33,12 @@ describe('Contract', () => {
       signed_at: '2025-01-10T02:00:00.000Z',
       clauses,
     };
-    test.loan.contractInfo.mockResolvedValue(signed);
+    test.api.loan.contractInfo.mockResolvedValue(signed);
     const print = jest.spyOn(window, 'print').mockImplementation(() => {});
     renderWithHost(test.host, <Contract query={{ order_no: 'L20250003' }} />);
 
     expect(await screen.findByRole('heading', { name: 'Personal consumer instalment loan contract' })).toBeInTheDocument();
-    expect(test.loan.contractInfo).toHaveBeenCalledWith({ order_no: 'L20250003' }, { loading: false, toast: false });
+    expect(test.api.loan.contractInfo).toHaveBeenCalledWith({ order_no: 'L20250003' }, { loading: false, toast: false });
     const page = document.body;
     expect(page).toHaveTextContent('Contract no.: C20250003');
     expect(page).toHaveTextContent('NameLoan Treasure Microcredit Co., Ltd.');
@@ -57,8 +57,8 @@ describe('Contract', () => {
   });
 
   it('shows the template before applying', async () => {
-    const test = makeTestHost();
-    test.loan.contractInfo.mockResolvedValue({
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.contractInfo.mockResolvedValue({
       contract_no: null,
       order_no: null,
       title: 'Personal consumer instalment loan contract',
@@ -76,7 +76,7 @@ describe('Contract', () => {
     renderWithHost(test.host, <Contract query={{}} />);
 
     expect(await screen.findByText(/This is the contract template/)).toBeInTheDocument();
-    expect(test.loan.contractInfo).toHaveBeenCalledWith({}, { loading: false, toast: false });
+    expect(test.api.loan.contractInfo).toHaveBeenCalledWith({}, { loading: false, toast: false });
     expect(document.body).toHaveTextContent('Amountset when you apply');
     expect(document.body).toHaveTextContent('Signed onnot signed yet');
   });

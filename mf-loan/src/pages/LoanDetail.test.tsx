@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { detail, instalment } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
+import { createTestHost, detail, instalment, renderWithHost } from '@instalment/shared/testing';
 import LoanDetail from './LoanDetail';
 
 const overdueLoan = detail({
@@ -53,12 +52,12 @@ const quote = {
 };
 
 function setup(loan = overdueLoan, list = schedule) {
-  const test = makeTestHost();
-  test.loan.orderDetail.mockResolvedValue(loan);
-  test.loan.installments.mockResolvedValue({ order_no: loan.order_no, list });
-  test.loan.payoff.mockResolvedValue(quote);
+  const test = createTestHost({ loggedIn: true });
+  test.api.loan.orderDetail.mockResolvedValue(loan);
+  test.api.loan.installments.mockResolvedValue({ order_no: loan.order_no, list });
+  test.api.loan.payoff.mockResolvedValue(quote);
   renderWithHost(test.host, <LoanDetail query={{ order_no: loan.order_no }} />);
-  return { ...test, user: userEvent.setup() };
+  return { ...test, loan: test.api.loan, user: userEvent.setup() };
 }
 
 async function waitForItem(period: number) {
@@ -203,7 +202,10 @@ describe('LoanDetail', () => {
   });
 
   it('says so when no loan was chosen, without asking the server', async () => {
-    const { host, loan } = makeTestHost();
+    const {
+      host,
+      api: { loan },
+    } = createTestHost({ loggedIn: true });
     await act(async () => {
       renderWithHost(host, <LoanDetail query={{}} />);
     });
@@ -212,9 +214,9 @@ describe('LoanDetail', () => {
   });
 
   it('says so when the server knows no such loan', async () => {
-    const test = makeTestHost();
-    test.loan.orderDetail.mockRejectedValue(new ApiError('order not found', 0));
-    test.loan.installments.mockRejectedValue(new ApiError('order not found', 0));
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.orderDetail.mockRejectedValue(new ApiError('order not found', 0));
+    test.api.loan.installments.mockRejectedValue(new ApiError('order not found', 0));
     renderWithHost(test.host, <LoanDetail query={{ order_no: 'NOPE' }} />);
     expect(await screen.findByText(/There is no loan numbered NOPE on your account\./)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to my loans' }));
@@ -222,9 +224,9 @@ describe('LoanDetail', () => {
   });
 
   it('offers a retry when the server cannot be reached', async () => {
-    const test = makeTestHost();
-    test.loan.orderDetail.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(overdueLoan);
-    test.loan.installments.mockResolvedValue({ order_no: 'L20250003', list: schedule });
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.orderDetail.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(overdueLoan);
+    test.api.loan.installments.mockResolvedValue({ order_no: 'L20250003', list: schedule });
     renderWithHost(test.host, <LoanDetail query={{ order_no: 'L20250003' }} />);
     expect(await screen.findByText('network connection failed')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'retry' }));

@@ -1,29 +1,28 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyLoansQuery } from '@instalment/shared/api';
-import { page, summary } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
+import { createTestHost, page, renderWithHost, summary } from '@instalment/shared/testing';
 import MyLoans from './MyLoans';
 
 const TOTAL = 23;
 const everyLoan = Array.from({ length: TOTAL }, (_, index) => summary(index + 1));
 
 function setup() {
-  const test = makeTestHost();
-  test.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
+  const test = createTestHost({ loggedIn: true });
+  test.api.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
     const start = ((query?.page ?? 1) - 1) * (query?.limit ?? 10);
     return page(everyLoan.slice(start, start + (query?.limit ?? 10)), TOTAL, query?.page);
   });
   renderWithHost(test.host, <MyLoans query={{}} />);
-  return { ...test, user: userEvent.setup() };
+  return { ...test, loan: test.api.loan, user: userEvent.setup() };
 }
 
 const cards = () => screen.getAllByRole('listitem');
 
 describe('MyLoans', () => {
   it('shows each loan with its status, next payment and remaining principal', async () => {
-    const test = makeTestHost();
-    test.loan.myLoans.mockResolvedValue(
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.myLoans.mockResolvedValue(
       page(
         [
           summary(12, {
@@ -52,7 +51,7 @@ describe('MyLoans', () => {
 
     await userEvent.setup().click(within(overdue).getByRole('link'));
     expect(test.navigate).toHaveBeenCalledWith('/pages/loan/detail', { order_no: 'L20250012' });
-    expect(test.loan.myLoans).toHaveBeenCalledWith({ page: 1, limit: 10 }, { loading: false, toast: false });
+    expect(test.api.loan.myLoans).toHaveBeenCalledWith({ page: 1, limit: 10 }, { loading: false, toast: false });
   });
 
   it('appends pages until the total is reached', async () => {
@@ -94,8 +93,8 @@ describe('MyLoans', () => {
   });
 
   it('offers to apply when there are no loans', async () => {
-    const test = makeTestHost();
-    test.loan.myLoans.mockResolvedValue(page([], 0));
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.myLoans.mockResolvedValue(page([], 0));
     renderWithHost(test.host, <MyLoans query={{}} />);
 
     expect(await screen.findByText('You have no loans yet.')).toBeInTheDocument();

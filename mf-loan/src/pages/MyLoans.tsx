@@ -5,13 +5,11 @@ import { messages } from '../messages';
 import styles from './MyLoans.module.css';
 import { PAGES } from '@instalment/shared/pages';
 
-const PAGE_SIZE = 10;
-
 export default function MyLoans(_props: PageProps) {
   const host = useHost();
   const t = useT(messages);
   // The list draws its own loading and failure states, so the calls stay quiet.
-  const list = usePagedList((page, limit) => host.api.loan.myLoans({ page, limit }, { loading: false, toast: false }), PAGE_SIZE);
+  const list = usePagedList((page, limit) => host.api.loan.myLoans({ page, limit }, { loading: false, toast: false }));
   usePullDownRefresh(() => list.reload());
 
   if (list.initialLoading) return <LoadingState />;

@@ -1,14 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyLoansQuery } from '@instalment/shared/api';
-import { instalment, page, RATES, summary } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
+import { ApiError } from '@instalment/shared/http';
+import { createTestHost, instalment, renderWithHost } from '@instalment/shared/testing';
+import { RATES } from '../testing/fixtures';
 import OverdueImpact from './OverdueImpact';
 
 describe('OverdueImpact', () => {
   it('explains the penalty rule with a worked example to a visitor', async () => {
-    const test = makeTestHost({ loggedIn: false });
-    test.loan.loanRates.mockResolvedValue(RATES);
+    const test = createTestHost();
+    test.api.loan.loanRates.mockResolvedValue(RATES);
     renderWithHost(test.host, <OverdueImpact query={{}} />);
 
     expect(await screen.findByText(/costs a penalty of 0\.05% of its principal and interest for every day/)).toBeInTheDocument();
@@ -19,24 +19,24 @@ describe('OverdueImpact', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your credit record' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your overdue instalments' })).not.toBeInTheDocument();
-    expect(test.loan.myLoans).not.toHaveBeenCalled();
+    expect(test.api.portfolio.overdueLoans).not.toHaveBeenCalled();
   });
 
-  it("lists a borrower's overdue instalments across every page of loans", async () => {
-    const test = makeTestHost();
-    test.loan.loanRates.mockResolvedValue(RATES);
-    const loans = [...Array.from({ length: 10 }, (_, index) => summary(index + 1)), summary(11, { status: 'overdue', amount: '11000.00' })];
-    test.loan.myLoans.mockImplementation(async (query?: MyLoansQuery) => {
-      const start = ((query?.page ?? 1) - 1) * 10;
-      return page(loans.slice(start, start + 10), loans.length, query?.page);
-    });
-    test.loan.installments.mockResolvedValue({
-      order_no: 'L20250011',
+  it("lists a borrower's overdue instalments across their loans from one request", async () => {
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.loanRates.mockResolvedValue(RATES);
+    test.api.portfolio.overdueLoans.mockResolvedValue({
       list: [
-        instalment(1, { status: 'paid', paid_at: '2025-02-09T03:00:00.000Z' }),
-        instalment(2, { status: 'overdue', overdue_days: 12, penalty: '6.18', total: '1036.18' }),
-        instalment(3, { status: 'overdue', overdue_days: 4, penalty: '2.06', total: '1032.06' }),
+        {
+          order_no: 'L20250011',
+          amount: '11000.00',
+          instalments: [
+            instalment(2, { status: 'overdue', overdue_days: 12, penalty: '6.18', total: '1036.18' }),
+            instalment(3, { status: 'overdue', overdue_days: 4, penalty: '2.06', total: '1032.06' }),
+          ],
+        },
       ],
+      total_penalty: '8.24',
     });
     renderWithHost(test.host, <OverdueImpact query={{}} />);
 
@@ -45,19 +45,32 @@ describe('OverdueImpact', () => {
     expect(within(mine).getByText('Period 3, due 2025-04-10: 4 days overdue')).toBeInTheDocument();
     expect(mine).not.toHaveTextContent('Period 1,');
     expect(mine).toHaveTextContent('Penalty so far¥6.18');
-    // 6.18 + 2.06
     expect(mine).toHaveTextContent('Penalty so far on all your loans: ¥8.24');
-    expect(test.loan.installments).toHaveBeenCalledTimes(1);
-    expect(test.loan.installments).toHaveBeenCalledWith({ order_no: 'L20250011' }, { loading: false, toast: false });
+    expect(test.api.portfolio.overdueLoans).toHaveBeenCalledTimes(1);
+    expect(test.api.portfolio.overdueLoans).toHaveBeenCalledWith({ loading: false, toast: false });
 
     await userEvent.setup().click(within(mine).getByRole('button', { name: 'Repay now' }));
     expect(test.navigate).toHaveBeenCalledWith('/pages/payment/repay', { order_no: 'L20250011' });
   });
 
+  it('a failed load of the overdue instalments says why and retries on request', async () => {
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.loanRates.mockResolvedValue(RATES);
+    test.api.portfolio.overdueLoans
+      .mockRejectedValueOnce(new ApiError('The server is busy.', 0))
+      .mockResolvedValue({ list: [], total_penalty: '0.00' });
+    renderWithHost(test.host, <OverdueImpact query={{}} />);
+
+    const mine = (await screen.findByRole('heading', { name: 'Your overdue instalments' })).parentElement!;
+    expect(await within(mine).findByText('The server is busy.')).toBeInTheDocument();
+    await userEvent.setup().click(within(mine).getByRole('button', { name: 'retry' }));
+    expect(await within(mine).findByText('You have no overdue instalments. Thank you for paying on time.')).toBeInTheDocument();
+  });
+
   it('thanks a borrower with nothing overdue, and follows the session', async () => {
-    const test = makeTestHost({ loggedIn: false });
-    test.loan.loanRates.mockResolvedValue(RATES);
-    test.loan.myLoans.mockResolvedValue(page([summary(1)], 1));
+    const test = createTestHost();
+    test.api.loan.loanRates.mockResolvedValue(RATES);
+    test.api.portfolio.overdueLoans.mockResolvedValue({ list: [], total_penalty: '0.00' });
     renderWithHost(test.host, <OverdueImpact query={{}} />);
     await screen.findByText(/You have 3 days of grace/);
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import type { Api, Instalment, LoanRates, LoanSummary } from '@instalment/shared/api';
+import type { LoanRates, MyOverdueLoan, MyOverdueLoans } from '@instalment/shared/api';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { formatMoney, formatRate, fromFen, penaltyFen, toFen } from '@instalment/shared/loan';
+import { formatMoney, formatRate, fromFen, penaltyFen } from '@instalment/shared/loan';
 import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './OverdueImpact.module.css';
@@ -74,47 +74,21 @@ function CreditConsequences() {
   );
 }
 
-interface OverdueLoan {
-  loan: LoanSummary;
-  instalments: Instalment[];
-}
-
-/** Every loan of the user, page by page: overdue ones can be anywhere in the list. */
-async function allLoans(api: Api): Promise<LoanSummary[]> {
-  const loans: LoanSummary[] = [];
-  for (let page = 1; ; page += 1) {
-    const result = await api.loan.myLoans({ page }, QUIET);
-    loans.push(...result.list);
-    if (result.list.length === 0 || loans.length >= result.total) return loans;
-  }
-}
-
-async function overdueLoans(api: Api): Promise<OverdueLoan[]> {
-  const overdue = (await allLoans(api)).filter((loan) => loan.status === 'overdue');
-  return Promise.all(
-    overdue.map(async (loan) => {
-      const schedule = await api.loan.installments({ order_no: loan.order_no }, QUIET);
-      return { loan, instalments: schedule.list.filter((item) => item.status === 'overdue') };
-    }),
-  );
-}
-
 function MyOverdueInstalments() {
   const host = useHost();
   const t = useT(messages);
-  const loaded = useLoad(() => overdueLoans(host.api), [host]);
+  const loaded = useLoad(() => host.api.portfolio.overdueLoans(QUIET), [host]);
   return (
     <Card>
       <h2 className={styles.heading}>{t('yoursTitle')}</h2>
-      <Loadable loaded={loaded}>{(data) => <OverdueList entries={data} />}</Loadable>
+      <Loadable loaded={loaded}>{(data) => <OverdueList overdue={data} />}</Loadable>
     </Card>
   );
 }
 
-function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
+function OverdueLoanBlock({ loan }: { loan: MyOverdueLoan }) {
   const host = useHost();
   const t = useT(messages);
-  const { loan, instalments } = entry;
   return (
     <section className={styles.loan}>
       <h3 className={styles.subheading}>
@@ -123,7 +97,7 @@ function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
         </PageLink>
       </h3>
       <ul className={styles.instalments}>
-        {instalments.map((item) => (
+        {loan.instalments.map((item) => (
           <li key={item.period}>
             <p className={styles.line}>{t('overdueLine', { period: item.period, date: item.due_date, days: item.overdue_days })}</p>
             <Rows
@@ -142,18 +116,16 @@ function OverdueLoanBlock({ entry }: { entry: OverdueLoan }) {
   );
 }
 
-function OverdueList({ entries }: { entries: OverdueLoan[] }) {
+function OverdueList({ overdue }: { overdue: MyOverdueLoans }) {
   const t = useT(messages);
-  const loans = entries.filter((entry) => entry.instalments.length > 0);
-  if (loans.length === 0) return <p>{t('noneOverdue')}</p>;
-  const totalPenalty = loans.flatMap((entry) => entry.instalments).reduce((sum, item) => sum + (toFen(item.penalty) ?? 0), 0);
+  if (overdue.list.length === 0) return <p>{t('noneOverdue')}</p>;
   return (
     <>
-      {loans.map((entry) => (
-        <OverdueLoanBlock key={entry.loan.order_no} entry={entry} />
+      {overdue.list.map((loan) => (
+        <OverdueLoanBlock key={loan.order_no} loan={loan} />
       ))}
       <p className={styles.total}>
-        {t('totalPenalty')}: <strong>{formatMoney(fromFen(totalPenalty))}</strong>
+        {t('totalPenalty')}: <strong>{formatMoney(overdue.total_penalty)}</strong>
       </p>
     </>
   );

@@ -1,8 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContractInfo } from '@instalment/shared/api';
-import { detail, instalment } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
+import { createTestHost, detail, instalment, renderWithHost } from '@instalment/shared/testing';
 import Settlement from './Settlement';
 
 const contract: ContractInfo = {
@@ -26,8 +25,8 @@ describe('Settlement', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('issues a printable certificate for a settled loan', async () => {
-    const test = makeTestHost();
-    test.loan.orderDetail.mockResolvedValue(
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.orderDetail.mockResolvedValue(
       detail({
         order_no: 'L20250003',
         status: 'settled',
@@ -36,7 +35,7 @@ describe('Settlement', () => {
         paid_periods: 3,
       }),
     );
-    test.loan.contractInfo.mockResolvedValue(contract);
+    test.api.loan.contractInfo.mockResolvedValue(contract);
     const print = jest.spyOn(window, 'print').mockImplementation(() => {});
     renderWithHost(test.host, <Settlement query={{ order_no: 'L20250003' }} />);
 
@@ -51,16 +50,16 @@ describe('Settlement', () => {
     expect(certificate).toHaveTextContent('has been repaid in full');
     expect(certificate).toHaveTextContent('Issued by: Loan Treasure Microcredit Co., Ltd.');
     expect(certificate).toHaveTextContent('Issued on 2025-04-12');
-    expect(test.loan.contractInfo).toHaveBeenCalledWith({ order_no: 'L20250003' }, { loading: false, toast: false });
+    expect(test.api.loan.contractInfo).toHaveBeenCalledWith({ order_no: 'L20250003' }, { loading: false, toast: false });
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
   });
 
   it('explains what is still owed on a loan not settled', async () => {
-    const test = makeTestHost();
-    test.loan.orderDetail.mockResolvedValue(detail({ order_no: 'L20250003', status: 'overdue', remaining_principal: '2000.00' }));
-    test.loan.installments.mockResolvedValue({
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.orderDetail.mockResolvedValue(detail({ order_no: 'L20250003', status: 'overdue', remaining_principal: '2000.00' }));
+    test.api.loan.installments.mockResolvedValue({
       order_no: 'L20250003',
       list: [
         instalment(1, { status: 'paid', paid_at: '2025-02-09T03:00:00.000Z' }),
@@ -83,17 +82,17 @@ describe('Settlement', () => {
   });
 
   it('says a loan never disbursed has nothing to settle', async () => {
-    const test = makeTestHost();
-    test.loan.orderDetail.mockResolvedValue(detail({ status: 'pending', approved_at: null, paid_periods: 0 }));
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.orderDetail.mockResolvedValue(detail({ status: 'pending', approved_at: null, paid_periods: 0 }));
     renderWithHost(test.host, <Settlement query={{ order_no: 'L20250003' }} />);
 
     expect(await screen.findByText(/never disbursed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Repay' })).not.toBeInTheDocument();
-    expect(test.loan.installments).not.toHaveBeenCalled();
+    expect(test.api.loan.installments).not.toHaveBeenCalled();
   });
 
   it('says so when no loan was chosen', async () => {
-    const { host } = makeTestHost();
+    const { host } = createTestHost({ loggedIn: true });
     await act(async () => {
       renderWithHost(host, <Settlement query={{}} />);
     });

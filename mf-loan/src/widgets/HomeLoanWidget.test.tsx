@@ -1,14 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
+import { createTestHost, renderWithHost } from '@instalment/shared/testing';
 import { RATES } from '../testing/fixtures';
-import { makeTestHost, renderWithHost } from '../testing/testHost';
 import HomeLoanWidget from './HomeLoanWidget';
 
 describe('HomeLoanWidget', () => {
   it('shows the amount range and terms, and opens the application', async () => {
-    const test = makeTestHost({ loggedIn: false });
-    test.loan.loanRates.mockResolvedValue(RATES);
+    const test = createTestHost();
+    test.api.loan.loanRates.mockResolvedValue(RATES);
     renderWithHost(test.host, <HomeLoanWidget />);
 
     expect(await screen.findByText('up to ¥50,000.00')).toBeInTheDocument();
@@ -19,9 +19,9 @@ describe('HomeLoanWidget', () => {
   });
 
   it('holds the offer’s place while the rates load, then shows the offer there', async () => {
-    const test = makeTestHost({ loggedIn: false });
+    const test = createTestHost();
     let answer!: (rates: typeof RATES) => void;
-    test.loan.loanRates.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    test.api.loan.loanRates.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderWithHost(test.host, <HomeLoanWidget />);
 
     const placeholder = screen.getByRole('status', { name: 'loading...' });
@@ -33,8 +33,8 @@ describe('HomeLoanWidget', () => {
   });
 
   it('shows its own error with a retry', async () => {
-    const test = makeTestHost({ loggedIn: false });
-    test.loan.loanRates.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(RATES);
+    const test = createTestHost();
+    test.api.loan.loanRates.mockRejectedValueOnce(new ApiError('network connection failed', 'network')).mockResolvedValue(RATES);
     renderWithHost(test.host, <HomeLoanWidget />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('network connection failed');
@@ -46,23 +46,23 @@ describe('HomeLoanWidget', () => {
 
 describe('HomeLoanWidget on a tab tap', () => {
   it('tapping the home tab while on home loads the offer and the credit again', async () => {
-    const test = makeTestHost();
-    test.loan.loanRates.mockResolvedValue(RATES);
-    test.loan.credit.mockResolvedValue({ limit: '50000.00', used: '0.00', available: '50000.00', blocked: null });
+    const test = createTestHost({ loggedIn: true });
+    test.api.loan.loanRates.mockResolvedValue(RATES);
+    test.api.loan.credit.mockResolvedValue({ limit: '50000.00', used: '0.00', available: '50000.00', blocked: null });
     renderWithHost(test.host, <HomeLoanWidget />);
     await screen.findByText('up to ¥50,000.00');
-    expect(test.loan.loanRates).toHaveBeenCalledTimes(1);
+    expect(test.api.loan.loanRates).toHaveBeenCalledTimes(1);
     act(() => void test.host.tabTap.emit());
-    await waitFor(() => expect(test.loan.loanRates).toHaveBeenCalledTimes(2));
-    expect(test.loan.credit).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(test.api.loan.loanRates).toHaveBeenCalledTimes(2));
+    expect(test.api.loan.credit).toHaveBeenCalledTimes(2);
   });
 });
 
 describe('HomeLoanWidget in Chinese', () => {
   it('speaks the chosen language', async () => {
-    const test = makeTestHost({ loggedIn: false });
+    const test = createTestHost();
     test.host.locale.set('zh-CN');
-    test.loan.loanRates.mockResolvedValue(RATES);
+    test.api.loan.loanRates.mockResolvedValue(RATES);
     renderWithHost(test.host, <HomeLoanWidget />);
 
     expect(await screen.findByText('最高可借 ¥50,000.00')).toBeInTheDocument();

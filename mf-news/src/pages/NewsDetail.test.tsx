@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { createTestHost, newsDetail, renderWithHost } from '../testing/host';
+import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { newsDetail } from '../testing/fixtures';
 import NewsDetail from './NewsDetail';
 
 const HOSTILE = `
@@ -19,15 +20,15 @@ const HOSTILE = `
 
 describe('NewsDetail', () => {
   it('shows title, author and date, and the article sanitized', async () => {
-    const host = createTestHost();
-    host.news.newsDetail.mockResolvedValue(newsDetail(7, HOSTILE, { title: 'New rates' }));
+    const { host, api } = createTestHost();
+    api.news.newsDetail.mockResolvedValue(newsDetail(7, HOSTILE, { title: 'New rates' }));
     const { container } = renderWithHost(host, <NewsDetail query={{ id: '7' }} />);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'New rates' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(screen.getByText('by Platform desk')).toBeInTheDocument();
     expect(screen.getByText('Mar 5, 2026')).toBeInTheDocument();
-    expect(host.news.newsDetail).toHaveBeenCalledWith({ id: '7' }, expect.objectContaining({ toast: false }));
+    expect(api.news.newsDetail).toHaveBeenCalledWith({ id: '7' }, expect.objectContaining({ toast: false }));
 
     // None of the hostile parts reached the DOM.
     for (const selector of ['script', 'iframe', 'svg', 'form', 'input', 'button', '[style]', 'a[href^="javascript"]']) {
@@ -57,30 +58,30 @@ describe('NewsDetail', () => {
     ['an empty id', { id: '' }],
     ['an id that is not a number', { id: 'abc' }],
   ])('shows not found for %s without asking the server', async (_case, query) => {
-    const host = createTestHost();
+    const { host, api } = createTestHost();
     renderWithHost(host, <NewsDetail query={query} />);
 
     expect(screen.getByRole('status')).toHaveTextContent('This article does not exist or has been removed.');
-    expect(host.news.newsDetail).not.toHaveBeenCalled();
+    expect(api.news.newsDetail).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'back to news' }));
     expect(host.navigate).toHaveBeenCalledWith('/pages/news/list', undefined, { replace: true });
   });
 
   it('shows not found, and only that, for an article the server does not know', async () => {
-    const host = createTestHost();
-    host.news.newsDetail.mockRejectedValue(new ApiError('news not found', 0));
+    const { host, api } = createTestHost();
+    api.news.newsDetail.mockRejectedValue(new ApiError('news not found', 0));
     renderWithHost(host, <NewsDetail query={{ id: '999' }} />);
 
     expect(await screen.findByText('This article does not exist or has been removed.')).toBeInTheDocument();
-    expect(host.news.newsDetail).toHaveBeenCalledWith({ id: '999' }, expect.objectContaining({ toast: false }));
+    expect(api.news.newsDetail).toHaveBeenCalledWith({ id: '999' }, expect.objectContaining({ toast: false }));
     expect(host.ui.toast).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'back to news' })).toBeInTheDocument();
   });
 
   it('offers a retry when the article could not be loaded', async () => {
-    const host = createTestHost();
-    host.news.newsDetail.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
-    host.news.newsDetail.mockResolvedValue(newsDetail(7, '<p>Body</p>'));
+    const { host, api } = createTestHost();
+    api.news.newsDetail.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
+    api.news.newsDetail.mockResolvedValue(newsDetail(7, '<p>Body</p>'));
     renderWithHost(host, <NewsDetail query={{ id: '7' }} />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This article could not be loaded.');
@@ -89,37 +90,37 @@ describe('NewsDetail', () => {
   });
 
   it('reloads the article on pull-down refresh, without the overlay', async () => {
-    const host = createTestHost();
-    host.news.newsDetail.mockResolvedValueOnce(newsDetail(7, '<p>First version</p>'));
-    host.news.newsDetail.mockResolvedValueOnce(newsDetail(7, '<p>Corrected version</p>'));
+    const { host, api } = createTestHost();
+    api.news.newsDetail.mockResolvedValueOnce(newsDetail(7, '<p>First version</p>'));
+    api.news.newsDetail.mockResolvedValueOnce(newsDetail(7, '<p>Corrected version</p>'));
     renderWithHost(host, <NewsDetail query={{ id: '7' }} />);
     await screen.findByText('First version');
-    expect(host.news.newsDetail).toHaveBeenLastCalledWith({ id: '7' }, { toast: false, loading: true });
+    expect(api.news.newsDetail).toHaveBeenLastCalledWith({ id: '7' }, { toast: false, loading: true });
 
     await act(async () => {
       await Promise.all(host.refresh.emit());
     });
 
-    expect(host.news.newsDetail).toHaveBeenCalledTimes(2);
-    expect(host.news.newsDetail).toHaveBeenLastCalledWith({ id: '7' }, { toast: false, loading: false });
+    expect(api.news.newsDetail).toHaveBeenCalledTimes(2);
+    expect(api.news.newsDetail).toHaveBeenLastCalledWith({ id: '7' }, { toast: false, loading: false });
     expect(screen.getByText('Corrected version')).toBeInTheDocument();
     expect(screen.queryByText('First version')).not.toBeInTheDocument();
   });
 
   it('keeps the article and says so when a refresh fails, and shows not found once it is taken down', async () => {
-    const host = createTestHost();
-    host.news.newsDetail.mockResolvedValueOnce(newsDetail(7, '<p>Body</p>'));
+    const { host, api } = createTestHost();
+    api.news.newsDetail.mockResolvedValueOnce(newsDetail(7, '<p>Body</p>'));
     renderWithHost(host, <NewsDetail query={{ id: '7' }} />);
     await screen.findByText('Body');
 
-    host.news.newsDetail.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
+    api.news.newsDetail.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
     await act(async () => {
       await Promise.all(host.refresh.emit());
     });
     expect(screen.getByText('Body')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Could not refresh; showing the last loaded version.');
 
-    host.news.newsDetail.mockRejectedValueOnce(new ApiError('news not found', 0));
+    api.news.newsDetail.mockRejectedValueOnce(new ApiError('news not found', 0));
     await act(async () => {
       await Promise.all(host.refresh.emit());
     });
@@ -128,8 +129,8 @@ describe('NewsDetail', () => {
   });
 
   it('speaks Chinese when the reader does', async () => {
-    const host = createTestHost('zh-CN');
-    host.news.newsDetail.mockRejectedValue(new ApiError('news not found', 0));
+    const { host, api } = createTestHost({ locale: 'zh-CN' });
+    api.news.newsDetail.mockRejectedValue(new ApiError('news not found', 0));
     renderWithHost(host, <NewsDetail query={{ id: '5' }} />);
     expect(await screen.findByText('该资讯不存在或已下架')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回资讯列表' })).toBeInTheDocument();

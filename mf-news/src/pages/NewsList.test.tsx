@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { NewsItem, NewsPage } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
-import { createTestHost, newsItem, renderWithHost, type TestHost } from '../testing/host';
+import { type ApiMock, createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { newsItem } from '../testing/fixtures';
 import { listMemory } from './listMemory';
 import NewsList from './NewsList';
 
@@ -11,8 +12,8 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const titles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 /** 12 articles: a full first page and a second page of 2. */
-function serveTwelve(host: TestHost) {
-  host.news.newsIndex.mockImplementation(async (query = {}) => (query.page === 1 ? page(range(1, 10), 1, 12) : page(range(11, 12), 2, 12)));
+function serveTwelve(api: ApiMock) {
+  api.news.newsIndex.mockImplementation(async (query = {}) => (query.page === 1 ? page(range(1, 10), 1, 12) : page(range(11, 12), 2, 12)));
 }
 
 describe('NewsList', () => {
@@ -20,8 +21,8 @@ describe('NewsList', () => {
   beforeEach(() => listMemory.forget());
 
   it('coming back from an article shows the same loaded pages at the same scroll position, without asking again', async () => {
-    const host = createTestHost();
-    serveTwelve(host);
+    const { host, api } = createTestHost();
+    serveTwelve(api);
     const first = renderWithHost(host, <NewsList query={{}} />);
     await screen.findByText('News 10');
     await userEvent.click(screen.getByRole('button', { name: 'load more' }));
@@ -30,23 +31,23 @@ describe('NewsList', () => {
     fireEvent.scroll(window);
     first.unmount();
 
-    host.news.newsIndex.mockClear();
+    api.news.newsIndex.mockClear();
     const scrollTo = jest.spyOn(window, 'scrollTo');
     renderWithHost(host, <NewsList query={{}} />);
     expect(titles()).toEqual(range(1, 12).map((item) => item.title));
     expect(scrollTo).toHaveBeenCalledWith(0, 1_840);
-    expect(host.news.newsIndex).not.toHaveBeenCalled();
+    expect(api.news.newsIndex).not.toHaveBeenCalled();
     scrollTo.mockRestore();
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
   });
 
   it('shows each item with its cover, title, summary and date, and opens the article', async () => {
-    const host = createTestHost();
-    host.news.newsIndex.mockResolvedValue(page([newsItem(1), newsItem(2, { cover: '' })], 1, 2));
+    const { host, api } = createTestHost();
+    api.news.newsIndex.mockResolvedValue(page([newsItem(1), newsItem(2, { cover: '' })], 1, 2));
     const { container } = renderWithHost(host, <NewsList query={{}} />);
 
     const link = await screen.findByRole('link', { name: /News 1/ });
-    expect(host.news.newsIndex).toHaveBeenCalledWith({ page: 1, limit: 10 }, expect.objectContaining({ loading: false }));
+    expect(api.news.newsIndex).toHaveBeenCalledWith({ page: 1, limit: 10 }, expect.objectContaining({ loading: false }));
     expect(within(link).getByRole('heading', { name: 'News 1' })).toBeInTheDocument();
     expect(within(link).getByText('Summary of news 1')).toBeInTheDocument();
     expect(within(link).getByText('Mar 5, 2026')).toHaveAttribute('datetime', '2026-03-05T12:00:00');
@@ -63,8 +64,8 @@ describe('NewsList', () => {
   });
 
   it('drops a cover that fails to load instead of showing a broken image', async () => {
-    const host = createTestHost();
-    host.news.newsIndex.mockResolvedValue(page([newsItem(1)], 1, 1));
+    const { host, api } = createTestHost();
+    api.news.newsIndex.mockResolvedValue(page([newsItem(1)], 1, 1));
     const { container } = renderWithHost(host, <NewsList query={{}} />);
     await screen.findByText('News 1');
     fireEvent.error(container.querySelector('img')!);
@@ -72,8 +73,8 @@ describe('NewsList', () => {
   });
 
   it('appends the next page and stops at the end', async () => {
-    const host = createTestHost();
-    serveTwelve(host);
+    const { host, api } = createTestHost();
+    serveTwelve(api);
     renderWithHost(host, <NewsList query={{}} />);
     await screen.findByText('News 10');
     expect(titles()).toHaveLength(10);
@@ -81,70 +82,70 @@ describe('NewsList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'load more' }));
 
     await screen.findByText('News 12');
-    expect(host.news.newsIndex).toHaveBeenLastCalledWith({ page: 2, limit: 10 }, expect.anything());
+    expect(api.news.newsIndex).toHaveBeenLastCalledWith({ page: 2, limit: 10 }, expect.anything());
     expect(titles()).toEqual(range(1, 12).map((item) => item.title));
     expect(screen.getByText('no more')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'load more' })).not.toBeInTheDocument();
-    expect(host.news.newsIndex).toHaveBeenCalledTimes(2);
+    expect(api.news.newsIndex).toHaveBeenCalledTimes(2);
   });
 
   it('reloads page 1 on pull-down refresh and replaces the list', async () => {
-    const host = createTestHost();
-    serveTwelve(host);
+    const { host, api } = createTestHost();
+    serveTwelve(api);
     renderWithHost(host, <NewsList query={{}} />);
     await screen.findByText('News 10');
     await userEvent.click(screen.getByRole('button', { name: 'load more' }));
     await screen.findByText('News 12');
 
     // A new article was published meanwhile: it is first, and the total grew by one.
-    host.news.newsIndex.mockResolvedValueOnce(page([newsItem(13), ...range(1, 9)], 1, 13));
+    api.news.newsIndex.mockResolvedValueOnce(page([newsItem(13), ...range(1, 9)], 1, 13));
     await act(async () => {
       await Promise.all(host.refresh.emit());
     });
 
-    expect(host.news.newsIndex).toHaveBeenLastCalledWith({ page: 1, limit: 10 }, expect.anything());
+    expect(api.news.newsIndex).toHaveBeenLastCalledWith({ page: 1, limit: 10 }, expect.anything());
     expect(titles()).toEqual([13, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => `News ${id}`));
     expect(screen.getByRole('button', { name: 'load more' })).toBeInTheDocument();
   });
 
   it('says when there is no news yet', async () => {
-    const host = createTestHost();
-    host.news.newsIndex.mockResolvedValue(page([], 1, 0));
+    const { host, api } = createTestHost();
+    api.news.newsIndex.mockResolvedValue(page([], 1, 0));
     renderWithHost(host, <NewsList query={{}} />);
     expect(await screen.findByText('No news yet.')).toBeInTheDocument();
   });
 
   it('shows a failed first page in place, once, with a retry', async () => {
-    const host = createTestHost();
-    host.news.newsIndex.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
-    host.news.newsIndex.mockResolvedValue(page([newsItem(1)], 1, 1));
+    const { host, api } = createTestHost();
+    api.news.newsIndex.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
+    api.news.newsIndex.mockResolvedValue(page([newsItem(1)], 1, 1));
     renderWithHost(host, <NewsList query={{}} />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('News could not be loaded.');
-    expect(host.news.newsIndex).toHaveBeenCalledWith({ page: 1, limit: 10 }, { loading: false, toast: false });
+    expect(api.news.newsIndex).toHaveBeenCalledWith({ page: 1, limit: 10 }, { loading: false, toast: false });
 
     await userEvent.click(screen.getByRole('button', { name: 'retry' }));
     expect(await screen.findByText('News 1')).toBeInTheDocument();
   });
 
   it('lets a failed next page be tried again', async () => {
-    const host = createTestHost();
-    serveTwelve(host);
+    const { host, api } = createTestHost();
+    serveTwelve(api);
     renderWithHost(host, <NewsList query={{}} />);
     await screen.findByText('News 10');
 
-    host.news.newsIndex.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
+    api.news.newsIndex.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
     await userEvent.click(screen.getByRole('button', { name: 'load more' }));
     // With items on screen the client's toast tells why; the list keeps what it had.
-    expect(host.news.newsIndex).toHaveBeenLastCalledWith({ page: 2, limit: 10 }, { loading: false, toast: true });
+    expect(api.news.newsIndex).toHaveBeenLastCalledWith({ page: 2, limit: 10 }, { loading: false, toast: true });
     await userEvent.click(await screen.findByRole('button', { name: 'retry' }));
     expect(await screen.findByText('News 12')).toBeInTheDocument();
     expect(titles()).toHaveLength(12);
   });
 
   it('writes dates in the reader’s language', async () => {
-    const host = createTestHost('zh-CN');
-    host.news.newsIndex.mockResolvedValue(page([newsItem(1)], 1, 1));
+    const { host, api } = createTestHost({ locale: 'zh-CN' });
+    api.news.newsIndex.mockResolvedValue(page([newsItem(1)], 1, 1));
     renderWithHost(host, <NewsList query={{}} />);
     expect(await screen.findByText('2026年3月5日')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('没有更多了')).toBeInTheDocument());

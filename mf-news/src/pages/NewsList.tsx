@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { NewsItem } from '@instalment/shared/api';
+import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/shared/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/shared/ui';
@@ -7,8 +7,6 @@ import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
 import { messages } from '../messages';
 import { listMemory } from './listMemory';
-
-const PAGE_SIZE = 10;
 
 /** Platform news (/pages/news/list): newest first, endless scroll, pull down for page 1 again. */
 export default function NewsList(_props: PageProps) {
@@ -21,7 +19,7 @@ export default function NewsList(_props: PageProps) {
     // The list draws its own skeleton and "load more" state, so the overlay stays off. While
     // nothing is on screen the error state says what failed; once items are shown, a toast does.
     (page, limit) => host.api.news.newsIndex({ page, limit }, { loading: false, toast: shown.current > 0 }),
-    PAGE_SIZE,
+    DEFAULT_PAGE_SIZE,
     restored,
   );
   shown.current = list.items.length;

@@ -1,21 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import { createTestHost, newsItem, renderWithHost } from '../testing/host';
+import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { newsItem } from '../testing/fixtures';
 import LatestNews from './LatestNews';
 
 const five = [1, 2, 3, 4, 5].map((id) => newsItem(id));
 
 describe('LatestNews', () => {
   it('lists the 5 latest articles under its heading, each opening its article', async () => {
-    const host = createTestHost();
-    host.news.newsLatest.mockResolvedValue(five);
+    const { host, api } = createTestHost();
+    api.news.newsLatest.mockResolvedValue(five);
     renderWithHost(host, <LatestNews />);
 
     const section = screen.getByRole('region', { name: 'latest news' });
     expect(within(section).getByRole('heading', { level: 2, name: 'latest news' })).toBeInTheDocument();
     expect(await within(section).findAllByRole('heading', { level: 3 })).toHaveLength(5);
-    expect(host.news.newsLatest).toHaveBeenCalledWith({ limit: 5 }, expect.objectContaining({ loading: false }));
+    expect(api.news.newsLatest).toHaveBeenCalledWith({ limit: 5 }, expect.objectContaining({ loading: false }));
 
     const article = within(section).getByRole('link', { name: /News 3/ });
     expect(article).toHaveAttribute('href', 'http://app.test/#/pages/news/detail?id=3');
@@ -29,16 +30,16 @@ describe('LatestNews', () => {
   });
 
   it('shows that it is loading', () => {
-    const host = createTestHost();
-    host.news.newsLatest.mockReturnValue(new Promise(() => {}));
+    const { host, api } = createTestHost();
+    api.news.newsLatest.mockReturnValue(new Promise(() => {}));
     renderWithHost(host, <LatestNews />);
     expect(screen.getByRole('status', { name: 'loading...' })).toHaveAttribute('aria-busy', 'true');
   });
 
   it('shows its own error with a retry that loads again', async () => {
-    const host = createTestHost();
-    host.news.newsLatest.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
-    host.news.newsLatest.mockResolvedValue(five);
+    const { host, api } = createTestHost();
+    api.news.newsLatest.mockRejectedValueOnce(new ApiError('network connection failed', 'network'));
+    api.news.newsLatest.mockResolvedValue(five);
     renderWithHost(host, <LatestNews />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Latest news could not be loaded.');
@@ -48,20 +49,20 @@ describe('LatestNews', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'retry' }));
     expect(await screen.findAllByRole('heading', { level: 3 })).toHaveLength(5);
-    expect(host.news.newsLatest).toHaveBeenCalledTimes(2);
+    expect(api.news.newsLatest).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says when there is no news', async () => {
-    const host = createTestHost();
-    host.news.newsLatest.mockResolvedValue([]);
+    const { host, api } = createTestHost();
+    api.news.newsLatest.mockResolvedValue([]);
     renderWithHost(host, <LatestNews />);
     expect(await screen.findByText('No news yet.')).toBeInTheDocument();
   });
 
   it('speaks Chinese when the reader does', async () => {
-    const host = createTestHost('zh-CN');
-    host.news.newsLatest.mockResolvedValue(five);
+    const { host, api } = createTestHost({ locale: 'zh-CN' });
+    api.news.newsLatest.mockResolvedValue(five);
     renderWithHost(host, <LatestNews />);
     expect(screen.getByRole('heading', { level: 2, name: '最新资讯' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '更多资讯' })).toHaveTextContent('更多');

@@ -41,7 +41,7 @@ export function PeriodPicker({ legend, list, selected, onChange, showPaid = fals
       <ul className={styles.list}>
         {rows.map((item) => {
           const paid = item.status === 'paid';
-          const status = item.under_review ? t('underReview') : tl(`instalment_${item.status}`);
+          const status = item.under_review ? tl('underReview') : tl(`instalment_${item.status}`);
           return (
             <li key={item.period} className={`${styles.row} ${paid ? styles.paid : ''}`}>
               <label className={styles.label}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { leaveFor } from '../gateway';
-import { instalment, renderPage, stubLoan, testHost } from '../testing';
+import { createTestHost, instalment, renderPage } from '@instalment/shared/testing';
 import Cashier from './Cashier';
 
 jest.mock('../gateway', () => ({ ...jest.requireActual('../gateway'), leaveFor: jest.fn() }));
@@ -19,7 +19,7 @@ const cashier: CashierData = {
   order_no: 'L100',
   payoff: false,
   quote: null,
-  items: [instalment(2, 'overdue', '306.00'), instalment(3, 'unpaid', '300.00')],
+  items: [instalment(2, { status: 'overdue', total: '306.00' }), instalment(3, { status: 'unpaid', total: '300.00' })],
   total: '606.00',
   channels,
   payment_no: 'P42',
@@ -35,9 +35,9 @@ function setup(
   answer: (query?: { channel?: string }) => Promise<CashierData> = async (asked) =>
     asked?.channel ? { ...cashier, pay_url: SIGNED_URL } : cashier,
 ) {
-  const { host, navigate, ui } = testHost();
-  const cashierCall = jest.fn(answer);
-  stubLoan(host, { cashier: cashierCall, channels: jest.fn(async () => channels) });
+  const { host, api, navigate, ui } = createTestHost({ loggedIn: true });
+  const cashierCall = api.loan.cashier.mockImplementation(answer);
+  api.loan.channels.mockResolvedValue(channels);
   renderPage(Cashier, host, query);
   return { cashierCall, navigate, ui };
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { BankInfo, UploadedFile, Voucher } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { type ChunkedUploadOptions, uploadWithChunks } from '@instalment/shared/upload';
-import { renderPage, schedule, stubLoan, testHost } from '../testing';
+import { createTestHost, renderPage } from '@instalment/shared/testing';
+import { schedule } from '../testing/fixtures';
 import ProofUpload from './ProofUpload';
 
 jest.mock('@instalment/shared/upload', () => ({ ...jest.requireActual('@instalment/shared/upload'), uploadWithChunks: jest.fn() }));
@@ -22,9 +23,10 @@ const receipt = () => new File(['fake png bytes'], 'receipt.png', { type: 'image
 
 async function setup(query: Record<string, string> = { order_no: 'L100' }) {
   const user = userEvent.setup();
-  const { host, navigate, ui } = testHost();
-  const uploadVoucher = jest.fn(async () => ({ id: 1, status: 'pending' }) as Voucher);
-  stubLoan(host, { bankInfo: jest.fn(async () => bank), installments: jest.fn(async () => schedule()), uploadVoucher });
+  const { host, api, navigate, ui } = createTestHost({ loggedIn: true });
+  const uploadVoucher = api.loan.uploadVoucher.mockImplementation(async () => ({ id: 1, status: 'pending' }) as Voucher);
+  api.loan.bankInfo.mockResolvedValue(bank);
+  api.loan.installments.mockImplementation(async () => schedule());
   renderPage(ProofUpload, host, query);
   await screen.findByText('Platform receiving account');
   return { user, host, navigate, ui, uploadVoucher };
@@ -55,9 +57,10 @@ describe('ProofUpload', () => {
 
   it('an instalment under review is shown so and cannot be chosen again', async () => {
     const user = userEvent.setup();
-    const { host } = testHost();
+    const { host, api } = createTestHost({ loggedIn: true });
     const list = schedule().list.map((item) => (item.period === 2 ? { ...item, under_review: true } : item));
-    stubLoan(host, { bankInfo: jest.fn(async () => bank), installments: jest.fn(async () => ({ order_no: 'L100', list })) });
+    api.loan.bankInfo.mockResolvedValue(bank);
+    api.loan.installments.mockResolvedValue({ order_no: 'L100', list });
     renderPage(ProofUpload, host, { order_no: 'L100' });
     const reserved = await screen.findByRole('checkbox', { name: /^Period 2,.*proof under review/ });
     expect(reserved).toBeDisabled();

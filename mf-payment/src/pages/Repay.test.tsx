@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentState } from '@instalment/shared/api';
-import { renderPage, schedule, stubLoan, testHost } from '../testing';
+import { createTestHost, renderPage } from '@instalment/shared/testing';
+import { schedule } from '../testing/fixtures';
 import Repay from './Repay';
 
 function setup(query: Record<string, string> = { order_no: 'L100' }, payment: Partial<PaymentState> = {}) {
-  const { host, navigate } = testHost();
-  const installments = jest.fn(async () => schedule());
-  const paymentState = jest.fn(async (): Promise<PaymentState> => ({
+  const { host, api, navigate } = createTestHost({ loggedIn: true });
+  const installments = api.loan.installments.mockImplementation(async () => schedule());
+  const paymentState = api.loan.paymentState.mockImplementation(async (): Promise<PaymentState> => ({
     payment_no: 'P9',
     order_no: 'L100',
     periods: [2],
@@ -17,7 +18,6 @@ function setup(query: Record<string, string> = { order_no: 'L100' }, payment: Pa
     paid_at: null,
     ...payment,
   }));
-  stubLoan(host, { installments, paymentState });
   const { unmount } = renderPage(Repay, host, query);
   return { installments, paymentState, navigate, unmount };
 }

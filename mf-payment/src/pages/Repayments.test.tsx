@@ -1,69 +1,56 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InstalmentsResult, LoanSummary, MyLoansPage } from '@instalment/shared/api';
-import { instalment, renderPage, stubLoan, testHost } from '../testing';
+import type { DueLoan } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
+import { createTestHost, renderPage } from '@instalment/shared/testing';
 import Repayments from './Repayments';
 
-function loan(
-  order_no: string,
-  status: LoanSummary['status'],
-  next_due_date: string | null,
-  next_due_amount: string | null = '300.00',
-): LoanSummary {
+/** A loan as the server's due list has it: by default repaying, its next instalment (period 2) owed. */
+function due(order_no: string, next_due_date: string, extra: Partial<DueLoan> = {}): DueLoan {
   return {
     order_no,
     amount: '3000.00',
     term: 12,
-    status,
-    status_label: status,
+    status: 'repaying',
+    status_label: 'repaying',
     created_at: '2025-10-01T00:00:00.000Z',
     next_due_date,
-    next_due_amount: next_due_date ? next_due_amount : null,
+    next_due_amount: '300.00',
     remaining_principal: '2000.00',
+    owed: '300.00',
+    owed_periods: [2],
+    overdue_days: 0,
+    penalty: '0.00',
+    under_review: false,
+    ...extra,
   };
 }
 
-const page = (list: LoanSummary[], pageNo: number, total: number): MyLoansPage => ({ list, total, page: pageNo, limit: 10 });
+/** Three instalments overdue: all of them, penalties included, are owed now. */
+const OVERDUE = due('L-overdue', '2026-03-01', {
+  status: 'overdue',
+  status_label: 'overdue',
+  owed: '5224.27',
+  owed_periods: [1, 2, 3],
+  overdue_days: 40,
+  penalty: '25.27',
+});
 
-/** Nothing overdue: the next instalment is what is owed. */
-const SCHEDULE_DUE = [instalment(1, 'paid', '300.00'), instalment(2, 'unpaid', '300.00'), instalment(3, 'unpaid', '300.00')];
-/** Three overdue instalments: all of them, penalties included, are owed now. */
-const SCHEDULE_OVERDUE = [
-  instalment(1, 'overdue', '1767.67', { penalty: '17.67', overdue_days: 40 }),
-  instalment(2, 'overdue', '1742.12', { penalty: '7.12', overdue_days: 12 }),
-  instalment(3, 'overdue', '1714.48', { penalty: '0.48', overdue_days: 1 }),
-  instalment(4, 'unpaid', '1734.00'),
-];
-const schedules: Record<string, InstalmentsResult['list']> = {
-  'L-overdue': SCHEDULE_OVERDUE,
-  'L-review': [instalment(1, 'unpaid', '300.00', { under_review: true }), instalment(2, 'unpaid', '300.00')],
-};
-
-function setup(pages: MyLoansPage[][]) {
-  const { host, navigate } = testHost();
+function setup(loads: DueLoan[][]) {
+  const { host, api, navigate } = createTestHost({ loggedIn: true });
   let load = 0;
-  const myLoans = jest.fn(async ({ page: pageNo = 1 }: { page?: number } = {}) => pages[Math.min(load, pages.length - 1)][pageNo - 1]);
-  const installments = jest.fn(async ({ order_no }: { order_no: string }): Promise<InstalmentsResult> => ({
-    order_no,
-    list: schedules[order_no] ?? SCHEDULE_DUE,
-  }));
-  stubLoan(host, { myLoans, installments });
+  const dueLoans = api.portfolio.dueLoans.mockImplementation(async () => ({ list: loads[Math.min(load, loads.length - 1)] }));
   renderPage(Repayments, host);
-  return { host, myLoans, navigate, nextLoad: () => (load += 1) };
+  return { host, dueLoans, navigate, nextLoad: () => (load += 1) };
 }
 
 describe('Repayments', () => {
-  it('lists every loan with something due across all pages, soonest first, overdue marked with days and penalty', async () => {
-    const first = [
-      loan('L-later', 'repaying', '2026-05-10'),
-      loan('L-pending', 'pending', null),
-      ...Array.from({ length: 8 }, (_, i) => loan(`S${i}`, 'settled', null)),
-    ];
-    const second = [loan('L-overdue', 'overdue', '2026-03-01', '306.00'), loan('L-soon', 'repaying', '2026-04-02')];
-    const { myLoans } = setup([[page(first, 1, 12), page(second, 2, 12)]]);
+  it('lists every loan with something due in one request, in the order given, overdue marked with days and penalty', async () => {
+    const { dueLoans } = setup([[OVERDUE, due('L-soon', '2026-04-02'), due('L-later', '2026-05-10')]]);
 
     const cards = await screen.findAllByRole('listitem');
-    expect(myLoans).toHaveBeenCalledTimes(2);
+    expect(dueLoans).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: 'Loans with instalments due: 3' })).toBeInTheDocument();
     expect(cards.map((card) => within(card).getByText(/^Order no\./).textContent)).toEqual([
       'Order no. L-overdue',
       'Order no. L-soon',
@@ -74,21 +61,8 @@ describe('Repayments', () => {
   });
 
   it('the headline is what is owed now: every overdue instalment with its penalty, or else the next one', async () => {
-    setup([
-      [
-        page(
-          [
-            loan('L-overdue', 'overdue', '2026-03-01', '1767.67'),
-            loan('L-soon', 'repaying', '2026-04-02'),
-            loan('L-review', 'repaying', '2026-05-02'),
-          ],
-          1,
-          3,
-        ),
-      ],
-    ]);
+    setup([[OVERDUE, due('L-soon', '2026-04-02'), due('L-review', '2026-05-02', { under_review: true })]]);
     const cards = await screen.findAllByRole('listitem');
-    // 1,767.67 + 1,742.12 + 1,714.48, not period 1 alone.
     expect(within(cards[0]).getByText('¥5,224.27')).toBeInTheDocument();
     expect(within(cards[0]).getByText(/Period 1, Period 2, Period 3/)).toBeInTheDocument();
     expect(within(cards[1]).getByText('¥300.00')).toBeInTheDocument();
@@ -100,7 +74,7 @@ describe('Repayments', () => {
 
   it('each loan leads to repay and to the proof upload', async () => {
     const user = userEvent.setup();
-    const { navigate } = setup([[page([loan('L7', 'repaying', '2026-04-02')], 1, 1)]]);
+    const { navigate } = setup([[due('L7', '2026-04-02')]]);
     await user.click(await screen.findByRole('button', { name: 'Repay loan L7' }));
     expect(navigate).toHaveBeenLastCalledWith('/pages/payment/repay', { order_no: 'L7' });
     await user.click(screen.getByRole('button', { name: 'Upload payment proof for loan L7' }));
@@ -108,15 +82,24 @@ describe('Repayments', () => {
   });
 
   it('says so when nothing is due', async () => {
-    setup([[page([loan('L1', 'settled', null)], 1, 1)]]);
+    setup([[]]);
     expect(await screen.findByText(/Nothing to repay right now/)).toBeInTheDocument();
   });
 
+  it('a failed load says why and retries on request', async () => {
+    const user = userEvent.setup();
+    const { host, api } = createTestHost({ loggedIn: true });
+    api.portfolio.dueLoans
+      .mockRejectedValueOnce(new ApiError('The server is busy.', 0))
+      .mockResolvedValue({ list: [due('L1', '2026-04-02')] });
+    renderPage(Repayments, host);
+    expect(await screen.findByText('The server is busy.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'retry' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('tapping the tab while on it loads the list again', async () => {
-    const { host, myLoans, nextLoad } = setup([
-      [page([loan('L1', 'repaying', '2026-04-02')], 1, 1)],
-      [page([loan('L1', 'repaying', '2026-04-02'), loan('L2', 'repaying', '2026-04-20')], 1, 2)],
-    ]);
+    const { host, dueLoans, nextLoad } = setup([[due('L1', '2026-04-02')], [due('L1', '2026-04-02'), due('L2', '2026-04-20')]]);
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
 
     nextLoad();
@@ -125,6 +108,6 @@ describe('Repayments', () => {
     });
 
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
-    expect(myLoans).toHaveBeenCalledTimes(2);
+    expect(dueLoans).toHaveBeenCalledTimes(2);
   });
 });

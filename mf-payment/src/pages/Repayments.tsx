@@ -1,8 +1,8 @@
+import type { DueLoan } from '@instalment/shared/api';
 import type { PageProps } from '@instalment/shared/host';
 import { useHost, useT, useTabTap } from '@instalment/shared/host';
 import { formatMoney, loanMessages } from '@instalment/shared/loan';
 import { Button, EmptyState, Loadable, useLoad } from '@instalment/shared/ui';
-import { type DueLoan, loadDueLoans } from '../dueLoans';
 import { messages } from '../messages';
 import styles from './pages.module.css';
 import { PAGES } from '@instalment/shared/pages';
@@ -29,7 +29,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
           {t('nextDue')} {loan.next_due_date}
         </span>
       </div>
-      {loan.under_review && <p className={styles.muted}>{t('underReview')}</p>}
+      {loan.under_review && <p className={styles.muted}>{tl('underReview')}</p>}
       {overdue && (
         <p className={styles.overdueLine}>
           {t('overdueDays', { days: loan.overdue_days })} · {t('penalty', { amount: formatMoney(loan.penalty) })}
@@ -60,10 +60,10 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
   );
 }
 
-/** The repay tab: every loan with something due, soonest first. */
+/** The repay tab: every loan with something due, soonest first, as the server sums it in one request. */
 export default function Repayments(_props: PageProps) {
   const host = useHost();
-  const loaded = useLoad(() => loadDueLoans(host.api), [host]);
+  const loaded = useLoad(async () => (await host.api.portfolio.dueLoans()).list, [host]);
   useTabTap(() => void loaded.reload());
   return <Loadable loaded={loaded}>{(data) => <DueLoans loans={data} refreshing={loaded.loading} />}</Loadable>;
 }

@@ -80,6 +80,17 @@ export class LoanRecords {
       .execute();
   }
 
+  /** Every loan of the user, newest first (totals across loans read them in one query). */
+  allOfUser(userId: number): Promise<LoanRow[]> {
+    return this.store.q
+      .selectFrom('loans')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   /** Pending applications whose review time has come (everyone's when `userId` is null). */
   dueForApproval(nowMs: number, userId: number | null): Promise<LoanRow[]> {
     let query = this.store.q

@@ -6,6 +6,7 @@ import { LoanService } from './loans';
 import { LoginAttempts } from './login-attempts';
 import { NewsService } from './news';
 import { PaymentService } from './payments';
+import { PortfolioService } from './portfolio';
 import { OutboxSmsProvider, SmsService, type SmsProvider } from './sms';
 import { TokenService } from './tokens';
 import { AliyunSmsProvider } from '../providers/aliyun-sms';
@@ -32,6 +33,8 @@ export interface Services {
   ledger: Ledger;
   credit: CreditService;
   loans: LoanService;
+  /** Totals across a borrower's loans. */
+  portfolio: PortfolioService;
   payments: PaymentService;
   vouchers: VoucherService;
   uploads: UploadService;
@@ -69,6 +72,7 @@ export function createServices(ctx: Context, uploadDir: string): Services {
     ledger,
     credit,
     loans,
+    portfolio: new PortfolioService(ctx, loans, ledger),
     payments,
     vouchers,
     uploads,

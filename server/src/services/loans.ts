@@ -231,7 +231,7 @@ export class LoanService {
    * A disbursed loan's status is read from its instalments (overdue is a matter of the date);
    * the stored one changes only when money moves, so a read never writes.
    */
-  private summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
+  summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
     const status = this.ledger.statusOf(loan, states);
     const open = states.filter((state) => !state.ledger.paid);
     const next = open[0] ?? null;

@@ -14,6 +14,9 @@ export const ENDPOINTS = {
   credit: '/api/loan/credit',
   withdrawVoucher: '/api/loan/withdrawVoucher',
   paymentState: '/api/loan/payment',
+  /** Across the signed-in borrower's loans, summed on the server (one request however many loans). */
+  dueLoans: '/api/loan/due',
+  overdueLoans: '/api/loan/overdue',
   newsIndex: '/api/news/index',
   newsDetail: '/api/news/detail',
   newsLatest: '/api/news/latest',

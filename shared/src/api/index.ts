@@ -1,6 +1,7 @@
 import type { HttpClient } from './transport';
 import * as loan from './loan';
 import * as news from './news';
+import * as portfolio from './portfolio';
 import * as upload from './upload';
 import * as user from './user';
 
@@ -12,10 +13,12 @@ export * from './transport';
 export * from './types/common';
 export * from './types/loan';
 export * from './types/news';
+export * from './types/portfolio';
 export * from './types/upload';
 export * from './types/user';
 export * from './loan';
 export * from './news';
+export * from './portfolio';
 export * from './upload';
 export * from './user';
 
@@ -36,6 +39,7 @@ export function createApi(http: HttpClient) {
     user: bind(user, http),
     loan: bind(loan, http),
     news: bind(news, http),
+    portfolio: bind(portfolio, http),
     upload: bind(upload, http),
   };
 }

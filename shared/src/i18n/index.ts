@@ -1,3 +1,4 @@
 export * from './locale';
 export * from './common';
 export * from './titles';
+export * from './outcomes';

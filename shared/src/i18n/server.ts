@@ -1,4 +1,5 @@
 import { defineMessages } from './locale';
+import { outcomeMessages } from './outcomes';
 
 /**
  * Every sentence the API server says, in both languages: one owner for each, so a Chinese user
@@ -14,12 +15,12 @@ export const serverMessages = defineMessages({
     agreementsChanged: 'The terms of service or the privacy policy have changed. Please read them again and agree to sign up.',
     loggedIn: 'Logged in successfully',
     loggedOut: 'Logged out',
-    passwordResetDone: 'Your password has been reset. Log in with the new one.',
+    passwordResetDone: outcomeMessages.en.passwordReset,
     passwordChangedDone: 'Your password has been changed. Your other sessions have been logged out.',
-    phoneChangedDone: 'Your phone number has been changed.',
+    phoneChangedDone: outcomeMessages.en.phoneChanged,
     remindersOn: 'You will get an SMS 3 days before each due date.',
-    remindersOff: 'Due reminders by SMS are off.',
-    profileSaved: 'Your profile has been saved.',
+    remindersOff: outcomeMessages.en.remindersOff,
+    profileSaved: outcomeMessages.en.profileSaved,
     enterPassword: 'Enter your password.',
     enterCurrentPassword: 'Enter your current password.',
     newPasswordSame: 'The new password must differ from the current one.',
@@ -49,7 +50,7 @@ export const serverMessages = defineMessages({
     smsEvent: 'event must be one of: {events}.',
     // Loans and the ledger
     applicationSubmitted: 'Application submitted',
-    overdueBlocksApplying: 'You have an overdue instalment. Repay it before applying for a new loan.',
+    overdueBlocksApplying: outcomeMessages.en.overdueBlocksApplying,
     overCredit: 'This amount is more than your available credit of {amount}.',
     idCardOtherAccount: 'This ID card is registered to another account.',
     ownNameOnly: 'Apply in your own name: the name and ID card must be those of your first application.',
@@ -152,12 +153,12 @@ export const serverMessages = defineMessages({
     agreementsChanged: '用户协议或隐私政策已更新，请重新阅读并同意后再注册。',
     loggedIn: '登录成功',
     loggedOut: '已退出登录',
-    passwordResetDone: '密码已重置，请使用新密码登录。',
+    passwordResetDone: outcomeMessages['zh-CN'].passwordReset,
     passwordChangedDone: '密码已修改，其他设备上的登录已退出。',
-    phoneChangedDone: '手机号已更换。',
+    phoneChangedDone: outcomeMessages['zh-CN'].phoneChanged,
     remindersOn: '每期还款日前 3 天将短信提醒您。',
-    remindersOff: '还款短信提醒已关闭。',
-    profileSaved: '个人资料已保存。',
+    remindersOff: outcomeMessages['zh-CN'].remindersOff,
+    profileSaved: outcomeMessages['zh-CN'].profileSaved,
     enterPassword: '请输入密码。',
     enterCurrentPassword: '请输入当前密码。',
     newPasswordSame: '新密码不能与当前密码相同。',
@@ -185,7 +186,7 @@ export const serverMessages = defineMessages({
     codeWrongOneLeft: '验证码不正确，还可尝试 1 次。',
     smsEvent: 'event 只能是以下之一：{events}。',
     applicationSubmitted: '申请已提交',
-    overdueBlocksApplying: '您有逾期未还的分期，请先还款再申请新的借款。',
+    overdueBlocksApplying: outcomeMessages['zh-CN'].overdueBlocksApplying,
     overCredit: '该金额超过您的可用额度 {amount}。',
     idCardOtherAccount: '该身份证已绑定其他账户。',
     ownNameOnly: '请以本人名义申请：姓名和身份证须与首次申请一致。',

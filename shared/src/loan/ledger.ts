@@ -24,9 +24,14 @@ export interface LedgerInstalment {
   underReview: boolean;
 }
 
-/** Periods the borrower can pay now: unpaid and not reserved by a proof under review. */
+/** The rule, once: an instalment can be paid now when it is unpaid and not reserved by a proof under review. */
+function payableNow(paid: boolean, underReview: boolean): boolean {
+  return !paid && !underReview;
+}
+
+/** Periods the borrower can pay now (the ledger's books). */
 export function payablePeriods(instalments: readonly LedgerInstalment[]): number[] {
-  return instalments.filter((item) => !item.paid && !item.underReview).map((item) => item.period);
+  return instalments.filter((item) => payableNow(item.paid, item.underReview)).map((item) => item.period);
 }
 
 /** What paying `periods` costs on the day the instalments were priced for. */
@@ -103,9 +108,9 @@ export function payoffQuote(instalments: readonly LedgerInstalment[], terms: Pay
   return { principalFen, interestFen, feeFen, penaltyFen, totalFen: principalFen + interestFen + feeFen + penaltyFen, parts };
 }
 
-/** An instalment on the wire can be paid now: unpaid and not reserved by a proof under review. */
+/** Whether an instalment on the wire can be paid now (`payableNow`). */
 export function isPayable(item: { status: 'unpaid' | 'overdue' | 'paid'; under_review: boolean }): boolean {
-  return item.status !== 'paid' && !item.under_review;
+  return payableNow(item.status === 'paid', item.under_review);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type * as Fs from 'node:fs';
 import type * as Path from 'node:path';
 import {
+  exposesOf,
   findPage as findRoute,
   HOME_WIDGETS,
   openingExposes,
   REMOTE_NAMES,
-  type RemoteName,
   remotePackage,
   ROUTES,
   routesOf,
@@ -83,19 +83,18 @@ test('there are three tabs: home, repay, mine', () => {
   expect(TABS.map((tab) => tab.path)).toEqual(['/', '/pages/repay/repay', '/pages/profile/profile']);
 });
 
-test('every page and home widget is a module its remote actually exposes', () => {
-  // The remotes' webpack configs hold the other half of this table: which file each exposed name is.
+test('every page and home widget is a file its remote exposes', () => {
   const fs = jest.requireActual<typeof Fs>('node:fs');
   const path = jest.requireActual<typeof Path>('node:path');
-  const exposedBy = (remote: RemoteName) => {
-    const config = fs.readFileSync(path.join(__dirname, '..', '..', '..', remotePackage(remote), 'webpack.config.js'), 'utf8');
-    return new Set([...config.matchAll(/'(\.\/[A-Za-z]+)':/g)].map((match) => match[1]));
-  };
   for (const remote of REMOTE_NAMES) {
-    const exposed = exposedBy(remote);
-    for (const route of routesOf(remote)) expect(exposed).toContain(route.module);
+    const exposes = exposesOf(remote);
+    for (const route of routesOf(remote)) expect(Object.keys(exposes)).toContain(route.module);
+    for (const file of Object.values(exposes)) {
+      expect(fs.existsSync(path.join(__dirname, '..', '..', '..', remotePackage(remote), file))).toBe(true);
+    }
   }
-  expect(Object.values(HOME_WIDGETS).every((widget) => exposedBy(widget.remote).has(widget.module))).toBe(true);
+  expect(exposesOf('mf_loan')['./HomeLoanWidget']).toBe('./src/widgets/HomeLoanWidget.tsx');
+  expect(exposesOf('mf_loan')['./MyLoans']).toBe('./src/pages/MyLoans.tsx');
 });
 
 test('a visit opening on home, or on a path the app does not know, needs home’s widgets first', () => {

@@ -122,3 +122,15 @@ export function routesOf(remote: RemoteName): Array<{ path: string; module: stri
   const widgets = Object.values(HOME_WIDGETS).filter((widget) => widget.remote === remote);
   return [...widgets.map((widget) => ({ path: PAGES.home.path, module: widget.module })), ...pages];
 }
+
+/**
+ * A remote's webpack `exposes`, read from this table: each page at `src/pages/<Module>.tsx`,
+ * each home widget at `src/widgets/<Module>.tsx`, one exposed module (and chunk) per page
+ * (DESIGN §2). Rows the spec lists twice expose their page once.
+ */
+export function exposesOf(remote: RemoteName): Record<string, string> {
+  const widgets = new Set(Object.values(HOME_WIDGETS).map((widget) => widget.module));
+  return Object.fromEntries(
+    routesOf(remote).map(({ module }) => [module, `./src/${widgets.has(module) ? 'widgets' : 'pages'}/${module.slice(2)}.tsx`]),
+  );
+}

@@ -1,9 +1,9 @@
 import type { ComponentType, ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import type { Api, LoginUserinfo } from '@instalment/shared/api';
+import type { Api } from '@instalment/shared/api';
 import { createHost, HostContext, type PageProps, type Query, withQuery } from '@instalment/shared/host';
 import type { Locale } from '@instalment/shared/i18n';
-import { nowSeconds } from '@instalment/shared/session';
+import { loginUserinfo } from './fixtures';
 
 /** Every call of the bound API as a jest mock, typed as the call it stands in for. */
 type AnyCall = (...args: never[]) => unknown;
@@ -13,25 +13,6 @@ export interface TestHostOptions {
   locale?: Locale;
   /** Start with a session, as a page that needs login is only ever shown with one. */
   loggedIn?: boolean;
-}
-
-/** A login result as the server sends it (SPEC §3), valid for an hour from now. */
-export function loginUserinfo(overrides: Partial<LoginUserinfo> = {}): LoginUserinfo {
-  return {
-    token: 'test-token',
-    expiretime: nowSeconds() + 3600,
-    expires_in: 3600,
-    id: 7,
-    user_id: 7,
-    username: '13812345678',
-    nickname: 'Li Lei',
-    mobile: '13812345678',
-    avatar: '',
-    score: 20,
-    money: '1234.50',
-    createtime: 1_700_000_000,
-    ...overrides,
-  };
 }
 
 /**

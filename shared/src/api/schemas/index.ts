@@ -4,6 +4,7 @@ export * from './admin';
 export * from './common';
 export * from './loan';
 export * from './news';
+export * from './portfolio';
 export * from './user';
 
 /**

@@ -1,0 +1,22 @@
+import { ENDPOINTS } from '@instalment/shared/api';
+import { DueLoans, DueLoansQuery, envelopeOf, MyOverdueLoans, MyOverdueLoansQuery } from '@instalment/shared/api/schemas';
+import { userOf } from '../http/auth';
+import { ok } from '../http/envelope';
+import type { ApiInstance, RouteDeps } from './deps';
+
+/** What spans the signed-in borrower's loans, in one request however many loans they have. */
+export function portfolioRoutes(app: ApiInstance, { services, auth }: RouteDeps): void {
+  const { portfolio } = services;
+
+  app.get(
+    ENDPOINTS.dueLoans,
+    { schema: { querystring: DueLoansQuery, response: { 200: envelopeOf(DueLoans) } }, onRequest: auth.required },
+    async (request) => ok(await portfolio.due(userOf(request).id)),
+  );
+
+  app.get(
+    ENDPOINTS.overdueLoans,
+    { schema: { querystring: MyOverdueLoansQuery, response: { 200: envelopeOf(MyOverdueLoans) } }, onRequest: auth.required },
+    async (request) => ok(await portfolio.overdue(userOf(request).id)),
+  );
+}

@@ -1,0 +1,22 @@
+import { defineMessages } from './locale';
+
+/**
+ * Sentences both the API and the app say: the server in its answer's `msg`, the app on its own
+ * screen once the call is done. One owner, so the two never drift apart in either language.
+ */
+export const outcomeMessages = defineMessages({
+  en: {
+    passwordReset: 'Your password has been reset. Log in with the new one.',
+    phoneChanged: 'Your phone number has been changed.',
+    remindersOff: 'Due reminders by SMS are off.',
+    profileSaved: 'Your profile has been saved.',
+    overdueBlocksApplying: 'You have an overdue instalment. Repay it before applying for a new loan.',
+  },
+  'zh-CN': {
+    passwordReset: '密码已重置，请使用新密码登录。',
+    phoneChanged: '手机号已更换。',
+    remindersOff: '还款短信提醒已关闭。',
+    profileSaved: '个人资料已保存。',
+    overdueBlocksApplying: '您有逾期未还的分期，请先还款再申请新的借款。',
+  },
+});
