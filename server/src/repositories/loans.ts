@@ -67,28 +67,18 @@ export class LoanRecords {
     return row.total;
   }
 
-  /** Newest first. */
-  pageOfUser(userId: number, limit: number, offset: number): Promise<LoanRow[]> {
-    return this.store.q
-      .selectFrom('loans')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  /** A user's loans, newest first: the one order of my loans and of the totals across them. */
+  private newestOfUser(userId: number) {
+    return this.store.q.selectFrom('loans').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
 
-  /** Every loan of the user, newest first (totals across loans read them in one query). */
+  pageOfUser(userId: number, limit: number, offset: number): Promise<LoanRow[]> {
+    return this.newestOfUser(userId).limit(limit).offset(offset).execute();
+  }
+
+  /** Every loan of the user (totals across loans read them in one query). */
   allOfUser(userId: number): Promise<LoanRow[]> {
-    return this.store.q
-      .selectFrom('loans')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    return this.newestOfUser(userId).execute();
   }
 
   /** Pending applications whose review time has come (everyone's when `userId` is null). */
