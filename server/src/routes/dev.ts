@@ -1,7 +1,21 @@
 import { DEV_ENDPOINTS } from '@instalment/shared/api';
+import {
+  AgeLoanRequest,
+  envelopeOf,
+  ExpireTokensRequest,
+  LoanReviewed,
+  LoanReviewRequest,
+  NoData,
+  OutboxQuery,
+  SmsOutboxEntry,
+  TokensExpired,
+  VoucherReviewed,
+  VoucherReviewRequest,
+} from '@instalment/shared/api/schemas';
 import { validatePhone } from '@instalment/shared/validation';
+import { Type } from '@sinclair/typebox';
 import { ok } from '../http/envelope';
-import { check, fieldsOf, text, wholeNumber } from '../http/input';
+import { check } from '../http/input';
 import type { ApiInstance, RouteDeps } from './deps';
 import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
@@ -12,44 +26,41 @@ import { Refusal, say } from '../services/refusals';
  */
 export function devRoutes(app: ApiInstance, { services }: RouteDeps): void {
   /** The SMS messages "sent" by the development provider, newest first; ?mobile= filters. */
-  app.get(DEV_ENDPOINTS.smsOutbox, async (request) => {
-    if (!services.outbox) throw new Refusal(say('noOutbox'));
-    const mobile = text(fieldsOf(request.query), 'mobile');
-    return ok(await services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
-  });
+  app.get(
+    DEV_ENDPOINTS.smsOutbox,
+    { schema: { querystring: OutboxQuery, response: { 200: envelopeOf(Type.Array(SmsOutboxEntry)) } } },
+    async (request) => {
+      if (!services.outbox) throw new Refusal(say('noOutbox'));
+      const mobile = request.query.mobile?.trim() ?? '';
+      return ok(await services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
+    },
+  );
 
-  const userByMobile = async (body: unknown) => {
-    const user = await services.users.byMobile(check(validatePhone, text(fieldsOf(body), 'mobile')));
-    if (!user) throw new Refusal(say('noUserWithPhone'));
-    return user;
-  };
+  /** Every token of that user expires now, as if the session had run out on the server. */
+  app.post(
+    DEV_ENDPOINTS.expireTokens,
+    { schema: { body: ExpireTokensRequest, response: { 200: envelopeOf(TokensExpired) } } },
+    async (request) => {
+      const user = await services.users.byMobile(check(validatePhone, request.body.mobile.trim()));
+      if (!user) throw new Refusal(say('noUserWithPhone'));
+      return ok({ expired: await services.tokens.expireAllOf(user.id) }, said(request, 'tokensExpired'));
+    },
+  );
 
-  /** { mobile }: every token of that user expires now, as if the session had run out on the server. */
-  app.post(DEV_ENDPOINTS.expireTokens, async (request) => {
-    const expired = await services.tokens.expireAllOf((await userByMobile(request.body)).id);
-    return ok({ expired }, said(request, 'tokensExpired'));
-  });
+  app.post(
+    DEV_ENDPOINTS.reviewLoan,
+    { schema: { body: LoanReviewRequest, response: { 200: envelopeOf(LoanReviewed) } } },
+    async (request) => ok({ status: await services.loans.review(request.body.order_no, request.body.decision) }),
+  );
 
-  /** { order_no, decision: 'approve' | 'reject' }: the reviewer's decision, for APPROVAL_MODE=manual. */
-  app.post(DEV_ENDPOINTS.reviewLoan, async (request) => {
-    const body = fieldsOf(request.body);
-    const decision = text(body, 'decision');
-    if (decision !== 'approve' && decision !== 'reject') throw new Refusal(say('decisionShape'));
-    return ok({ status: await services.loans.review(text(body, 'order_no'), decision) });
-  });
+  app.post(
+    DEV_ENDPOINTS.reviewVoucher,
+    { schema: { body: VoucherReviewRequest, response: { 200: envelopeOf(VoucherReviewed) } } },
+    async (request) => ok({ status: await services.vouchers.review(request.body.voucher_id, request.body.decision) }),
+  );
 
-  /** { voucher_id, decision: 'approve' | 'reject' }: the reviewer's decision on a payment proof. */
-  app.post(DEV_ENDPOINTS.reviewVoucher, async (request) => {
-    const body = fieldsOf(request.body);
-    const decision = text(body, 'decision');
-    if (decision !== 'approve' && decision !== 'reject') throw new Refusal(say('decisionShape'));
-    return ok({ status: await services.vouchers.review(wholeNumber(body, 'voucher_id', null, 1, 1_000_000_000), decision) });
-  });
-
-  /** { order_no, days }: moves the loan's dates that many days into the past, so instalments fall overdue. */
-  app.post(DEV_ENDPOINTS.ageLoan, async (request) => {
-    const body = fieldsOf(request.body);
-    await services.loans.age(text(body, 'order_no'), wholeNumber(body, 'days', null, 1, 3650));
+  app.post(DEV_ENDPOINTS.ageLoan, { schema: { body: AgeLoanRequest, response: { 200: envelopeOf(NoData) } } }, async (request) => {
+    await services.loans.age(request.body.order_no, request.body.days);
     return ok(null, said(request, 'loanAged'));
   });
 }

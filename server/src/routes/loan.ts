@@ -1,18 +1,24 @@
 import { ENDPOINTS, type Voucher } from '@instalment/shared/api';
-import { fromFen } from '@instalment/shared/loan';
 import type { FastifyRequest } from 'fastify';
 import {
   BankInfo,
+  Cashier,
   CashierQuery,
+  ContractInfo,
+  CreditLine,
   envelopeOf,
   InstalmentsResult,
   LoanApplication,
   LoanCreated,
+  LoanDetail,
+  LoanRates,
   MyLoansPage,
   MyLoansQuery,
   OrderQuery,
   PaymentChannels,
   PaymentQuery,
+  PaymentState,
+  PayoffQuote,
   Voucher as VoucherSchema,
   VoucherRequest,
   WithdrawVoucherRequest,
@@ -20,14 +26,14 @@ import {
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { fieldsOf, pageOf, text } from '../http/input';
+import { pageOf } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { ApiInstance, RouteDeps } from './deps';
 import { localeOf, said } from '../http/say';
 
 export function loanRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
-  const orderNo = (query: unknown) => text(fieldsOf(query), 'order_no');
+  const orderNo = (query: { order_no?: string }) => query.order_no ?? '';
   /**
    * Proof files open only to their owner, and an <img> cannot send the token: a proof's file_url
    * is its stored path everywhere behind this edge, and becomes an absolute signed link here.
@@ -37,7 +43,7 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     file_url: `${baseUrlOf(request, config)}${links.sign(voucher.file_url)}`,
   });
 
-  app.get(ENDPOINTS.loanRates, async () => ok(await catalogue.rates()));
+  app.get(ENDPOINTS.loanRates, { schema: { response: { 200: envelopeOf(LoanRates) } } }, async () => ok(await catalogue.rates()));
   app.get(ENDPOINTS.channels, { schema: { response: { 200: envelopeOf(PaymentChannels) } } }, async () => ok(await payments.channels()));
   app.get(ENDPOINTS.bankInfo, { schema: { response: { 200: envelopeOf(BankInfo) } } }, async () => ok(await catalogue.bankInfo()));
 
@@ -53,10 +59,14 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     async (request) => ok(await loans.list(userOf(request).id, pageOf(request.query))),
   );
 
-  app.get(ENDPOINTS.orderDetail, { schema: { querystring: OrderQuery }, onRequest: auth.required }, async (request) => {
-    const detail = await loans.detail(userOf(request).id, orderNo(request.query));
-    return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
-  });
+  app.get(
+    ENDPOINTS.orderDetail,
+    { schema: { querystring: OrderQuery, response: { 200: envelopeOf(LoanDetail) } }, onRequest: auth.required },
+    async (request) => {
+      const detail = await loans.detail(userOf(request).id, orderNo(request.query));
+      return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
+    },
+  );
 
   app.get(
     ENDPOINTS.installments,
@@ -65,40 +75,37 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   );
 
   /** Without order_no: the template shown before applying, to anyone; with one: the caller's own contract. */
-  app.get(ENDPOINTS.contractInfo, { schema: { querystring: OrderQuery } }, async (request) => {
+  app.get(ENDPOINTS.contractInfo, { schema: { querystring: OrderQuery, response: { 200: envelopeOf(ContractInfo) } } }, async (request) => {
     const order = orderNo(request.query);
     if (order === '') return ok(contractTemplate(await catalogue.rates(), localeOf(request)));
     await auth.required(request);
     return ok(loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), localeOf(request)));
   });
 
-  app.get(ENDPOINTS.cashier, { schema: { querystring: CashierQuery }, onRequest: auth.required }, async (request) => {
-    const query = fieldsOf(request.query);
-    const channel = text(query, 'channel');
-    const choice = channel === '' ? null : { channel, returnUrl: text(query, 'return_url'), apiBase: baseUrlOf(request, config) };
-    return ok(
-      await payments.cashier(userOf(request).id, text(query, 'order_no'), text(query, 'periods'), text(query, 'payoff') === '1', choice),
-    );
-  });
+  app.get(
+    ENDPOINTS.cashier,
+    { schema: { querystring: CashierQuery, response: { 200: envelopeOf(Cashier) } }, onRequest: auth.required },
+    async (request) => {
+      const { order_no, periods = '', payoff, channel = '', return_url = '' } = request.query;
+      const choice = channel === '' ? null : { channel, returnUrl: return_url, apiBase: baseUrlOf(request, config) };
+      return ok(await payments.cashier(userOf(request).id, order_no, periods, payoff === '1', choice));
+    },
+  );
 
-  app.get(ENDPOINTS.payoff, { schema: { querystring: OrderQuery }, onRequest: auth.required }, async (request) => {
-    const loan = await loans.find(userOf(request).id, orderNo(request.query));
-    const quote = (await ledger.price(loan, { payoff: true })).quote!;
-    return ok({
-      order_no: loan.order_no,
-      as_of: ledger.today(),
-      principal: fromFen(quote.principalFen),
-      interest: fromFen(quote.interestFen),
-      fee: fromFen(quote.feeFen),
-      penalty: fromFen(quote.penaltyFen),
-      total: fromFen(quote.totalFen),
-    });
-  });
+  app.get(
+    ENDPOINTS.payoff,
+    { schema: { querystring: OrderQuery, response: { 200: envelopeOf(PayoffQuote) } }, onRequest: auth.required },
+    async (request) => ok(await ledger.payoffQuote(await loans.find(userOf(request).id, orderNo(request.query)))),
+  );
 
-  app.get(ENDPOINTS.credit, { onRequest: auth.required }, async (request) => ok(await credit.line(userOf(request).id)));
+  app.get(ENDPOINTS.credit, { schema: { response: { 200: envelopeOf(CreditLine) } }, onRequest: auth.required }, async (request) =>
+    ok(await credit.line(userOf(request).id)),
+  );
 
-  app.get(ENDPOINTS.paymentState, { schema: { querystring: PaymentQuery }, onRequest: auth.required }, async (request) =>
-    ok(await payments.state(userOf(request).id, text(fieldsOf(request.query), 'payment_no'))),
+  app.get(
+    ENDPOINTS.paymentState,
+    { schema: { querystring: PaymentQuery, response: { 200: envelopeOf(PaymentState) } }, onRequest: auth.required },
+    async (request) => ok(await payments.state(userOf(request).id, request.query.payment_no ?? '')),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import { formatMoney, fromFen, parsePeriods } from '@instalment/shared/loan';
 import type { FastifyReply } from 'fastify';
 import { withResult } from '../providers/gateway';
 import { appReturnUrl } from '../services/payments';
-import { fieldsOf, text } from '../http/input';
+import { BackToApp, GatewayPage, SandboxConfirmForm, SandboxPayQuery } from '@instalment/shared/api/schemas';
 import type { PaymentChannel, PaymentResult } from '@instalment/shared/api';
 import type { ApiInstance, RouteDeps } from './deps';
 
@@ -62,11 +62,11 @@ export function sandboxRoutes(app: ApiInstance, { services, config }: RouteDeps)
       ? ((await catalogue.enabledChannels()).find((channel) => channel.kind === 'gateway') ?? null)
       : payments.gatewayChannel(code);
 
-  app.get(SANDBOX_ENDPOINTS.payPage, async (request, reply) => {
-    const query = fieldsOf(request.query);
-    const returnUrl = text(query, 'return_url');
+  const page = { 200: GatewayPage, '4xx': GatewayPage };
+  app.get(SANDBOX_ENDPOINTS.payPage, { schema: { querystring: SandboxPayQuery, response: page } }, async (request, reply) => {
+    const { return_url: returnUrl = '', payment_no: paymentNo = '', channel: channelCode = '' } = request.query;
     if (!allowedReturn(returnUrl)) return refuseReturn(reply);
-    const payment = await payments.byNumber(text(query, 'payment_no'));
+    const payment = await payments.byNumber(paymentNo);
     const back = (result: PaymentResult, label: string) =>
       `<a class="button cancel" href="${escapeHtml(withResult(returnUrl, { payment_no: payment?.payment_no ?? '', result }))}">${label}</a>`;
     if (!payment)
@@ -76,7 +76,7 @@ export function sandboxRoutes(app: ApiInstance, { services, config }: RouteDeps)
         'Payment not found',
         `<div class="card"><p>There is no payment with this number.</p>${back('failed', 'Back to the app')}</div>`,
       );
-    const channel = await channelFor(text(query, 'channel'));
+    const channel = await channelFor(channelCode);
     if (!channel)
       return sendPage(
         reply,
@@ -132,18 +132,19 @@ ${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${h
     );
   });
 
-  app.post(SANDBOX_ENDPOINTS.confirm, async (request, reply) => {
-    const body = fieldsOf(request.body);
-    const returnUrl = text(body, 'return_url');
-    if (!allowedReturn(returnUrl)) return refuseReturn(reply);
-    const paymentNo = text(body, 'payment_no');
-    const decision = text(body, 'decision') || 'pay';
-    const channel = await channelFor(text(body, 'channel'));
-    let result: PaymentResult;
-    if (decision === 'cancel') result = 'cancelled';
-    else if (decision !== 'pay' || !channel) result = 'failed';
-    else result = await payments.confirm(paymentNo, channel.code);
-    request.log.info({ payment_no: paymentNo, result }, 'sandbox payment');
-    return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { payment_no: paymentNo, result }), 303);
-  });
+  app.post(
+    SANDBOX_ENDPOINTS.confirm,
+    { schema: { body: SandboxConfirmForm, response: { 303: BackToApp, '4xx': GatewayPage } } },
+    async (request, reply) => {
+      const { return_url: returnUrl = '', payment_no: paymentNo = '', decision = 'pay', channel: channelCode = '' } = request.body;
+      if (!allowedReturn(returnUrl)) return refuseReturn(reply);
+      const channel = await channelFor(channelCode);
+      let result: PaymentResult;
+      if (decision === 'cancel') result = 'cancelled';
+      else if (decision !== 'pay' || !channel) result = 'failed';
+      else result = await payments.confirm(paymentNo, channel.code);
+      request.log.info({ payment_no: paymentNo, result }, 'sandbox payment');
+      return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { payment_no: paymentNo, result }), 303);
+    },
+  );
 }

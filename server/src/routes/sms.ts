@@ -2,7 +2,7 @@ import { ENDPOINTS, type SmsEvent } from '@instalment/shared/api';
 import { validatePhone } from '@instalment/shared/validation';
 import { envelopeOf, NoData, SmsSendRequest } from '@instalment/shared/api/schemas';
 import { ok } from '../http/envelope';
-import { check, fieldsOf, text } from '../http/input';
+import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { SMS_EVENTS } from '../services/sms';
 import type { ApiInstance, RouteDeps } from './deps';
@@ -15,9 +15,8 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
     ENDPOINTS.smsSend,
     { schema: { body: SmsSendRequest, response: { 200: envelopeOf(NoData) } }, ...perAddress(smsSendsPerAddress, addressWindowSeconds) },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const mobile = check(validatePhone, text(body, 'mobile'));
-      const event = text(body, 'event') as SmsEvent;
+      const mobile = check(validatePhone, request.body.mobile.trim());
+      const event = request.body.event.trim() as SmsEvent;
       if (!SMS_EVENTS.includes(event)) throw new Refusal(say('smsEvent', { events: SMS_EVENTS.join(', ') }));
       const registered = (await services.users.byMobile(mobile)) !== null;
       // Only registration needs to know the number is new; SMS login signs up unknown numbers.

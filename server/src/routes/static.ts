@@ -1,22 +1,27 @@
-import { envelopeOf, Health } from '@instalment/shared/api/schemas';
+import { Type } from '@sinclair/typebox';
+import { envelopeOf, FileBytes, FileMissing, Health } from '@instalment/shared/api/schemas';
 import type { ApiInstance } from './deps';
 import { ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';
 
 /** The news illustrations, and a health check for scripts that wait for the server. */
 export function staticRoutes(app: ApiInstance): void {
-  app.get<{ Params: { file: string } }>('/static/news/:file', async (request, reply) => {
-    const match = /^([a-z]+)\.svg$/.exec(request.params.file);
-    const svg = match ? illustrationSvg(match[1]) : null;
-    if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .header('Cache-Control', 'public, max-age=86400')
-      .send(svg);
-  });
+  app.get(
+    '/static/news/:file',
+    { schema: { params: Type.Object({ file: Type.String() }), response: { 200: FileBytes, 404: FileMissing } } },
+    async (request, reply) => {
+      const match = /^([a-z]+)\.svg$/.exec(request.params.file);
+      const svg = match ? illustrationSvg(match[1]) : null;
+      if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(svg);
+    },
+  );
 
   app.get('/health', { schema: { response: { 200: envelopeOf(Health) } } }, async () => ok({ status: 'up' as const }));
 }

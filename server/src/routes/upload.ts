@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import { ENDPOINTS } from '@instalment/shared/api';
+import {
+  envelopeOf,
+  FileMissing,
+  FileBytes,
+  SignedLinkQuery,
+  StoredFileParams,
+  UploadAnswer,
+  UploadForm,
+  type FormFile,
+} from '@instalment/shared/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { fieldsOf, text } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { MAX_FILE_BYTES, MIME_TYPES, type StoredFile } from '../services/uploads';
 import type { ApiInstance, RouteDeps } from './deps';
@@ -14,23 +23,21 @@ import { Refusal, say } from '../services/refusals';
 /** Multipart limits: one file of at most 10 MB and a few short fields. */
 export const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 21, headerPairs: 100 };
 
-interface UploadForm {
-  fields: Record<string, string>;
-  file: { data: Buffer; filename: string } | null;
-}
-
-/** Reads the whole form; the fields may come before or after the file. */
-async function readForm(request: FastifyRequest): Promise<UploadForm> {
+/**
+ * Reads the whole multipart form into the body before the route's schema judges it (fields
+ * may come before or after the file), so the handler takes one typed form like any route.
+ */
+async function readForm(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) throw new Refusal(say('notMultipart'));
-  const form: UploadForm = { fields: {}, file: null };
+  const form: Record<string, unknown> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.fieldname !== 'file') throw new Refusal(say('wrongFileField'));
-        form.file = { data, filename: part.filename ?? '' };
+        form.file = { data, filename: part.filename ?? '' } satisfies FormFile;
       } else {
-        form.fields[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
+        form[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
       }
     }
   } catch (error) {
@@ -40,8 +47,11 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
     if (code === 'FST_FILES_LIMIT') throw new Refusal(say('oneFileAtATime'));
     throw new Refusal(say('uploadUnreadable'));
   }
-  return form;
+  request.body = form;
 }
+
+/** The file's bytes as the store takes them, without a copy. */
+const bytesOf = ({ data }: FormFile) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 const wholeNumberField = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : NaN);
 
@@ -50,61 +60,72 @@ export function uploadRoutes(app: ApiInstance, { services, auth, config, links }
   const { uploadsPerAddress, addressWindowSeconds } = config.limits;
 
   /** FastAdmin's one upload endpoint: plain, chunk, merge (action=merge) and clean (method=clean). */
-  app.post(ENDPOINTS.upload, { onRequest: auth.required, ...perAddress(uploadsPerAddress, addressWindowSeconds) }, async (request) => {
-    const userId = userOf(request).id;
-    const { fields, file } = await readForm(request);
-    // `url` is the file's name in later calls (a voucher's file_url); `fullurl` is for showing it.
-    const withUrls = (stored: StoredFile) => ({ url: stored.url, fullurl: `${baseUrlOf(request, config)}${links.sign(stored.url)}` });
-    const chunkid = fields.chunkid ?? '';
+  app.post(
+    ENDPOINTS.upload,
+    {
+      schema: { body: UploadForm, response: { 200: envelopeOf(UploadAnswer) } },
+      onRequest: auth.required,
+      preValidation: readForm,
+      ...perAddress(uploadsPerAddress, addressWindowSeconds),
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const { file, ...fields } = request.body;
+      // `url` is the file's name in later calls (a voucher's file_url); `fullurl` is for showing it.
+      const withUrls = (stored: StoredFile) => ({ url: stored.url, fullurl: `${baseUrlOf(request, config)}${links.sign(stored.url)}` });
+      const chunkid = fields.chunkid ?? '';
 
-    if (fields.method === 'clean') {
-      await uploads.clean(userId, chunkid);
-      return ok(null, said(request, 'chunksRemoved'));
-    }
-    if (fields.action === 'merge') {
-      const count = fields.chunkcount === undefined || fields.chunkcount === '' ? null : wholeNumberField(fields.chunkcount);
-      if (count !== null && Number.isNaN(count)) throw new Refusal(say('chunkCountWhole'));
-      return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), said(request, 'uploaded'));
-    }
-    if (!file) throw new Refusal(say('chooseFile'));
-    if (chunkid !== '') {
-      const stored = await uploads.storeChunk(
-        userId,
-        {
-          chunkid,
-          chunkindex: wholeNumberField(fields.chunkindex),
-          chunkcount: wholeNumberField(fields.chunkcount),
-          filename: fields.filename ?? file.filename,
-        },
-        file.data,
-      );
-      return ok(stored, said(request, 'chunkUploaded'));
-    }
-    return ok(withUrls(await uploads.storeFile(userId, file.data, file.filename)), said(request, 'uploaded'));
-  });
+      if (fields.method === 'clean') {
+        await uploads.clean(userId, chunkid);
+        return ok(null, said(request, 'chunksRemoved'));
+      }
+      if (fields.action === 'merge') {
+        const count = fields.chunkcount === undefined || fields.chunkcount === '' ? null : wholeNumberField(fields.chunkcount);
+        if (count !== null && Number.isNaN(count)) throw new Refusal(say('chunkCountWhole'));
+        return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), said(request, 'uploaded'));
+      }
+      if (!file) throw new Refusal(say('chooseFile'));
+      if (chunkid !== '') {
+        const stored = await uploads.storeChunk(
+          userId,
+          {
+            chunkid,
+            chunkindex: wholeNumberField(fields.chunkindex),
+            chunkcount: wholeNumberField(fields.chunkcount),
+            filename: fields.filename ?? file.filename,
+          },
+          bytesOf(file),
+        );
+        return ok(stored, said(request, 'chunkUploaded'));
+      }
+      return ok(withUrls(await uploads.storeFile(userId, bytesOf(file), file.filename)), said(request, 'uploaded'));
+    },
+  );
 
   /**
    * The stored files, to their owner only: with the token, or through a signed link (an <img>
    * cannot send the token). Anyone else gets the answer of a missing file. Images show inline,
    * PDFs download, and nothing is ever sniffed into HTML.
    */
-  app.get<{ Params: { day: string; name: string } }>('/uploads/:day/:name', async (request, reply) => {
-    const found = uploads.locate(request.params.day, request.params.name);
-    const url = `/uploads/${request.params.day}/${request.params.name}`;
-    const query = fieldsOf(request.query);
-    const owner = await uploads.ownerOf(url);
-    const allowed =
-      links.valid(url, text(query, 'expires'), text(query, 'signature')) ||
-      (owner !== null && (await auth.identify(request))?.id === owner);
-    if (!found || !allowed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    const disposition = found.type === 'pdf' ? 'attachment' : 'inline';
-    return reply
-      .header('Content-Type', MIME_TYPES[found.type])
-      .header('Content-Disposition', `${disposition}; filename="${request.params.name}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .header('Cache-Control', 'private, max-age=600')
-      .send(fs.createReadStream(found.file));
-  });
+  app.get(
+    '/uploads/:day/:name',
+    { schema: { params: StoredFileParams, querystring: SignedLinkQuery, response: { 200: FileBytes, 404: FileMissing } } },
+    async (request, reply) => {
+      const found = uploads.locate(request.params.day, request.params.name);
+      const url = `/uploads/${request.params.day}/${request.params.name}`;
+      const { expires = '', signature = '' } = request.query;
+      const owner = await uploads.ownerOf(url);
+      const allowed = links.valid(url, expires, signature) || (owner !== null && (await auth.identify(request))?.id === owner);
+      if (!found || !allowed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      const disposition = found.type === 'pdf' ? 'attachment' : 'inline';
+      return reply
+        .header('Content-Type', MIME_TYPES[found.type])
+        .header('Content-Disposition', `${disposition}; filename="${request.params.name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .header('Cache-Control', 'private, max-age=600')
+        .send(fs.createReadStream(found.file));
+    },
+  );
 }

@@ -28,7 +28,7 @@ import {
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { check, fieldsOf, rawText, text } from '../http/input';
+import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import type { ApiInstance, RouteDeps } from './deps';
 import { said } from '../http/say';
@@ -48,13 +48,13 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       ...perAddress(registrationsPerAddress, addressWindowSeconds),
     },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const mobile = check(validatePhone, text(body, 'mobile'));
-      const password = check(validatePassword, rawText(body, 'password'));
-      const email = check(validateOptionalEmail, text(body, 'email'));
-      const code = check(validateCode, text(body, 'code'));
-      const username = text(body, 'username') || mobile;
-      const agreements = { terms: text(body, 'terms_version') || undefined, privacy: text(body, 'privacy_version') || undefined };
+      const body = request.body;
+      const mobile = check(validatePhone, body.mobile.trim());
+      const password = check(validatePassword, body.password);
+      const email = check(validateOptionalEmail, body.email?.trim() ?? '');
+      const code = check(validateCode, body.code.trim());
+      const username = body.username?.trim() || mobile;
+      const agreements = { terms: body.terms_version?.trim() || undefined, privacy: body.privacy_version?.trim() || undefined };
       return ok(
         await users.register({ mobile, password, email, code, username, agreements, address: request.ip }),
         said(request, 'signedUp'),
@@ -69,9 +69,8 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       ...perAddress(loginsPerAddress, addressWindowSeconds),
     },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const account = check(validateAccount, text(body, 'account'));
-      const password = rawText(body, 'password');
+      const account = check(validateAccount, request.body.account.trim());
+      const password = request.body.password;
       if (password === '') throw new Refusal(say('enterPassword'));
       return ok(await users.login(account, password, request.ip), said(request, 'loggedIn'));
     },
@@ -84,9 +83,8 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       ...perAddress(loginsPerAddress, addressWindowSeconds),
     },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const mobile = check(validatePhone, text(body, 'mobile'));
-      const captcha = check(validateCode, text(body, 'captcha'));
+      const mobile = check(validatePhone, request.body.mobile.trim());
+      const captcha = check(validateCode, request.body.captcha.trim());
       return ok(await users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
     },
   );
@@ -103,10 +101,9 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       ...perAddress(loginsPerAddress, addressWindowSeconds),
     },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const mobile = check(validatePhone, text(body, 'mobile'));
-      const newPassword = check(validatePassword, rawText(body, 'newpassword'));
-      const captcha = check(validateCode, text(body, 'captcha'));
+      const mobile = check(validatePhone, request.body.mobile.trim());
+      const newPassword = check(validatePassword, request.body.newpassword);
+      const captcha = check(validateCode, request.body.captcha.trim());
       await users.resetPassword(mobile, captcha, newPassword);
       return ok(null, said(request, 'passwordResetDone'));
     },
@@ -120,10 +117,9 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       ...perAddress(loginsPerAddress, addressWindowSeconds),
     },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const oldPassword = rawText(body, 'oldpassword');
+      const oldPassword = request.body.oldpassword;
       if (oldPassword === '') throw new Refusal(say('enterCurrentPassword'));
-      const newPassword = check(validatePassword, rawText(body, 'newpassword'));
+      const newPassword = check(validatePassword, request.body.newpassword);
       if (newPassword === oldPassword) throw new Refusal(say('newPasswordSame'));
       await users.changePassword(userOf(request), request.token!, oldPassword, newPassword, request.ip);
       return ok(null, said(request, 'passwordChangedDone'));
@@ -138,9 +134,8 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       ...perAddress(loginsPerAddress, addressWindowSeconds),
     },
     async (request) => {
-      const body = fieldsOf(request.body);
-      const mobile = check(validatePhone, text(body, 'mobile'));
-      const captcha = check(validateCode, text(body, 'captcha'));
+      const mobile = check(validatePhone, request.body.mobile.trim());
+      const captcha = check(validateCode, request.body.captcha.trim());
       return ok(withAvatarLink(request, await users.changeMobile(userOf(request), mobile, captcha)), said(request, 'phoneChangedDone'));
     },
   );
@@ -149,15 +144,15 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     ENDPOINTS.profile,
     { schema: { body: ProfileRequest, response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required },
     async (request) => {
-      const body = fieldsOf(request.body);
+      const body = request.body;
       const user = userOf(request);
-      const avatarField = text(body, 'avatar');
+      const avatarField = body.avatar.trim();
       const avatar = avatarField === '' ? '' : await uploads.ownUpload(user.id, avatarField);
       if (avatar === null) throw new Refusal(say('chooseAvatar'));
       const profile = {
-        nickname: check(validateNickname, text(body, 'nickname')),
-        bio: check(validateBio, text(body, 'bio')),
-        email: check(validateOptionalEmail, text(body, 'email')),
+        nickname: check(validateNickname, body.nickname.trim()),
+        bio: check(validateBio, body.bio.trim()),
+        email: check(validateOptionalEmail, body.email.trim()),
         avatar,
       };
       return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));

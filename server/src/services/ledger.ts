@@ -1,4 +1,4 @@
-import type { Instalment, LoanStatus } from '@instalment/shared/api';
+import type { Instalment, LoanStatus, PayoffQuote } from '@instalment/shared/api';
 import {
   calendarDate,
   canTransition,
@@ -54,6 +54,17 @@ const NOTHING_TO_PAY: Partial<Record<LoanStatus, ServerMessageKey>> = {
  * all settle through `settle`, which prices the selection again and settles each instalment
  * once. The rules themselves are in `shared/loan/ledger.ts`, where the app reads them too.
  */
+/** A payoff quote as the borrower reads it: in yuan, as of a day. */
+export const quoteView = (orderNo: string, asOf: string, quote: PayoffQuoteFen): PayoffQuote => ({
+  order_no: orderNo,
+  as_of: asOf,
+  principal: fromFen(quote.principalFen),
+  interest: fromFen(quote.interestFen),
+  fee: fromFen(quote.feeFen),
+  penalty: fromFen(quote.penaltyFen),
+  total: fromFen(quote.totalFen),
+});
+
 export class Ledger {
   private readonly loans: LoanRecords;
   private readonly vouchers: VoucherRecords;
@@ -153,6 +164,12 @@ export class Ledger {
       items: states.filter((state) => periods.includes(state.view.period)),
       quote: null,
     };
+  }
+
+  /** What settling the whole loan costs today (GET /api/loan/payoff). */
+  async payoffQuote(loan: LoanRow): Promise<PayoffQuote> {
+    const today = this.today();
+    return quoteView(loan.order_no, today, (await this.price(loan, { payoff: true }, today)).quote!);
   }
 
   /**

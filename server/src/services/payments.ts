@@ -5,7 +5,7 @@ import { originAllowed, type OriginRule } from '../config';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../context';
 import type { CatalogueService } from './catalogue';
-import { Ledger, type Selection } from './ledger';
+import { Ledger, quoteView, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
@@ -123,15 +123,7 @@ export class PaymentService {
     return {
       order_no: loan.order_no,
       payoff: selection.payoff,
-      quote: quote && {
-        order_no: loan.order_no,
-        as_of: this.ledger.today(),
-        principal: fromFen(quote.principalFen),
-        interest: fromFen(quote.interestFen),
-        fee: fromFen(quote.feeFen),
-        penalty: fromFen(quote.penaltyFen),
-        total: fromFen(quote.totalFen),
-      },
+      quote: quote && quoteView(loan.order_no, this.ledger.today(), quote),
       items: price.items.map((state) => state.view),
       total: fromFen(price.amountFen),
       channels: await this.offeredChannels(),

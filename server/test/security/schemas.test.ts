@@ -26,17 +26,6 @@ const TAKES_NOTHING = new Set<string>([
 
 /** Routes whose schemas are still to be written (issue 30); this list only shrinks. */
 const NOT_YET_DESCRIBED = new Set<string>([
-  'GET /api/loan/rates',
-  'GET /api/loan/orderDetail',
-  'GET /api/loan/getContractInfo',
-  'GET /api/loan/cashier',
-  'GET /api/loan/payoff',
-  'GET /api/loan/credit',
-  'GET /api/loan/payment',
-  'POST /api/common/upload',
-  'GET /uploads/:day/:name',
-  'GET /sandbox/pay',
-  'POST /sandbox/pay/confirm',
   'POST /admin/api/auth/login',
   'POST /admin/api/auth/logout',
   'GET /admin/api/auth/me',
@@ -64,12 +53,6 @@ const NOT_YET_DESCRIBED = new Set<string>([
   'POST /admin/api/news/:id/publish',
   'POST /admin/api/news/:id/unpublish',
   'GET /admin/api/audit',
-  'GET /static/news/:file',
-  'GET /dev/sms-outbox',
-  'POST /dev/expire-tokens',
-  'POST /dev/review-loan',
-  'POST /dev/review-voucher',
-  'POST /dev/age-loan',
 ]);
 
 interface Declared {
@@ -103,9 +86,13 @@ test('every route that takes input declares it: body, query or path', () => {
   expect(missing).toEqual([]);
 });
 
+/** A route answers 200, or 303 when its answer is to send the browser elsewhere (the sandbox gateway's button). */
 test('every route declares its answer', () => {
   const missing = undescribed()
-    .filter(({ schema }) => !(schema?.response as Record<string, unknown> | undefined)?.['200'])
+    .filter(({ schema }) => {
+      const answers = schema?.response as Record<string, unknown> | undefined;
+      return !(answers?.['200'] ?? answers?.['303']);
+    })
     .map(({ route }) => route);
   expect(missing).toEqual([]);
 });

@@ -142,7 +142,6 @@ export const serverMessages = defineMessages({
     noOutbox: 'SMS goes through a real provider here; there is no outbox.',
     noUserWithPhone: 'No user has this phone number.',
     tokensExpired: 'Tokens expired',
-    decisionShape: 'decision must be approve or reject.',
     loanAged: 'Loan aged',
   },
   'zh-CN': {
@@ -273,7 +272,6 @@ export const serverMessages = defineMessages({
     noOutbox: '此环境通过真实短信服务发送，没有发件箱。',
     noUserWithPhone: '没有使用该手机号的用户。',
     tokensExpired: '令牌已过期',
-    decisionShape: 'decision 只能是 approve 或 reject。',
     loanAged: '借款已调整到期',
   },
 });

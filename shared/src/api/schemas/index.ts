@@ -2,9 +2,14 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 export * from './admin';
 export * from './common';
+export * from './contract';
+export * from './dev';
 export * from './loan';
 export * from './news';
 export * from './portfolio';
+export * from './repayment';
+export * from './sandbox';
+export * from './upload';
 export * from './user';
 
 /**

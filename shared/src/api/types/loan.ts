@@ -1,239 +1,58 @@
 import type { Static } from '@sinclair/typebox';
-import type * as schema from '../schemas/loan';
-import type { CalendarDate, IsoDateTime, Money } from './common';
+import type * as schema from '../schemas';
 
 /**
- * The loan contract. SPEC leaves these shapes open; they are decided here, once.
- *
- * Rates are integers in basis points (1 bp = 0.01 %) so that client and server compute the
- * same fen from the same integers: `monthly_rate_bp: 80` is 0.80 % interest per month.
+ * The loan contract's types, each derived from its schema in `schemas/` (the one owner of the
+ * shape and its meaning): the server validates and serializes with the schema, clients compile
+ * against the type.
  */
 
 /** Loan statuses; the rules for moving between them live in `loan/status.ts`. */
 export type LoanStatus = Static<typeof schema.LoanStatus>;
-
-/** One term offered, with its price. */
-export interface TermRate {
-  /** Months. */
-  term: number;
-  /** Interest per month on the outstanding principal, in bp. */
-  monthly_rate_bp: number;
-  /** Service fee per month on the original amount, in bp. */
-  monthly_fee_bp: number;
-  /**
-   * The annual percentage rate disclosed to the borrower (PBoC announcement [2021] No. 3):
-   * 12 × the monthly internal rate of return of the amount disbursed against every instalment
-   * with its fee, in bp. Computed by `annualRateBp` in `loan/`.
-   */
-  apr_bp: number;
-}
-
-/** How the schedule is built: equal monthly instalments of principal and interest. */
-export type RepaymentMethod = 'equal_instalment';
-
-/** GET /api/loan/rates. */
-export interface LoanRates {
-  currency: 'CNY';
-  min_amount: Money;
-  max_amount: Money;
-  amount_step: Money;
-  terms: TermRate[];
-  repayment_method: RepaymentMethod;
-  /** Penalty per overdue day on the overdue instalment's principal + interest, in bp. */
-  overdue_daily_penalty_bp: number;
-  /** Days after the due date before an unpaid instalment counts as overdue. */
-  grace_days: number;
-  purposes: LoanPurpose[];
-}
-
+export type TermRate = Static<typeof schema.TermRate>;
+export type RepaymentMethod = Static<typeof schema.RepaymentMethod>;
+export type LoanRates = Static<typeof schema.LoanRates>;
 export type LoanPurpose = Static<typeof schema.LoanPurpose>;
 
 /** POST /api/loan/create (the schema takes any purpose text, so the shared rules can say what is wrong with it). */
 export type LoanApplication = Omit<Static<typeof schema.LoanApplication>, 'purpose'> & { purpose: LoanPurpose };
-
 export type LoanCreated = Static<typeof schema.LoanCreated>;
 
-/** GET /api/loan/myLoans item (the schemas in `schemas/loan.ts` are the source). */
 export type LoanSummary = Static<typeof schema.LoanSummary>;
-
 export type MyLoansQuery = Static<typeof schema.MyLoansQuery>;
 export type MyLoansPage = Static<typeof schema.MyLoansPage>;
-
 export type OrderQuery = Static<typeof schema.OrderQuery>;
+export type LoanDetail = Static<typeof schema.LoanDetail>;
 
 export type InstalmentStatus = Static<typeof schema.InstalmentStatus>;
-
-/** One period of the schedule (GET /api/loan/installments). */
 export type Instalment = Static<typeof schema.Instalment>;
-
-/** `withdrawn`: the borrower took a pending proof back to pay another way. */
-export type VoucherStatus = Static<typeof schema.VoucherStatus>;
-
-/** A payment proof the borrower uploaded (POST /api/loan/uploadVoucher). */
-export type Voucher = Static<typeof schema.Voucher>;
-
-/** GET /api/loan/orderDetail. */
-export interface LoanDetail extends LoanSummary {
-  purpose: LoanPurpose;
-  real_name: string;
-  /** Masked: first 3 and last 4 characters. */
-  id_card: string;
-  /** Masked: last 4 digits. */
-  bank_card: string;
-  bank_name: string;
-  monthly_rate_bp: number;
-  monthly_fee_bp: number;
-  monthly_payment: Money;
-  total_interest: Money;
-  total_fee: Money;
-  total_repayment: Money;
-  paid_periods: number;
-  approved_at: IsoDateTime | null;
-  /** When the money was sent; the schedule starts that day. */
-  disbursed_at: IsoDateTime | null;
-  /** Why the application was turned down, when it was and a reason was given. */
-  reject_reason: string | null;
-  settled_at: IsoDateTime | null;
-  overdue_days: number;
-  penalty: Money;
-  vouchers: Voucher[];
-  /** The annual percentage rate of this loan's own price, in bp (see `TermRate.apr_bp`). */
-  apr_bp: number;
-}
-
 export type InstalmentsResult = Static<typeof schema.InstalmentsResult>;
 
-export interface ContractClause {
-  title: string;
-  body: string;
-}
-
-export interface ContractParty {
-  role: string;
-  name: string;
-  /** Masked id card (borrower) or registration number (lender). */
-  id: string;
-  address?: string;
-}
-
-/** GET /api/loan/getContractInfo. Without order_no: the template shown before applying. */
-export interface ContractInfo {
-  contract_no: string | null;
-  order_no: string | null;
-  title: string;
-  lender: ContractParty;
-  borrower: ContractParty | null;
-  amount: Money | null;
-  term: number | null;
-  monthly_rate_bp: number | null;
-  monthly_fee_bp: number | null;
-  /** The annual percentage rate (see `TermRate.apr_bp`); null only on the template without a term. */
-  apr_bp: number | null;
-  repayment_method: RepaymentMethod;
-  signed_at: IsoDateTime | null;
-  clauses: ContractClause[];
-}
-
-/** GET /api/loan/cashier query: exactly one of `periods` or `payoff=1` (see the schema). */
-export type CashierQuery = Static<typeof schema.CashierQuery>;
-
-/**
- * GET /api/loan/payoff: what settling the whole loan costs at `as_of` (today, platform time).
- * principal: all principal not yet paid; interest: the unpaid interest of instalments already due
- * plus interest accrued since the last due date (or disbursal) at monthly rate × 12 / 365 a day;
- * fee: the unpaid fees of instalments already due; penalty: their penalties. Nothing for months
- * not yet begun. Computed by `payoffQuote` in `loan/`.
- */
-export interface PayoffQuote {
-  order_no: string;
-  as_of: CalendarDate;
-  principal: Money;
-  interest: Money;
-  fee: Money;
-  penalty: Money;
-  total: Money;
-}
-
-/** GET /api/loan/credit: the account's credit line and what is left of it. */
-export interface CreditLine {
-  limit: Money;
-  /** Principal outstanding across the account's loans, pending applications included. */
-  used: Money;
-  available: Money;
-  /** Why the account cannot apply now, or null when it can (within `available`). */
-  blocked: CreditBlock | null;
-}
-
-/** `overdue`: a loan of the account is overdue. */
-export type CreditBlock = 'overdue';
-
-/** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
+export type VoucherStatus = Static<typeof schema.VoucherStatus>;
+export type Voucher = Static<typeof schema.Voucher>;
+export type VoucherRequest = Static<typeof schema.VoucherRequest>;
 export type WithdrawVoucherRequest = Static<typeof schema.WithdrawVoucherRequest>;
 
+export type ContractClause = Static<typeof schema.ContractClause>;
+export type ContractParty = Static<typeof schema.ContractParty>;
+export type ContractInfo = Static<typeof schema.ContractInfo>;
+
+export type CashierQuery = Static<typeof schema.CashierQuery>;
+export type PayoffQuote = Static<typeof schema.PayoffQuote>;
+export type Cashier = Static<typeof schema.Cashier>;
+export type PaymentStatus = Static<typeof schema.PaymentStatus>;
+export type PaymentState = Static<typeof schema.PaymentState>;
+export type CreditLine = Static<typeof schema.CreditLine>;
+export type CreditBlock = Static<typeof schema.CreditBlock>;
+
+export type PaymentChannel = Static<typeof schema.PaymentChannels>[number];
+export type ChannelKind = PaymentChannel['kind'];
+/** GET /api/loan/bankInfo: the platform's receiving account for a bank transfer. */
+export type BankInfo = Static<typeof schema.BankInfo>;
+
 /**
- * How a gateway payment ended, as the sandbox gateway reports it in the return URL's `result`.
+ * How a gateway payment ended, as the gateway reports it in the return URL's `result`.
  * `repriced`: what is due changed since the payment was opened (a day passed, a penalty grew);
  * nothing was charged or recorded and the cashier shows the new price.
  */
 export type PaymentResult = 'success' | 'cancelled' | 'failed' | 'repriced';
-
-/** open → paid | superseded (another selection was opened) | void (its instalments were settled otherwise) | repriced. */
-export type PaymentStatus = 'open' | 'paid' | 'superseded' | 'void' | 'repriced';
-
-/** GET /api/loan/payment?payment_no=: the server's word on a payment, for the page the gateway returns to. */
-export interface PaymentState {
-  payment_no: string;
-  order_no: string;
-  /** The instalments it pays; every unpaid one for a payoff. */
-  periods: number[];
-  payoff: boolean;
-  amount: Money;
-  status: PaymentStatus;
-  paid_at: IsoDateTime | null;
-}
-
-/**
- * GET /api/loan/cashier: what is due and how it can be paid. The server keeps one open
- * payment per order and selection, so asking twice never starts two payments.
- */
-export interface Cashier {
-  order_no: string;
-  /** True when this payment settles the whole loan at `payoff`'s quote. */
-  payoff: boolean;
-  /** The quote being paid (payoff only). */
-  quote: PayoffQuote | null;
-  items: Instalment[];
-  total: Money;
-  channels: PaymentChannel[];
-  payment_no: string;
-  /**
-   * Asked with `channel` and `return_url`: the complete address of the gateway's page for this
-   * payment (Alipay's signed URL, or the sandbox's), where the browser goes to pay; else null.
-   */
-  pay_url: string | null;
-  expires_at: IsoDateTime;
-}
-
-export type ChannelKind = 'gateway' | 'transfer';
-
-/** GET /api/loan/channels. */
-export interface PaymentChannel {
-  code: string;
-  name: string;
-  kind: ChannelKind;
-  description: string;
-  enabled: boolean;
-}
-
-/** GET /api/loan/bankInfo: the platform's receiving account for a bank transfer. */
-export interface BankInfo {
-  account_name: string;
-  account_no: string;
-  bank_name: string;
-  branch: string;
-  /** What to write in the transfer's remark so the payment can be matched. */
-  remark_hint: string;
-}
-
-/** POST /api/loan/uploadVoucher. */
-export type VoucherRequest = Static<typeof schema.VoucherRequest>;

@@ -1,22 +1,14 @@
-/** POST /api/common/upload (multipart, file field `file`): the stored file, as FastAdmin names it. */
-export interface UploadedFile {
-  /** Path of the stored file on the API host, e.g. `/uploads/20261122/3f9c….png`. */
-  url: string;
-  /** The same file as an absolute URL. */
-  fullurl: string;
-}
+import type { Static } from '@sinclair/typebox';
+import type * as schema from '../schemas/upload';
 
-/** Form fields of one chunk (SPEC §3 "Chunked upload fields"). */
+export type UploadedFile = Static<typeof schema.UploadedFile>;
+export type ChunkStored = Static<typeof schema.ChunkStored>;
+
+/** Form fields of one chunk (SPEC §3 "Chunked upload fields"), as the client sends them. */
 export interface ChunkFields {
   chunkid: string;
   chunkindex: number;
   chunkcount: number;
   filename: string;
   action?: string;
-}
-
-/** The answer to one chunk: stored, nothing merged yet. */
-export interface ChunkStored {
-  chunkid: string;
-  chunkindex: number;
 }

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type * as schema from '../schemas/user';
+import type * as devSchema from '../schemas/dev';
 import type { IsoDateTime } from './common';
 
 /** POST /api/user/register. `username` defaults to the phone, `email` to ''. */
@@ -49,11 +50,6 @@ export interface SmsWait {
 export type SmsSendRequest = Omit<Static<typeof schema.SmsSendRequest>, 'event'> & { event: SmsEvent };
 
 /** One message of the development SMS outbox (GET /dev/sms-outbox, never in production). */
-export interface SmsOutboxEntry {
-  mobile: string;
-  event: SmsEvent;
-  code: string;
-  createtime: number;
-}
+export type SmsOutboxEntry = Static<typeof devSchema.SmsOutboxEntry>;
 
 export type { IsoDateTime };
