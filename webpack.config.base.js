@@ -5,46 +5,65 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { require: requireTs } = require('tsx/cjs/api');
 
 /**
- * The parts of the contract package that hold state or identity (the HTTP client and its error
- * class, the session, HostContext, the locale, components reading the host): one instance for
- * the whole app. The stateless parts (api, loan, validation, format) are not shared: a shared
- * module is never tree-shaken, so each package bundles only what it uses of them.
- * `host: false` marks what only the remotes use (uploads, the standalone harness): the shell
- * neither imports nor provides those.
+ * DESIGN §3: singletons only for state. One copy in the browser of React and of the contract's
+ * parts that hold state or identity (the HTTP client and its error class, the session, the host
+ * door, the locale); everything else a remote uses (the UI kit, rules, formatting) is bundled,
+ * tree-shaken, into that remote, so its team's deploy ships its pages and the UI they use. The
+ * look stays one through the shell's design tokens (CSS custom properties).
+ * react-router-dom, mobx and axios are imported by the shell's code alone (remotes navigate
+ * through the host; mobx sits behind mobx-react-lite and the session), so they are bundled into
+ * the shell instead of being shared whole.
  */
-const SHARED_SUBPATHS = /** @type {const} */ ({
-  http: { host: true },
-  session: { host: true },
-  host: { host: true },
-  i18n: { host: true },
-  ui: { host: true },
-  upload: { host: false },
-  harness: { host: false },
-});
+const STATE_SUBPATHS = ['http', 'session', 'host', 'i18n'];
+const LIBRARIES = [
+  { name: 'react', pkg: 'react', strictVersion: true },
+  { name: 'react/jsx-runtime', pkg: 'react', strictVersion: true },
+  { name: 'react-dom', pkg: 'react-dom', strictVersion: true },
+  { name: 'react-dom/client', pkg: 'react-dom', strictVersion: true },
+  { name: 'mobx-react-lite', pkg: 'mobx-react-lite', strictVersion: false },
+];
 
 /**
- * DESIGN §3: one copy of each of these in the browser, whatever the load order.
- * react-router-dom is imported by the shell alone (pages navigate through the host), so it is
- * bundled, tree-shaken, into the shell instead of being shared whole (62 kB against ~30 kB gzip).
+ * The version a package was built against, read from the package.json its build resolves (a
+ * remote built in another checkout, against another release of the contract, reads that one).
+ * @param {string} pkg @param {string} dir
+ */
+function builtVersion(pkg, dir) {
+  for (let folder = dir; ; folder = path.dirname(folder)) {
+    const file = path.join(folder, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return /** @type {string} */ (JSON.parse(fs.readFileSync(file, 'utf8')).version);
+    if (path.dirname(folder) === folder) throw new Error(`${pkg} is not installed for ${dir}`);
+  }
+}
+
+/**
+ * Real versions: each shared module carries the version of the package it comes from, and asks
+ * for the major it was built against (`^major.0.0`: a minor release of the contract adds, never
+ * breaks). React and the contract are strict: a build against another major fails into the
+ * page's error view (the federation runtime refuses the share) instead of rendering against the
+ * wrong contract or starting a second React.
  *
- * The shell always provides its singletons, so it provides them eagerly, inside its entry chunk:
- * one request instead of a chunk per package (and webpack's duplicated provide/consume chunks),
- * and no round trip between the entry and the first render. Remotes consume the shell's copies;
- * their own stay lazy fallbacks that a composed app never downloads.
- * @param {boolean} host
+ * The shell provides its singletons eagerly, inside its entry chunk: one request instead of a
+ * chunk per package, and no round trip between the entry and the first render. Remotes consume
+ * the shell's copies; their own stay lazy fallbacks that a composed app never downloads.
+ * @param {boolean} host @param {string} dir
  */
-function sharedSingletons(host) {
-  /** @type {Record<string, { singleton: boolean, eager: boolean, requiredVersion: string | false, version?: string }>} */
+function sharedSingletons(host, dir) {
+  /** @type {Record<string, { singleton: true, eager: boolean, requiredVersion: string, version: string, strictVersion: boolean }>} */
   const shared = {};
-  for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'mobx', 'mobx-react-lite', 'axios']) {
-    shared[name] = { singleton: true, eager: host, requiredVersion: false };
-  }
-  for (const [subpath, use] of Object.entries(SHARED_SUBPATHS)) {
-    if (host && !use.host) continue;
-    shared[`@instalment/shared/${subpath}`] = { singleton: true, eager: host, requiredVersion: '^1.0.0', version: '1.0.0' };
-  }
+  const entry = (/** @type {string} */ version, /** @type {boolean} */ strictVersion) => ({
+    singleton: /** @type {const} */ (true),
+    eager: host,
+    version,
+    requiredVersion: `^${version.split('.')[0]}.0.0`,
+    strictVersion,
+  });
+  for (const library of LIBRARIES) shared[library.name] = entry(builtVersion(library.pkg, dir), library.strictVersion);
+  const contract = builtVersion('@instalment/shared', dir);
+  for (const subpath of STATE_SUBPATHS) shared[`@instalment/shared/${subpath}`] = entry(contract, true);
   return shared;
 }
 
@@ -118,22 +137,42 @@ function federationRuntime({ host, production }) {
 }
 
 /**
+ * What a remote exposes and publishes, read from the page tables its build sees: SPEC §2's rows it
+ * draws and its home widgets (shared/src/pages), its console screens (shared/src/ops), and the
+ * pages its team adds in the remote's own `src/pages.ts` (`EXTRA_PAGES`). The published list
+ * rides in the manifest (`metaData.pages`), so the shell learns a new page from the deploy.
+ * @param {string} dir @param {string} remote
+ */
+function remoteOf(dir, remote) {
+  /** @type {typeof import('./shared/src/pages')} */
+  const pages = requireTs('./shared/src/pages/index.ts', __filename);
+  /** @type {typeof import('./shared/src/ops/pages')} */
+  const ops = requireTs('./shared/src/ops/pages.ts', __filename);
+  const own = path.join(dir, 'src', 'pages.ts');
+  /** @type {import('./shared/src/pages').ExtraPage[]} */
+  const extras = fs.existsSync(own) ? requireTs(own, __filename).EXTRA_PAGES : [];
+  const name = /** @type {import('./shared/src/pages').RemoteName} */ (remote);
+  return { exposes: { ...pages.exposesOf(name, extras), ...ops.opsExposesOf(name) }, published: pages.publishedPagesOf(name, extras) };
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir        the package folder (__dirname of its config)
  * @param {string} options.name       federation container name, e.g. 'mf_loan' or 'shell'
  * @param {string} options.cssPrefix  prefix of this package's CSS class names
  * @param {number} options.port       dev-server port
- * @param {Record<string,string>} [options.exposes]  exposed modules (remotes)
+ * @param {boolean} [options.remote]  a remote: it exposes and publishes the pages of the container `name`
  * @param {string} [options.title]    document title of the package's own page
  * @param {() => object} [options.devConfig]  what the dev server answers for /config.json (the shell)
  * @param {Record<string, Array<[string, string]>>} [options.earlyExposes]  route → [remote, module] the
  *   host page preloads before the shell runs (src/early/inline.js)
  */
-module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, title = name, devConfig, earlyExposes }) {
+module.exports = function createConfig({ dir, name, cssPrefix, port, remote = false, title = name, devConfig, earlyExposes }) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    const host = !exposes;
+    const host = !remote;
+    const { exposes, published } = remote ? remoteOf(dir, name) : { exposes: {}, published: [] };
     const runtime = federationRuntime({ host, production });
     return {
       mode: production ? 'production' : 'development',
@@ -181,13 +220,16 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, exposes, ti
         new ModuleFederationPlugin({
           name,
           filename: production ? REMOTE_ENTRY.production : REMOTE_ENTRY.development,
-          exposes: exposes ?? {},
+          exposes,
           remotes: {},
-          shared: sharedSingletons(host),
+          shared: sharedSingletons(host, dir),
           // The shell's eager singletons are in the share scope before any remote: take what is
           // loaded. 'version-first' would fetch every registered remote's entry to compare versions.
           shareStrategy: 'loaded-first',
-          manifest: { filePath: '' },
+          manifest: {
+            filePath: '',
+            additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, pages: published } }),
+          },
           dts: false,
           experiments: runtime.experiments,
         }),

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { commonMessages, LocaleStore, translator } from '@instalment/shared/i18n';
+import { REMOTE_NAMES } from '@instalment/shared/pages';
 import { App } from './app/App';
 import { NavigationBridge } from './app/navigation';
 import './app/global.css';
@@ -13,6 +14,7 @@ async function start() {
     const config = await booted;
     const navigation = new NavigationBridge();
     const host = createShellHost(config, navigation);
+    void host.routes.load(REMOTE_NAMES);
     watchSession(host);
     root.render(<App host={host} navigation={navigation} />);
   } catch (error) {

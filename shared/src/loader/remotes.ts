@@ -5,7 +5,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@instalment/shared/pages';
+import { readPublishedPages, type PublishedPage, type RemoteName } from '@instalment/shared/pages';
 
 /** Where each remote's manifest is, as a host's config.json names them. */
 export type RemoteEntries = Record<RemoteName, string>;
@@ -23,27 +23,45 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A remote that is half-deployed or restarting answers with a network error or a 5xx for a
- * moment: the manifest fetch is retried with back-off before the page is declared failed.
- * A failed load is remembered so that the next attempt re-registers the remote instead of
- * reusing the runtime's cached failure.
+ * moment: the manifest fetch is retried with back-off before the load is declared failed.
  */
+async function fetchManifest(url: string): Promise<string> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
+    try {
+      const answered = attempt === 0 ? await early(url) : undefined;
+      const response = answered ?? (await fetch(url, { cache: 'no-cache' }));
+      if (response.ok) return await response.text();
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    if (attempt < MANIFEST_ATTEMPTS - 1) await wait(RETRY_BASE_MS * 2 ** attempt);
+  }
+  throw lastError;
+}
+
+/**
+ * Each manifest is read once per start of its remote, by URL: the federation runtime and the
+ * host's page table (the pages a remote publishes) share the one request.
+ */
+const manifests = new Map<string, Promise<string>>();
+function manifestText(url: string): Promise<string> {
+  let text = manifests.get(url);
+  if (!text) {
+    text = fetchManifest(url);
+    manifests.set(url, text);
+    text.catch(() => manifests.delete(url));
+  }
+  return text;
+}
+
+/** A failed load is remembered so that the next attempt starts the remote afresh instead of reusing the runtime's cached failure. */
 const failed = new Set<string>();
 const resilience: ModuleFederationRuntimePlugin = {
   name: 'instalment-resilience',
-  async fetch(url, init) {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
-      try {
-        const answered = attempt === 0 ? await early(String(url)) : undefined;
-        const response = answered ?? (await fetch(url, { ...init, cache: 'no-cache' }));
-        if (response.status < 500) return response;
-        lastError = new Error(`${url} answered ${response.status}`);
-      } catch (error) {
-        lastError = error;
-      }
-      if (attempt < MANIFEST_ATTEMPTS - 1) await wait(RETRY_BASE_MS * 2 ** attempt);
-    }
-    throw lastError;
+  async fetch(url) {
+    return new Response(await manifestText(String(url)), { headers: { 'Content-Type': 'application/json' } });
   },
   async errorLoadRemote({ id, error }) {
     failed.add(id.split('/')[0]);
@@ -59,15 +77,40 @@ export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAn
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 
-/** Loads an exposed module; after a failure, starts the remote afresh (the retry button). */
-export async function loadExposed<T>(remote: RemoteName, module: string): Promise<T> {
-  if (failed.has(remote) && registered) {
-    failed.delete(remote);
-    registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
-  }
+/** The remote is registered anew: its current manifest is read again, and with it its entry and chunks. */
+function restart(remote: RemoteName): void {
+  failed.delete(remote);
+  if (!registered) return;
+  manifests.delete(registered[remote]);
+  registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+}
+
+async function loadOnce<T>(remote: RemoteName, module: string): Promise<T> {
+  if (failed.has(remote)) restart(remote);
   const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
   if (!loaded) throw new Error(`${remote} did not provide ${module}`);
   return loaded;
+}
+
+/**
+ * Loads an exposed module. A load that fails is tried once more by itself from the remote's
+ * current manifest: a deploy may have replaced the files the page was started with (a chunk
+ * gone), or an entry may have failed for a moment. After that the error view's retry starts the
+ * remote afresh again; the reason is logged for whoever reads the console (a version the shell
+ * refuses, a missing module).
+ */
+export async function loadExposed<T>(remote: RemoteName, module: string): Promise<T> {
+  try {
+    return await loadOnce<T>(remote, module);
+  } catch {
+    failed.add(remote);
+    try {
+      return await loadOnce<T>(remote, module);
+    } catch (error) {
+      console.error(`${remote} ${module} could not be loaded:`, error);
+      throw error;
+    }
+  }
 }
 
 /** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it. */
@@ -75,4 +118,15 @@ export function preloadExposed(remote: RemoteName, module: string): void {
   void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
     failed.add(remote);
   });
+}
+
+/** The pages a remote's current deployment publishes (DESIGN §3); none when its manifest cannot be read. */
+export async function publishedPages(remote: RemoteName): Promise<PublishedPage[]> {
+  if (!registered) return [];
+  try {
+    const manifest = JSON.parse(await manifestText(registered[remote])) as { metaData?: { pages?: unknown } };
+    return readPublishedPages(manifest.metaData?.pages);
+  } catch {
+    return [];
+  }
 }

@@ -124,13 +124,16 @@ export function routesOf(remote: RemoteName): Array<{ path: string; module: stri
 }
 
 /**
- * A remote's webpack `exposes`, read from this table: each page at `src/pages/<Module>.tsx`,
- * each home widget at `src/widgets/<Module>.tsx`, one exposed module (and chunk) per page
- * (DESIGN §2). Rows the spec lists twice expose their page once.
+ * A remote's webpack `exposes`, read from this table and the pages the remote adds: each page at
+ * `src/pages/<Module>.tsx`, each home widget at `src/widgets/<Module>.tsx`, one exposed module
+ * (and chunk) per page (DESIGN §2). Rows the spec lists twice expose their page once.
  */
-export function exposesOf(remote: RemoteName): Record<string, string> {
+export function exposesOf(remote: RemoteName, extras: ReadonlyArray<{ module: string }> = []): Record<string, string> {
   const widgets = new Set(Object.values(HOME_WIDGETS).map((widget) => widget.module));
   return Object.fromEntries(
-    routesOf(remote).map(({ module }) => [module, `./src/${widgets.has(module) ? 'widgets' : 'pages'}/${module.slice(2)}.tsx`]),
+    [...routesOf(remote), ...extras].map(({ module }) => [
+      module,
+      `./src/${widgets.has(module) ? 'widgets' : 'pages'}/${module.slice(2)}.tsx`,
+    ]),
   );
 }

@@ -6,14 +6,14 @@ import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { Button } from '@instalment/shared/ui';
 import { Home } from '../home/Home';
 import { loadExposed, RemoteView } from '@instalment/shared/loader';
-import { findPage, type PageDef } from '@instalment/shared/pages';
+import type { Route } from '@instalment/shared/pages';
 import type { ShellHost } from '../host/createShellHost';
 import { Header } from './Header';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
 import styles from './frame.module.css';
 
-function RoutePage({ route, query }: { route: PageDef; query: Record<string, string> }) {
+function RoutePage({ route, query }: { route: Route; query: Record<string, string> }) {
   const page = route.page;
   const load = useMemo(
     () => (page === 'home' ? null : () => loadExposed<{ default: ComponentType<PageProps> }>(page.remote, page.module)),
@@ -29,7 +29,8 @@ export const Frame = observer(function Frame() {
   const location = useLocation();
   const titles = useT(titleMessages);
   const t = useT(commonMessages);
-  const route = findPage(location.pathname);
+  const found = host.routes.find(location.pathname);
+  const route = found === 'pending' ? undefined : found;
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
   const blocked = Boolean(route?.needsLogin && !host.session.isLoggedIn);
   const navigationType = useNavigationType();
@@ -43,13 +44,17 @@ export const Frame = observer(function Frame() {
     if (blocked) host.requireLogin(`${location.pathname}${location.search}`, { replace: true });
   }, [blocked, host, location.pathname, location.search]);
 
-  const title = route ? (route.tab === 'home' ? t('navTitle') : titles(route.title)) : t('appName');
+  // A page a remote added after this shell was built names its title itself, in both languages.
+  const pageTitle = route && (route.titles?.[host.locale.locale] ?? titles(route.title));
+  const title = route ? (route.tab === 'home' ? t('navTitle') : pageTitle!) : t('appName');
   useEffect(() => {
-    document.title = route ? `${titles(route.title)} · ${t('appName')}` : t('appName');
-  }, [route, titles, t]);
+    document.title = pageTitle ? `${pageTitle} · ${t('appName')}` : t('appName');
+  }, [pageTitle, t]);
 
   const refresh = useCallback(() => Promise.allSettled(host.refresh.emit()), [host]);
 
+  // A path only a remote's deployment may know: its manifest is on its way.
+  if (found === 'pending') return <div className={styles.frame} />;
   if (!route) {
     return (
       <div className={styles.frame}>

@@ -3,6 +3,7 @@ import { commonMessages, translator } from '@instalment/shared/i18n';
 import type { RuntimeConfig } from '../config';
 import { PAGES } from '@instalment/shared/pages';
 import { UiStore } from '../ui/UiStore';
+import { RouteTable } from '../app/routes';
 
 /** Where the login page sends the user back to (SPEC: pages that need login come back after it). */
 const RETURN_KEY = 'returnTo';
@@ -44,5 +45,5 @@ export function createShellHost(config: Pick<RuntimeConfig, 'apiBaseURL'>, route
     },
     routeUrl: (path, query) => `${win.location.origin}${win.location.pathname}#${withQuery(path, query)}`,
   });
-  return Object.assign(host, { uiStore: ui });
+  return Object.assign(host, { uiStore: ui, routes: new RouteTable() });
 }
