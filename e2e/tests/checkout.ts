@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './support';
+
+const { startStatic } = require('../../scripts/stack');
+
+/** What a remote's build reads besides its own folder and `shared/`. */
+const BUILD_FILES = ['webpack.config.base.js', 'tsconfig.base.json', 'scripts/ports.js', 'scripts/index.html'];
+
+export interface TeamCheckout {
+  /** The checkout's root: edit `shared/` or the remote's folder under it before building. */
+  root: string;
+  /** Writes `text` over a file of the checkout (a path from its root), or changes what is there. */
+  edit(file: string, change: string | ((text: string) => string)): void;
+  /** Builds the remote alone, as its team's pipeline would; about 40 s. */
+  build(): void;
+  /** The remote's build, served on `port` the way its deployment would serve it. */
+  serve(port: number): Promise<{ stop(): Promise<void> }>;
+  remove(): void;
+}
+
+/**
+ * A remote team's own checkout, under e2e/.work: the repository's build files, its own copy of
+ * `shared/` (the team may change the UI kit or the contract's version there) and its remote,
+ * with the repository's installed packages linked in one by one, so that `@instalment/shared`
+ * resolves to the copy and not to the repository's.
+ */
+export function teamCheckout(name: string, remote: string): TeamCheckout {
+  const root = path.join(ROOT, 'e2e', '.work', name);
+  fs.rmSync(root, { recursive: true, force: true });
+  for (const file of BUILD_FILES) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
+  }
+  const copy = (folder: string) =>
+    fs.cpSync(path.join(ROOT, folder), path.join(root, folder), {
+      recursive: true,
+      filter: (source) => !/[/\\](node_modules|dist|\.mf)$/.test(source),
+    });
+  copy('shared');
+  copy(remote);
+  const modules = path.join(root, 'node_modules');
+  fs.mkdirSync(path.join(modules, '@instalment'), { recursive: true });
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry === '@instalment' || entry === '.bin') continue;
+    fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+  }
+  fs.symlinkSync(path.join(root, 'shared'), path.join(modules, '@instalment', 'shared'));
+  const edit = (file: string, change: string | ((text: string) => string)) => {
+    const target = path.join(root, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, typeof change === 'string' ? change : change(fs.readFileSync(target, 'utf8')));
+  };
+  return {
+    root,
+    edit,
+    build: () =>
+      execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
+        cwd: path.join(root, remote),
+        stdio: 'pipe',
+      }),
+    serve: (port) => startStatic(path.relative(ROOT, path.join(root, remote)), port),
+    remove: () => fs.rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** The names of the built files of the shell and every remote, to show a deploy touched none of them. */
+export function builtFiles(): Record<string, string[]> {
+  return Object.fromEntries(
+    ['shell', 'mf-account', 'mf-loan', 'mf-payment', 'mf-news'].map((pkg) => [pkg, fs.readdirSync(path.join(ROOT, pkg, 'dist')).sort()]),
+  );
+}

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { teamCheckout, type TeamCheckout } from './checkout';
+import { editConfig, freePort, heading, lastScreen, open } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The loan team's checkout, built against another release of the contract (`shared/package.json`). */
+let loan: TeamCheckout;
+test.beforeAll(() => {
+  loan = teamCheckout('loan-team', 'mf-loan');
+});
+test.afterAll(() => loan?.remove());
+
+async function deployBuiltAgainst(version: string) {
+  loan.edit('shared/package.json', (text) => text.replace(/"version": "[^"]+"/, `"version": "${version}"`));
+  loan.build();
+  const server = await loan.serve(await freePort());
+  const port = new URL((server as unknown as { url: string }).url).port;
+  const restore = editConfig((config) => {
+    config.remotes.mf_loan = `http://127.0.0.1:${port}/mf-manifest.json`;
+  });
+  return {
+    stop: async () => {
+      restore();
+      await server.stop();
+    },
+  };
+}
+
+test('22a. mf-loan built against the next minor of the contract loads, with no version warning', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const deployment = await deployBuiltAgainst('1.1.0');
+  const console: string[] = [];
+  page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+  try {
+    await open(page, '/');
+    await expect(page.getByRole('button', { name: 'Apply now' })).toBeVisible();
+    await open(page, '/pages/overdue/impact');
+    await expect(heading(page)).toHaveText('overdue impact');
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(console.filter((line) => /version|satisfy/i.test(line))).toEqual([]);
+    await lastScreen(page, testInfo);
+  } finally {
+    await deployment.stop();
+  }
+});
+
+test('22b. built against the next major: its pages show the error view with retry, the rest of the app works', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const deployment = await deployBuiltAgainst('2.0.0');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  try {
+    await open(page, '/pages/overdue/impact');
+    await expect(heading(page)).toHaveText('overdue impact');
+    await expect(page.getByRole('alert')).toContainText('could not be loaded');
+    await expect(page.getByRole('button', { name: 'retry' })).toBeVisible();
+    // The reason is logged for whoever looks: the shell's contract does not satisfy ^2.0.0.
+    expect(errors.some((line) => line.includes('^2.0.0'))).toBe(true);
+
+    // Home: the loan widget fails alone; the news widget and the tab bar work.
+    await open(page, '/');
+    await expect(page.getByRole('heading', { name: 'latest news', exact: true })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'mine' }).click();
+    await expect(heading(page)).toHaveText('mine');
+    await lastScreen(page, testInfo);
+  } finally {
+    await deployment.stop();
+  }
+});
