@@ -138,3 +138,16 @@ export const Voucher = Type.Object({
   reject_reason: Nullable(Type.String()),
   created_at: IsoDateTime,
 });
+
+/** `overdue`: a loan of the account is overdue. */
+export const CreditBlock = Type.Literal('overdue');
+
+/** GET /api/loan/credit: the account's credit line and what is left of it. */
+export const CreditLine = Type.Object({
+  limit: Money,
+  /** Principal outstanding across the account's loans, pending applications included. */
+  used: Money,
+  available: Money,
+  /** Why the account cannot apply now, or null when it can (within `available`). */
+  blocked: Type.Union([CreditBlock, Type.Null()]),
+});

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import type * as catalogue from '../schemas/catalogue';
 import type * as schema from '../schemas/loan';
 import type { CalendarDate, IsoDateTime, Money } from './common';
 
@@ -12,39 +13,14 @@ import type { CalendarDate, IsoDateTime, Money } from './common';
 /** Loan statuses; the rules for moving between them live in `loan/status.ts`. */
 export type LoanStatus = Static<typeof schema.LoanStatus>;
 
-/** One term offered, with its price. */
-export interface TermRate {
-  /** Months. */
-  term: number;
-  /** Interest per month on the outstanding principal, in bp. */
-  monthly_rate_bp: number;
-  /** Service fee per month on the original amount, in bp. */
-  monthly_fee_bp: number;
-  /**
-   * The annual percentage rate disclosed to the borrower (PBoC announcement [2021] No. 3):
-   * 12 × the monthly internal rate of return of the amount disbursed against every instalment
-   * with its fee, in bp. Computed by `annualRateBp` in `loan/`.
-   */
-  apr_bp: number;
-}
+/** One term offered, with its price and its APR (`schemas/catalogue.ts` describes each field). */
+export type TermRate = Static<typeof catalogue.TermRate>;
 
 /** How the schedule is built: equal monthly instalments of principal and interest. */
-export type RepaymentMethod = 'equal_instalment';
+export type RepaymentMethod = Static<typeof catalogue.RepaymentMethod>;
 
 /** GET /api/loan/rates. */
-export interface LoanRates {
-  currency: 'CNY';
-  min_amount: Money;
-  max_amount: Money;
-  amount_step: Money;
-  terms: TermRate[];
-  repayment_method: RepaymentMethod;
-  /** Penalty per overdue day on the overdue instalment's principal + interest, in bp. */
-  overdue_daily_penalty_bp: number;
-  /** Days after the due date before an unpaid instalment counts as overdue. */
-  grace_days: number;
-  purposes: LoanPurpose[];
-}
+export type LoanRates = Static<typeof catalogue.LoanRates>;
 
 export type LoanPurpose = Static<typeof schema.LoanPurpose>;
 
@@ -155,17 +131,10 @@ export interface PayoffQuote {
 }
 
 /** GET /api/loan/credit: the account's credit line and what is left of it. */
-export interface CreditLine {
-  limit: Money;
-  /** Principal outstanding across the account's loans, pending applications included. */
-  used: Money;
-  available: Money;
-  /** Why the account cannot apply now, or null when it can (within `available`). */
-  blocked: CreditBlock | null;
-}
+export type CreditLine = Static<typeof schema.CreditLine>;
 
 /** `overdue`: a loan of the account is overdue. */
-export type CreditBlock = 'overdue';
+export type CreditBlock = Static<typeof schema.CreditBlock>;
 
 /** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
 export type WithdrawVoucherRequest = Static<typeof schema.WithdrawVoucherRequest>;
@@ -214,26 +183,13 @@ export interface Cashier {
   expires_at: IsoDateTime;
 }
 
-export type ChannelKind = 'gateway' | 'transfer';
+export type ChannelKind = Static<typeof catalogue.ChannelKind>;
 
 /** GET /api/loan/channels. */
-export interface PaymentChannel {
-  code: string;
-  name: string;
-  kind: ChannelKind;
-  description: string;
-  enabled: boolean;
-}
+export type PaymentChannel = Static<typeof catalogue.PaymentChannel>;
 
 /** GET /api/loan/bankInfo: the platform's receiving account for a bank transfer. */
-export interface BankInfo {
-  account_name: string;
-  account_no: string;
-  bank_name: string;
-  branch: string;
-  /** What to write in the transfer's remark so the payment can be matched. */
-  remark_hint: string;
-}
+export type BankInfo = Static<typeof catalogue.BankInfo>;
 
 /** POST /api/loan/uploadVoucher. */
 export type VoucherRequest = Static<typeof schema.VoucherRequest>;
