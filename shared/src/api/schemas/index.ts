@@ -5,7 +5,9 @@ export * from './catalogue';
 export * from './common';
 export * from './loan';
 export * from './news';
+export * from './operators';
 export * from './portfolio';
+export * from './staff';
 export * from './user';
 
 /**
