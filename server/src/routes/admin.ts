@@ -32,7 +32,6 @@ import { ok } from '../http/envelope';
 import { check, pageOf } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { said } from '../http/say';
-import { NewsRecords } from '../repositories/news';
 import type { Change } from '../services/back-office';
 import { loanTarget, voucherTarget } from '../services/staff';
 import { MIME_TYPES } from '../services/uploads';
@@ -49,8 +48,6 @@ function statusOf<T extends string>(value: string | undefined, allowed: (value: 
   return value as T;
 }
 
-const articleTarget = (id: number) => `news:${id}`;
-
 const loanOf = (request: FastifyRequest) => loanTarget((request.params as { order_no: string }).order_no);
 const voucherOf = (request: FastifyRequest) => voucherTarget(idOf(request));
 
@@ -62,7 +59,7 @@ const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
  * roles are checked, a change and its audit entry are written in one transaction, and a refused
  * action (a role that lacks it, a rule that says no) is on the audit log too — once either way.
  */
-export function adminRoutes(app: ApiInstance, { services, config, now }: RouteDeps): void {
+export function adminRoutes(app: ApiInstance, { services, config }: RouteDeps): void {
   const { operators, audit, staff, backOffice, approvals } = services;
   const auth = createAdminAuth(operators);
   const guarded = { onRequest: auth.required };
@@ -313,24 +310,10 @@ export function adminRoutes(app: ApiInstance, { services, config, now }: RouteDe
   app.post(
     ADMIN_ENDPOINTS.news,
     { ...guarded, schema: { body: NewsDraftRequest } },
-    act('news', 'news.draft', true, async (request, tx) => {
-      const article = { ...request.body, cover: request.body.cover ?? '' };
-      for (const key of ['title', 'summary', 'content', 'author'] as const) article[key] = article[key].trim();
-      if (!article.title || !article.summary || !article.content || !article.author) throw new Refusal(say('articleIncomplete'));
-      const id = await new NewsRecords(tx).draft({ ...article, published_at: now() });
-      return { target: articleTarget(id), before: undefined, after: { ...article, status: 'draft' }, answer: { id, status: 'draft' } };
-    }),
+    act('news', 'news.draft', true, (request, tx) => services.news.draft(tx, request.body)),
   );
   const setArticleStatus = (action: string, status: 'published' | 'unpublished') =>
-    act('news', action, true, async (request, tx) => {
-      const id = idOf(request);
-      const records = new NewsRecords(tx);
-      const article = await records.byId(id);
-      if (!article) throw new Refusal(say('articleNotFound'));
-      // Published now: the app lists articles newest first by this date.
-      await records.setStatus(id, status, status === 'published' ? now() : undefined);
-      return { target: articleTarget(id), before: { status: article.status }, after: { status }, answer: { id, status } };
-    });
+    act('news', action, true, (request, tx) => services.news.setStatus(tx, idOf(request), status));
   app.post(ADMIN_ENDPOINTS.publishNews, { ...guarded, schema: { params: IdParams } }, setArticleStatus('news.publish', 'published'));
   app.post(ADMIN_ENDPOINTS.unpublishNews, { ...guarded, schema: { params: IdParams } }, setArticleStatus('news.unpublish', 'unpublished'));
 
