@@ -193,7 +193,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
-  const deps = { services, auth, config, links, now };
+  const deps = { services, auth, config, links };
   // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.
   app.register(async (plain) => {
     const api = plain.withTypeProvider<TypeBoxTypeProvider>();

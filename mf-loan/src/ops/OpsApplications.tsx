@@ -3,6 +3,7 @@ import {
   adminPath,
   type ApprovalAsked,
   type Listing,
+  type LoanDecided,
   type LoanStatus,
   type StaffLoan,
   type StaffLoanView,
@@ -87,7 +88,7 @@ export default function OpsApplications({ query }: OpsPageProps) {
   );
   if (query.order_no) return <LoanView orderNo={query.order_no} />;
   const act = (path: string, orderNo: string, body?: object) =>
-    http.post<ApprovalAsked | { status: LoanStatus }>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
+    http.post<ApprovalAsked | LoanDecided>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
       await loaded.reload();
       return answer;
     });

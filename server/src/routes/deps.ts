@@ -20,6 +20,4 @@ export interface RouteDeps {
   auth: Auth;
   config: AppConfig;
   links: FileLinks;
-  /** The clock (epoch ms) that the services keep: tests move it. */
-  now: () => number;
 }

@@ -1,4 +1,11 @@
-import { EDITABLE_SETTINGS, type ApprovalKind, type EditableSetting } from '@instalment/shared/api';
+import {
+  EDITABLE_SETTINGS,
+  type ApprovalAsked,
+  type ApprovalKind,
+  type EditableSetting,
+  type LoanDecided,
+  type VoucherDecided,
+} from '@instalment/shared/api';
 import { BankInfo, PaymentChannels, StoredRates } from '@instalment/shared/api/schemas';
 import { APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from '@instalment/shared/loan';
 import { Value } from '@sinclair/typebox/value';
@@ -85,7 +92,7 @@ export class BackOffice {
     private readonly approvals: ApprovalService,
   ) {}
 
-  approveLoan(tx: Store, orderNo: string): Promise<Change> {
+  approveLoan(tx: Store, orderNo: string): Promise<Change<LoanDecided>> {
     return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
       const after = await loans.approve(orderNo);
       return {
@@ -97,7 +104,7 @@ export class BackOffice {
     });
   }
 
-  rejectLoan(tx: Store, orderNo: string, reason: string): Promise<Change> {
+  rejectLoan(tx: Store, orderNo: string, reason: string): Promise<Change<LoanDecided>> {
     const why = required(reason, 'reasonRequired');
     return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
       const after = await loans.reject(orderNo, why);
@@ -111,20 +118,20 @@ export class BackOffice {
   }
 
   /** Finance asks to send the money; a second operator's approval disburses. */
-  async askDisbursement(tx: Store, maker: Operator, orderNo: string, bankRef: string): Promise<Change> {
+  async askDisbursement(tx: Store, maker: Operator, orderNo: string, bankRef: string): Promise<Change<ApprovalAsked>> {
     const reference = required(bankRef, 'bankRefRequired');
     const loan = await this.loans.on(tx).byOrderNo(orderNo);
     this.loans.requireStatus(loan, 'approved');
     return this.asked(tx, maker, 'loan.disburse', loanTarget(orderNo), { bank_ref: reference }, loanState(loan));
   }
 
-  async askVoucherConfirmation(tx: Store, maker: Operator, voucherId: number, bankRef: string): Promise<Change> {
+  async askVoucherConfirmation(tx: Store, maker: Operator, voucherId: number, bankRef: string): Promise<Change<ApprovalAsked>> {
     const reference = required(bankRef, 'bankRefRequired');
     const voucher = await this.vouchers.on(tx).pending(voucherId);
     return this.asked(tx, maker, 'voucher.confirm', voucherTarget(voucherId), { bank_ref: reference }, { status: voucher.status });
   }
 
-  async rejectVoucher(tx: Store, voucherId: number, reason: string): Promise<Change> {
+  async rejectVoucher(tx: Store, voucherId: number, reason: string): Promise<Change<VoucherDecided>> {
     const why = required(reason, 'reasonRequired');
     const status = await this.vouchers.on(tx).review(voucherId, 'reject', { reject_reason: why });
     return {
@@ -135,7 +142,7 @@ export class BackOffice {
     };
   }
 
-  async askCredit(tx: Store, maker: Operator, userId: number, limit: string): Promise<Change> {
+  async askCredit(tx: Store, maker: Operator, userId: number, limit: string): Promise<Change<ApprovalAsked>> {
     const limitFen = toFen(limit);
     if (limitFen === null || limitFen < 0 || limitFen > MAX_CREDIT_FEN) throw new Refusal(say('creditAmount'));
     const user = await new UserRecords(tx).byId(userId);
@@ -144,13 +151,20 @@ export class BackOffice {
     return this.asked(tx, maker, 'credit.limit', userTarget(userId), { limit: fromFen(limitFen) }, before);
   }
 
-  async askSetting(tx: Store, maker: Operator, key: string, value: unknown): Promise<Change> {
+  async askSetting(tx: Store, maker: Operator, key: string, value: unknown): Promise<Change<ApprovalAsked>> {
     const setting = checkSetting(key, value);
     const before = await new SettingRecords(tx).read(setting);
     return this.asked(tx, maker, `setting.${setting}` as ApprovalKind, `setting:${setting}`, { value }, before);
   }
 
-  private async asked(tx: Store, maker: Operator, kind: ApprovalKind, target: string, payload: unknown, before: unknown): Promise<Change> {
+  private async asked(
+    tx: Store,
+    maker: Operator,
+    kind: ApprovalKind,
+    target: string,
+    payload: unknown,
+    before: unknown,
+  ): Promise<Change<ApprovalAsked>> {
     const id = await this.approvals.ask(tx, maker, kind, target, payload, before);
     return { target, before, after: { approval_id: id, kind, ...(payload as object) }, answer: { approval_id: id, status: 'awaiting' } };
   }

@@ -1,8 +1,12 @@
-import type { Listing, NewsDetail, NewsItem, NewsPage, StaffArticle } from '@instalment/shared/api';
+import type { ArticleState, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
+import type { Store } from '../db/store';
+import type { Change } from './back-office';
 import type { PageRequest } from './page';
 import { NewsRecords, type NewsHeadline } from '../repositories/news';
 import { Refusal, say } from './refusals';
+
+export const articleTarget = (id: number) => `news:${id}`;
 
 /**
  * Platform news. Images are stored as paths on this server; every answer makes them absolute
@@ -39,6 +43,30 @@ export class NewsService {
       })),
       total,
     };
+  }
+
+  /** An editor's draft, in the write of their command; nothing is left blank. */
+  async draft(tx: Store, draft: NewsDraft): Promise<Change<ArticleState>> {
+    const article = {
+      title: draft.title.trim(),
+      summary: draft.summary.trim(),
+      content: draft.content.trim(),
+      author: draft.author.trim(),
+      cover: draft.cover ?? '',
+    };
+    if (!article.title || !article.summary || !article.content || !article.author) throw new Refusal(say('articleIncomplete'));
+    const id = await new NewsRecords(tx).draft({ ...article, published_at: this.ctx.now() });
+    return { target: articleTarget(id), before: undefined, after: { ...article, status: 'draft' }, answer: { id, status: 'draft' } };
+  }
+
+  /** Published or taken down, in the write of the editor's command. */
+  async setStatus(tx: Store, id: number, status: 'published' | 'unpublished'): Promise<Change<ArticleState>> {
+    const records = new NewsRecords(tx);
+    const article = await records.byId(id);
+    if (!article) throw new Refusal(say('articleNotFound'));
+    // Published now: the app lists articles newest first by this date.
+    await records.setStatus(id, status, status === 'published' ? this.ctx.now() : undefined);
+    return { target: articleTarget(id), before: { status: article.status }, after: { status }, answer: { id, status } };
   }
 
   /** Only what is published by now: a dated-ahead article stays hidden until its time. */

@@ -1,4 +1,7 @@
-import type { CreditLine, Instalment, LoanStatus, VoucherStatus } from './types/loan';
+import type { Static } from '@sinclair/typebox';
+import type * as operators from './schemas/operators';
+import type * as staff from './schemas/staff';
+import type * as requests from './schemas/admin';
 
 /**
  * The operations console's API (`/admin/api`): the lender's staff, on accounts of their own,
@@ -79,168 +82,70 @@ export const APPROVAL_KINDS = {
   'setting.bank_info': 'settings',
 } as const satisfies Record<string, AdminPermission>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
-export type ApprovalStatus = 'awaiting' | 'approved' | 'declined';
+export type ApprovalStatus = Static<typeof operators.ApprovalStatus>;
 
-export interface Approval {
-  id: number;
-  kind: ApprovalKind;
-  target: string;
-  payload: unknown;
-  before: unknown;
-  maker: string;
-  /** ISO 8601. */
-  created_at: string;
-  status: ApprovalStatus;
-  checker: string | null;
-  decided_at: string | null;
-  reason: string | null;
-}
+/**
+ * The console's requests and answers, derived from their schemas (`schemas/admin.ts`,
+ * `schemas/operators.ts`, `schemas/staff.ts`), where each field is described.
+ */
+
+/** A change one operator asked for, and what a second one decided. */
+export type Approval = Static<typeof operators.Approval>;
 
 /** What an action that needs four eyes answers: the approval now waiting for a second operator. */
-export interface ApprovalAsked {
-  approval_id: number;
-  status: 'awaiting';
-}
+export type ApprovalAsked = Static<typeof operators.ApprovalAsked>;
 
 /** The console's queues, for its navigation. */
-export interface Queues {
-  loans_pending: number;
-  loans_approved: number;
-  vouchers_pending: number;
-  approvals_awaiting: number;
-  loans_overdue: number;
-}
+export type Queues = Static<typeof staff.Queues>;
 
+/** One page of a console list (`Listing` in `schemas/staff.ts`). */
 export interface Listing<T> {
   list: T[];
   total: number;
 }
 
 /** A loan as staff see it in a queue. */
-export interface StaffLoan {
-  order_no: string;
-  user_id: number;
-  mobile: string;
-  real_name: string;
-  amount: string;
-  term: number;
-  status: LoanStatus;
-  bank_name: string;
-  /** Masked: last 4 digits. */
-  bank_card: string;
-  created_at: string;
-  approved_at: string | null;
-  disbursed_at: string | null;
-  disbursement_ref: string | null;
-  reject_reason: string | null;
-}
+export type StaffLoan = Static<typeof staff.StaffLoan>;
 
 /** A proof of a bank transfer as finance sees it; its image is at `voucherFile`. */
-export interface StaffVoucher {
-  id: number;
-  order_no: string;
-  mobile: string;
-  real_name: string;
-  periods: number[];
-  amount: string;
-  remark: string;
-  status: VoucherStatus;
-  created_at: string;
-  bank_ref: string | null;
-  reject_reason: string | null;
-  /** The confirmation waiting for a second operator, if one was asked for. */
-  approval_id: number | null;
-}
+export type StaffVoucher = Static<typeof staff.StaffVoucher>;
 
 /** A payment through a gateway, as finance sees it. */
-export interface StaffPayment {
-  payment_no: string;
-  order_no: string;
-  amount: string;
-  status: string;
-  channel: string | null;
-  created_at: string;
-  paid_at: string | null;
-}
+export type StaffPayment = Static<typeof staff.StaffPayment>;
 
 /** One loan of the overdue report: the same days and penalty the borrower sees. */
-export interface OverdueLoan {
-  order_no: string;
-  mobile: string;
-  real_name: string;
-  overdue_periods: number[];
-  overdue_days: number;
-  /** Unpaid principal + interest + fee of the overdue instalments. */
-  overdue_amount: string;
-  penalty: string;
-}
+export type OverdueLoan = Static<typeof staff.OverdueLoan>;
 
 /** GET /admin/api/loans/:order_no: everything about one loan. */
-export interface StaffLoanView extends StaffLoan {
-  instalments: Instalment[];
-  vouchers: StaffVoucher[];
-  payments: StaffPayment[];
-  audit: AuditEntry[];
-  apr_bp: number;
-  penalty: string;
-  overdue_days: number;
-}
+export type StaffLoanView = Static<typeof staff.StaffLoanView>;
 
 /** GET /admin/api/users?mobile=: one borrower and their history. */
-export interface StaffBorrower {
-  user: { id: number; mobile: string; nickname: string; real_name: string | null; credit: CreditLine; createtime: number };
-  loans: StaffLoan[];
-  vouchers: StaffVoucher[];
-  payments: StaffPayment[];
-  audit: AuditEntry[];
-}
+export type StaffBorrower = Static<typeof staff.StaffBorrower>;
 
 /** A news article as the editor sees it, whatever its status. */
-export interface StaffArticle {
-  id: number;
-  title: string;
-  summary: string;
-  author: string;
-  status: ArticleStatus;
-  published_at: string;
-}
-export type ArticleStatus = 'draft' | 'published' | 'unpublished';
+export type StaffArticle = Static<typeof staff.StaffArticle>;
+export type ArticleStatus = Static<typeof staff.ArticleStatus>;
+
+/** A reviewer's approval or rejection of an application, done at once. */
+export type LoanDecided = Static<typeof staff.LoanDecided>;
+/** A proof turned down. */
+export type VoucherDecided = Static<typeof staff.VoucherDecided>;
+/** An article drafted, published or taken down. */
+export type ArticleState = Static<typeof staff.ArticleState>;
+
+/** GET /admin/api/settings. */
+export type Settings = Static<typeof staff.Settings>;
 
 /** POST /admin/api/auth/login. `totp`: the 6 digits of the operator's authenticator app. */
-export interface OperatorLoginRequest {
-  username: string;
-  password: string;
-  totp: string;
-}
+export type OperatorLoginRequest = Static<typeof requests.OperatorLoginRequest>;
 
-export interface OperatorSession {
-  token: string;
-  /** ISO 8601. */
-  expires_at: string;
-  roles: OperatorRole[];
-}
+export type OperatorSession = Static<typeof operators.OperatorSession>;
+
+/** GET /admin/api/auth/me: whose token it is. */
+export type OperatorIdentity = Static<typeof operators.OperatorIdentity>;
 
 /** One entry of the audit log: every operator action, done or refused, once. */
-export interface AuditEntry {
-  id: number;
-  /** ISO 8601. */
-  at: string;
-  username: string;
-  roles: OperatorRole[];
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  outcome: 'done' | 'refused';
-  reason: string | null;
-  address: string;
-}
+export type AuditEntry = Static<typeof operators.AuditEntry>;
 
 /** POST /admin/api/news: a draft, published later by `publish`. */
-export interface NewsDraft {
-  title: string;
-  summary: string;
-  content: string;
-  author: string;
-  cover?: string;
-}
+export type NewsDraft = Static<typeof requests.NewsDraftRequest>;

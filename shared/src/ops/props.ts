@@ -1,10 +1,7 @@
-import type { OperatorRole } from '@instalment/shared/api';
+import type { OperatorIdentity } from '@instalment/shared/api';
 
 /** The operator signed in to the console. */
-export interface OperatorInfo {
-  username: string;
-  roles: OperatorRole[];
-}
+export type OperatorInfo = OperatorIdentity;
 
 /**
  * What every console screen receives from the ops host, beside the Host door (HostContext: the

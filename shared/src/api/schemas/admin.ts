@@ -1,12 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Money, PageQuery, WholeNumber } from './common';
+import { Id, Money, PageQuery } from './common';
 
 /** The console's requests: shapes only; each value is judged beside its rule, which says what is wrong in the reader's language. */
+
+/** POST /admin/api/auth/login. `totp`: the 6 digits of the operator's authenticator app. */
 export const OperatorLoginRequest = Type.Object({ username: Type.String(), password: Type.String(), totp: Type.String() });
 export const ReasonRequest = Type.Object({ reason: Type.String() });
+/** A checker's decision on an approval: the reason is optional (an approval is often posted with no body). */
+export const DecisionRequest = Type.Object({ reason: Type.Optional(Type.String()) });
 export const BankRefRequest = Type.Object({ bank_ref: Type.String() });
 export const CreditRequest = Type.Object({ limit: Money });
 export const SettingRequest = Type.Object({ value: Type.Unknown() });
+/** POST /admin/api/news: a draft, published later by `publish`. */
 export const NewsDraftRequest = Type.Object({
   title: Type.String(),
   summary: Type.String(),
@@ -21,38 +26,3 @@ export const AuditQuery = Type.Composite([PageQuery, Type.Object({ target: Type.
 export const IdParams = Type.Object({ id: Id });
 export const OrderParams = Type.Object({ order_no: Type.String() });
 export const SettingParams = Type.Object({ key: Type.String() });
-
-/** The settings' values, as kept in `settings`. */
-export const TermPrice = Type.Object({
-  term: WholeNumber(1, 60),
-  monthly_rate_bp: WholeNumber(0, 1000),
-  monthly_fee_bp: WholeNumber(0, 1000),
-});
-export const StoredRates = Type.Object({
-  currency: Type.Literal('CNY'),
-  min_amount: Money,
-  max_amount: Money,
-  amount_step: Money,
-  terms: Type.Array(TermPrice, { minItems: 1 }),
-  repayment_method: Type.Literal('equal_instalment'),
-  overdue_daily_penalty_bp: WholeNumber(0, 100),
-  grace_days: WholeNumber(0, 30),
-  purposes: Type.Array(Type.String(), { minItems: 1 }),
-});
-export const PaymentChannels = Type.Array(
-  Type.Object({
-    code: Type.String({ minLength: 1 }),
-    name: Type.String({ minLength: 1 }),
-    kind: Type.Union([Type.Literal('gateway'), Type.Literal('transfer')]),
-    description: Type.String(),
-    enabled: Type.Boolean(),
-  }),
-  { minItems: 1 },
-);
-export const BankInfo = Type.Object({
-  account_name: Type.String({ minLength: 1 }),
-  account_no: Type.String({ minLength: 1 }),
-  bank_name: Type.String({ minLength: 1 }),
-  branch: Type.String(),
-  remark_hint: Type.String(),
-});

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Money, Nullable } from './common';
-import { RepaymentMethod } from './loan';
+import { RepaymentMethod } from './catalogue';
 
 export const ContractClause = Type.Object({ title: Type.String(), body: Type.String() });
 

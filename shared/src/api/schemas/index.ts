@@ -1,14 +1,17 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 export * from './admin';
+export * from './catalogue';
 export * from './common';
 export * from './contract';
 export * from './dev';
 export * from './loan';
 export * from './news';
+export * from './operators';
 export * from './portfolio';
 export * from './repayment';
 export * from './sandbox';
+export * from './staff';
 export * from './upload';
 export * from './user';
 

@@ -10,9 +10,6 @@ export const LoanStatus = Type.Union([
   Type.Literal('settled'),
 ]);
 
-/** How the schedule is built: equal monthly instalments of principal and interest. */
-export const RepaymentMethod = Type.Literal('equal_instalment');
-
 export const LoanPurpose = Type.Union([
   Type.Literal('consumption'),
   Type.Literal('education'),
@@ -21,40 +18,6 @@ export const LoanPurpose = Type.Union([
   Type.Literal('medical'),
   Type.Literal('other'),
 ]);
-
-/**
- * One term offered, with its price. Rates are integers in basis points (1 bp = 0.01 %) so that
- * client and server compute the same fen from the same integers.
- */
-export const TermRate = Type.Object({
-  /** Months. */
-  term: Type.Integer(),
-  /** Interest per month on the outstanding principal, in bp. */
-  monthly_rate_bp: Type.Integer(),
-  /** Service fee per month on the original amount, in bp. */
-  monthly_fee_bp: Type.Integer(),
-  /**
-   * The annual percentage rate disclosed to the borrower (PBoC announcement [2021] No. 3):
-   * 12 × the monthly internal rate of return of the amount disbursed against every instalment
-   * with its fee, in bp. Computed by `annualRateBp` in `loan/`.
-   */
-  apr_bp: Type.Integer(),
-});
-
-/** GET /api/loan/rates. */
-export const LoanRates = Type.Object({
-  currency: Type.Literal('CNY'),
-  min_amount: Money,
-  max_amount: Money,
-  amount_step: Money,
-  terms: Type.Array(TermRate),
-  repayment_method: RepaymentMethod,
-  /** Penalty per overdue day on the overdue instalment's principal + interest, in bp. */
-  overdue_daily_penalty_bp: Type.Integer(),
-  /** Days after the due date before an unpaid instalment counts as overdue. */
-  grace_days: Type.Integer(),
-  purposes: Type.Array(LoanPurpose),
-});
 
 /**
  * POST /api/loan/create. The shape only: each value is judged by the shared application rules

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PaymentChannels } from './admin';
+import { PaymentChannels } from './catalogue';
 import { CalendarDate, IsoDateTime, Money, Nullable } from './common';
 import { Instalment } from './loan';
 

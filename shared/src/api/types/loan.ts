@@ -45,8 +45,8 @@ export type PaymentState = Static<typeof schema.PaymentState>;
 export type CreditLine = Static<typeof schema.CreditLine>;
 export type CreditBlock = Static<typeof schema.CreditBlock>;
 
-export type PaymentChannel = Static<typeof schema.PaymentChannels>[number];
-export type ChannelKind = PaymentChannel['kind'];
+export type PaymentChannel = Static<typeof schema.PaymentChannel>;
+export type ChannelKind = Static<typeof schema.ChannelKind>;
 /** GET /api/loan/bankInfo: the platform's receiving account for a bank transfer. */
 export type BankInfo = Static<typeof schema.BankInfo>;
 

@@ -1,0 +1,140 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { BankInfo, LoanRates, PaymentChannels } from './catalogue';
+import { IsoDateTime, Money, Nullable } from './common';
+import { Instalment, LoanStatus, VoucherStatus } from './loan';
+import { CreditLine } from './repayment';
+import { AuditEntry } from './operators';
+
+/** What the lender's staff read in the console, and what their commands answer when done at once. */
+
+/** The console's queues, for its navigation. */
+export const Queues = Type.Object({
+  loans_pending: Type.Integer(),
+  loans_approved: Type.Integer(),
+  vouchers_pending: Type.Integer(),
+  approvals_awaiting: Type.Integer(),
+  loans_overdue: Type.Integer(),
+});
+
+/** One page of a console list: its items and how many there are in all. */
+export const Listing = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item), total: Type.Integer() });
+
+/** A loan as staff see it in a queue. */
+export const StaffLoan = Type.Object({
+  order_no: Type.String(),
+  user_id: Type.Integer(),
+  mobile: Type.String(),
+  real_name: Type.String(),
+  amount: Money,
+  term: Type.Integer(),
+  status: LoanStatus,
+  bank_name: Type.String(),
+  /** Masked: last 4 digits. */
+  bank_card: Type.String(),
+  created_at: IsoDateTime,
+  approved_at: Nullable(IsoDateTime),
+  disbursed_at: Nullable(IsoDateTime),
+  disbursement_ref: Nullable(Type.String()),
+  reject_reason: Nullable(Type.String()),
+});
+
+/** A proof of a bank transfer as finance sees it; its image is at `voucherFile`. */
+export const StaffVoucher = Type.Object({
+  id: Type.Integer(),
+  order_no: Type.String(),
+  mobile: Type.String(),
+  real_name: Type.String(),
+  periods: Type.Array(Type.Integer()),
+  amount: Money,
+  remark: Type.String(),
+  status: VoucherStatus,
+  created_at: IsoDateTime,
+  bank_ref: Nullable(Type.String()),
+  reject_reason: Nullable(Type.String()),
+  /** The confirmation waiting for a second operator, if one was asked for. */
+  approval_id: Nullable(Type.Integer()),
+});
+
+/** A payment through a gateway, as finance sees it. */
+export const StaffPayment = Type.Object({
+  payment_no: Type.String(),
+  order_no: Type.String(),
+  amount: Money,
+  status: Type.String(),
+  channel: Nullable(Type.String()),
+  created_at: IsoDateTime,
+  paid_at: Nullable(IsoDateTime),
+});
+
+/** One loan of the overdue report: the same days and penalty the borrower sees. */
+export const OverdueLoan = Type.Object({
+  order_no: Type.String(),
+  mobile: Type.String(),
+  real_name: Type.String(),
+  overdue_periods: Type.Array(Type.Integer()),
+  overdue_days: Type.Integer(),
+  /** Unpaid principal + interest + fee of the overdue instalments. */
+  overdue_amount: Money,
+  penalty: Money,
+});
+
+/** GET /admin/api/loans/:order_no: everything about one loan. */
+export const StaffLoanView = Type.Composite([
+  StaffLoan,
+  Type.Object({
+    instalments: Type.Array(Instalment),
+    vouchers: Type.Array(StaffVoucher),
+    payments: Type.Array(StaffPayment),
+    audit: Type.Array(AuditEntry),
+    apr_bp: Type.Integer(),
+    penalty: Money,
+    overdue_days: Type.Integer(),
+  }),
+]);
+
+/** GET /admin/api/users?mobile=: one borrower and their history. */
+export const StaffBorrower = Type.Object({
+  user: Type.Object({
+    id: Type.Integer(),
+    mobile: Type.String(),
+    nickname: Type.String(),
+    real_name: Nullable(Type.String()),
+    credit: CreditLine,
+    /** Epoch seconds, as SPEC §3 has it for accounts. */
+    createtime: Type.Integer(),
+  }),
+  loans: Type.Array(StaffLoan),
+  vouchers: Type.Array(StaffVoucher),
+  payments: Type.Array(StaffPayment),
+  audit: Type.Array(AuditEntry),
+});
+
+export const ArticleStatus = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('unpublished')]);
+
+/** A news article as the editor sees it, whatever its status. */
+export const StaffArticle = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  summary: Type.String(),
+  author: Type.String(),
+  status: ArticleStatus,
+  published_at: IsoDateTime,
+});
+
+/** A reviewer's decision on an application: the loan's status after it. */
+export const LoanDecided = Type.Object({ order_no: Type.String(), status: LoanStatus });
+
+/** A proof turned down: its status after it. */
+export const VoucherDecided = Type.Object({ id: Type.Integer(), status: VoucherStatus });
+
+/** An article drafted, published or taken down: its status after it. */
+export const ArticleState = Type.Object({ id: Type.Integer(), status: ArticleStatus });
+
+/** GET /admin/api/settings: each setting an operator may change, as the app is shown it. */
+export const Settings = Type.Object({ loan_rates: LoanRates, payment_channels: PaymentChannels, bank_info: BankInfo });
+
+/**
+ * GET /admin/api/vouchers/:id/file: the proof's file as it was uploaded (an image or a PDF, its
+ * type in Content-Type). It is streamed as it is, never through the serializer.
+ */
+export const VoucherFile = Type.String({ contentEncoding: 'binary' });
