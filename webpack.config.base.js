@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { require: requireTs } = require('tsx/cjs/api');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 /**
  * DESIGN §3: singletons only for state. One copy in the browser of React and of the contract's
@@ -164,10 +165,12 @@ function remoteOf(dir, remote) {
  * @param {boolean} [options.remote]  a remote: it exposes and publishes the pages of the container `name`
  * @param {string} [options.title]    document title of the package's own page
  * @param {() => object} [options.devConfig]  what the dev server answers for /config.json (the shell)
+ * @param {string} [options.serviceWorker]  the host's service worker source, built into `sw.js` with
+ *   the list of the build's files to precache (production only)
  * @param {Record<string, Array<[string, string]>>} [options.earlyExposes]  route → [remote, module] the
  *   host page preloads before the shell runs (src/early/inline.js)
  */
-module.exports = function createConfig({ dir, name, cssPrefix, port, remote = false, title = name, devConfig, earlyExposes }) {
+module.exports = function createConfig({ dir, name, cssPrefix, port, remote = false, title = name, devConfig, serviceWorker, earlyExposes }) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -243,6 +246,16 @@ module.exports = function createConfig({ dir, name, cssPrefix, port, remote = fa
           earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,
         }),
         ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),
+        ...(serviceWorker && production
+          ? [
+              new InjectManifest({
+                swSrc: path.join(dir, serviceWorker),
+                swDest: 'sw.js',
+                // The page is served from the worker's last good copy and revalidated, not pinned to a build.
+                exclude: [/\.map$/, /\.html$/, /LICENSE/],
+              }),
+            ]
+          : []),
         ...(production
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),

@@ -23,6 +23,9 @@ export default defineConfig({
     browserName: 'chromium',
     screenshot: 'on',
     trace: 'retain-on-failure',
+    // The shell's service worker would serve a journey's second start from its cache; the
+    // journeys that are about it (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

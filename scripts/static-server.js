@@ -5,13 +5,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
-
-/**
- * A file whose name carries its content's hash (webpack's `[contenthash:8]`, a remote entry's build
- * hash, an asset's `[hash]`) never changes: cached for good. Anything else (the page at / and
- * index.html, config.json, manifests, icons) is revalidated on every use.
- */
-const HASHED = /(^|[./])[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
+const { HASHED_NAME } = require('./hashed-names');
 
 function serveStatic({ dir, port, host = '127.0.0.1' }) {
   const files = sirv(dir, {
@@ -21,7 +15,9 @@ function serveStatic({ dir, port, host = '127.0.0.1' }) {
     etag: true,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A hashed file never changes: cached for good. Anything else (the page at / and index.html,
+      // config.json, manifests, icons, the service worker) is revalidated on every use.
+      res.setHeader('Cache-Control', HASHED_NAME.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const server = http.createServer((req, res) => {

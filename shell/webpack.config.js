@@ -15,6 +15,7 @@ module.exports = createConfig({
   title: 'loan treasure',
   // In development the remotes are the dev servers on the configured ports.
   devConfig: () => runtimeConfig({ host: 'localhost', ports: ports() }),
+  serviceWorker: 'worker/service-worker.ts',
   // What each route opens with, for the page's inline script: the pages table decides.
   earlyExposes: pages.openingTable(),
 });

@@ -6,7 +6,7 @@ import { ROOT } from './support';
 const { startStatic } = require('../../scripts/stack');
 
 /** What a remote's build reads besides its own folder and `shared/`. */
-const BUILD_FILES = ['webpack.config.base.js', 'tsconfig.base.json', 'scripts/ports.js', 'scripts/index.html'];
+const BUILD_FILES = ['webpack.config.base.js', 'tsconfig.base.json', 'scripts/ports.js', 'scripts/index.html', 'scripts/hashed-names.js'];
 
 export interface TeamCheckout {
   /** The checkout's root: edit `shared/` or the remote's folder under it before building. */

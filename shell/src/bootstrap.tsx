@@ -7,6 +7,7 @@ import './app/global.css';
 import { booted } from './boot';
 import { createShellHost } from './host/createShellHost';
 import { watchSession } from './session/lifecycle';
+import { registerServiceWorker } from './offline/serviceWorker';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -17,6 +18,7 @@ async function start() {
     void host.routes.load(REMOTE_NAMES);
     watchSession(host);
     root.render(<App host={host} navigation={navigation} />);
+    registerServiceWorker();
   } catch (error) {
     const t = translator(commonMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
     root.render(

@@ -25,12 +25,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A remote that is half-deployed or restarting answers with a network error or a 5xx for a
  * moment: the manifest fetch is retried with back-off before the load is declared failed.
  */
-async function fetchManifest(url: string): Promise<string> {
+async function fetchManifest(url: string, afresh: boolean): Promise<string> {
   let lastError: unknown;
   for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
     try {
-      const answered = attempt === 0 ? await early(url) : undefined;
-      const response = answered ?? (await fetch(url, { cache: 'no-cache' }));
+      const answered = attempt === 0 && !afresh ? await early(url) : undefined;
+      // Afresh: past every cache (a service worker's last good copy included), the files may have changed.
+      const response = answered ?? (await fetch(url, { cache: afresh ? 'reload' : 'no-cache' }));
       if (response.ok) return await response.text();
       lastError = new Error(`${url} answered ${response.status}`);
     } catch (error) {
@@ -46,10 +47,12 @@ async function fetchManifest(url: string): Promise<string> {
  * host's page table (the pages a remote publishes) share the one request.
  */
 const manifests = new Map<string, Promise<string>>();
+/** Manifests to read past every cache next time: their remote is being started afresh. */
+const afresh = new Set<string>();
 function manifestText(url: string): Promise<string> {
   let text = manifests.get(url);
   if (!text) {
-    text = fetchManifest(url);
+    text = fetchManifest(url, afresh.delete(url));
     manifests.set(url, text);
     text.catch(() => manifests.delete(url));
   }
@@ -82,6 +85,7 @@ function restart(remote: RemoteName): void {
   failed.delete(remote);
   if (!registered) return;
   manifests.delete(registered[remote]);
+  afresh.add(registered[remote]);
   registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
 }
 

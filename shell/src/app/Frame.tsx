@@ -8,6 +8,7 @@ import { Home } from '../home/Home';
 import { loadExposed, RemoteView } from '@instalment/shared/loader';
 import type { Route } from '@instalment/shared/pages';
 import type { ShellHost } from '../host/createShellHost';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import { Header } from './Header';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
@@ -70,6 +71,7 @@ export const Frame = observer(function Frame() {
   }
   return (
     <div className={`${styles.frame} ${route.tab ? styles.withTabs : ''}`}>
+      <OfflineNotice />
       {!route.customNav && <Header title={title} onBack={route.tab ? undefined : host.back} />}
       <main className={`${styles.content} ${route.customNav ? styles.fullBleed : ''}`}>
         <PullToRefresh enabled={Boolean(route.pullDownRefresh)} onRefresh={refresh}>
