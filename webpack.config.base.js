@@ -170,7 +170,17 @@ function remoteOf(dir, remote) {
  * @param {Record<string, Array<[string, string]>>} [options.earlyExposes]  route → [remote, module] the
  *   host page preloads before the shell runs (src/early/inline.js)
  */
-module.exports = function createConfig({ dir, name, cssPrefix, port, remote = false, title = name, devConfig, serviceWorker, earlyExposes }) {
+module.exports = function createConfig({
+  dir,
+  name,
+  cssPrefix,
+  port,
+  remote = false,
+  title = name,
+  devConfig,
+  serviceWorker,
+  earlyExposes,
+}) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
