@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PAGES } from '../../shared/src/pages/pages';
+import { PATHS } from '../../shared/src/pages/paths';
 import { applyThroughUi, heading, newPhone, open, registerThroughUi } from './support';
 
 type Visit = { route: string; query?: Record<string, string> };
@@ -8,18 +9,18 @@ type Visit = { route: string; query?: Record<string, string> };
 /** Every route of the app, with a real loan and article behind the pages that show one. */
 function visits(orderNo: string | null): Visit[] {
   const withOrder = new Set<string>([
-    PAGES.loanDetail.path,
-    PAGES.borrowingDetail.path,
-    PAGES.contract.path,
-    PAGES.borrowingContract.path,
-    PAGES.settlement.path,
-    PAGES.repay.path,
-    PAGES.proofUpload.path,
-    PAGES.repayProofUpload.path,
+    PATHS.loanDetail,
+    PATHS.borrowingDetail,
+    PATHS.contract,
+    PATHS.borrowingContract,
+    PATHS.settlement,
+    PATHS.repay,
+    PATHS.proofUpload,
+    PATHS.repayProofUpload,
   ]);
   return Object.values(PAGES).map(({ path }): Visit => {
-    if (path === PAGES.newsDetail.path) return { route: path, query: { id: '1' } };
-    if (orderNo && path === PAGES.cashier.path) return { route: path, query: { order_no: orderNo, periods: '1' } };
+    if (path === PATHS.newsDetail) return { route: path, query: { id: '1' } };
+    if (orderNo && path === PATHS.cashier) return { route: path, query: { order_no: orderNo, periods: '1' } };
     if (orderNo && withOrder.has(path)) return { route: path, query: { order_no: orderNo } };
     return { route: path };
   });

@@ -1,6 +1,6 @@
 import type { CashierQuery } from '@instalment/shared/api';
 import type { Host } from '@instalment/shared/host';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 /**
  * The gateway's page for this payment, as the server signs it (Alipay's URL, or the sandbox's):
@@ -11,7 +11,7 @@ export async function gatewayUrl(
   selection: Pick<CashierQuery, 'order_no' | 'periods' | 'payoff'>,
   channel: string,
 ): Promise<string> {
-  const return_url = host.routeUrl(PAGES.repay.path, { order_no: selection.order_no });
+  const return_url = host.routeUrl(PATHS.repay, { order_no: selection.order_no });
   const answer = await host.api.loan.cashier({ ...selection, channel, return_url }, { toast: false });
   if (!answer.pay_url) throw new Error('the cashier gave no payment page');
   return answer.pay_url;

@@ -4,7 +4,7 @@ import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Field, useRuleForm } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
@@ -102,10 +102,10 @@ export default function Login(_props: PageProps) {
         <SwitchLink
           prompt={error !== null && LOCKOUT.test(error) ? t('lockedOut') : ''}
           label={t('forgotPassword')}
-          path={PAGES.resetPassword.path}
+          path={PATHS.resetPassword}
         />
       )}
-      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path={PAGES.register.path} />
+      <SwitchLink prompt={t('noAccount')} label={t('createAccount')} path={PATHS.register} />
     </AuthScreen>
   );
 }

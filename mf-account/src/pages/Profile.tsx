@@ -9,7 +9,7 @@ import { Avatar, displayName } from '../components/Avatar';
 import { RemindersSwitch } from '../components/RemindersSwitch';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 interface Entry {
   key: string;
@@ -57,15 +57,15 @@ function Profile(_props: PageProps) {
   useTabTap(() => void refresh());
 
   const entries: Entry[] = [
-    { key: 'loans', label: titles('myLoans'), path: PAGES.myLoans.path, personal: true },
-    { key: 'repayments', label: titles('repayments'), path: PAGES.repayments.path, personal: true },
-    { key: 'impact', label: titles('impact'), path: PAGES.overdueImpact.path, personal: false },
-    { key: 'settlements', label: t('settlementCertificates'), path: PAGES.myLoans.path, hint: t('settlementHint'), personal: true },
-    { key: 'news', label: titles('newsList'), path: PAGES.newsList.path, personal: false },
-    { key: 'userinfo', label: titles('userinfo'), path: PAGES.userInfo.path, personal: true },
-    { key: 'editProfile', label: titles('editProfile'), path: PAGES.editProfile.path, personal: true },
-    { key: 'security', label: titles('security'), path: PAGES.security.path, personal: true },
-    { key: 'changeMobile', label: titles('changeMobile'), path: PAGES.changeMobile.path, personal: true },
+    { key: 'loans', label: titles('myLoans'), path: PATHS.myLoans, personal: true },
+    { key: 'repayments', label: titles('repayments'), path: PATHS.repayments, personal: true },
+    { key: 'impact', label: titles('impact'), path: PATHS.overdueImpact, personal: false },
+    { key: 'settlements', label: t('settlementCertificates'), path: PATHS.myLoans, hint: t('settlementHint'), personal: true },
+    { key: 'news', label: titles('newsList'), path: PATHS.newsList, personal: false },
+    { key: 'userinfo', label: titles('userinfo'), path: PATHS.userInfo, personal: true },
+    { key: 'editProfile', label: titles('editProfile'), path: PATHS.editProfile, personal: true },
+    { key: 'security', label: titles('security'), path: PATHS.security, personal: true },
+    { key: 'changeMobile', label: titles('changeMobile'), path: PATHS.changeMobile, personal: true },
   ];
 
   const logOut = async () => {
@@ -117,7 +117,7 @@ function Profile(_props: PageProps) {
             <Button variant="primary" onClick={() => host.requireLogin()}>
               {t('logIn')}
             </Button>
-            <Button onClick={() => host.navigate(PAGES.register.path)}>{t('createAccount')}</Button>
+            <Button onClick={() => host.navigate(PATHS.register)}>{t('createAccount')}</Button>
           </div>
         </Card>
       )}

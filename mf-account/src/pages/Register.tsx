@@ -4,7 +4,7 @@ import { titleMessages } from '@instalment/shared/i18n';
 import { Button, Checkbox, Field, PageLink, useForm, useRuleForm, type FieldRule } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
@@ -53,11 +53,11 @@ export default function Register(_props: PageProps) {
         <Checkbox {...consent.checkbox('agree')}>
           {t('agreeBefore')}
           {/* A new tab, so reading them does not cost what was typed here. */}
-          <PageLink path={PAGES.terms.path} newTab>
+          <PageLink path={PATHS.terms} newTab>
             {titles('terms')}
           </PageLink>
           {t('agreeBetween')}
-          <PageLink path={PAGES.privacy.path} newTab>
+          <PageLink path={PATHS.privacy} newTab>
             {titles('privacy')}
           </PageLink>
         </Checkbox>
@@ -66,7 +66,7 @@ export default function Register(_props: PageProps) {
           {t('createAccount')}
         </Button>
       </form>
-      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path={PAGES.login.path} />
+      <SwitchLink prompt={t('haveAccount')} label={t('logIn')} path={PATHS.login} />
     </AuthScreen>
   );
 }

@@ -8,7 +8,7 @@ import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 /** A forgotten password, replaced with a code sent to the account's phone; then back to login. */
 export default function ResetPassword(_props: PageProps) {
@@ -27,7 +27,7 @@ export default function ResetPassword(_props: PageProps) {
     await send(async () => {
       await host.api.user.resetPassword({ ...form.values }, QUIET);
       host.ui.toast(t('passwordReset'), 'success');
-      host.navigate(PAGES.login.path, {}, { replace: true });
+      host.navigate(PATHS.login, {}, { replace: true });
     });
   };
 
@@ -46,7 +46,7 @@ export default function ResetPassword(_props: PageProps) {
           {t('resetPasswordAction')}
         </Button>
       </form>
-      <SwitchLink prompt={t('rememberPassword')} label={t('logIn')} path={PAGES.login.path} />
+      <SwitchLink prompt={t('rememberPassword')} label={t('logIn')} path={PATHS.login} />
     </AuthScreen>
   );
 }

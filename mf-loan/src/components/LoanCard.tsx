@@ -5,7 +5,7 @@ import { dayOf } from '../dates';
 import { messages } from '../messages';
 import { LoanStatusTag } from './StatusTag';
 import styles from './LoanCard.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 import { PageLink } from '@instalment/shared/ui';
 
 /** One loan in the list; the whole card opens its detail. */
@@ -13,7 +13,7 @@ export function LoanCard({ loan }: { loan: LoanSummary }) {
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   return (
-    <PageLink path={PAGES.loanDetail.path} query={{ order_no: loan.order_no }} className={styles.card}>
+    <PageLink path={PATHS.loanDetail} query={{ order_no: loan.order_no }} className={styles.card}>
       <div className={styles.top}>
         <span className={styles.amount}>{formatMoney(loan.amount)}</span>
         <LoanStatusTag status={loan.status} />

@@ -2,7 +2,7 @@ import { useHost, useT } from '@instalment/shared/host';
 import { ApiError } from '@instalment/shared/http';
 import { Button, EmptyState, ErrorState } from '@instalment/shared/ui';
 import { messages } from '../messages';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 /** The server answered and refused (no such order for this user), as opposed to not answering at all. */
 export function isRefusal(error: Error): boolean {
@@ -17,7 +17,7 @@ export function LoanNotFound({ orderNo }: { orderNo?: string }) {
     <EmptyState
       message={`${t('notFound')} ${orderNo ? t('notFoundOrder', { order_no: orderNo }) : t('notFoundNoOrder')}`}
       action={
-        <Button variant="primary" onClick={() => host.navigate(PAGES.myLoans.path)}>
+        <Button variant="primary" onClick={() => host.navigate(PATHS.myLoans)}>
           {t('toMyLoans')}
         </Button>
       }

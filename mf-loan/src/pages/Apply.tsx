@@ -8,7 +8,7 @@ import { RepaymentPreview } from '../components/RepaymentPreview';
 import { useProblemText } from '../components/useProblemText';
 import { messages } from '../messages';
 import styles from './Apply.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 const BANKS = ['bank_icbc', 'bank_ccb', 'bank_abc', 'bank_boc', 'bank_bocom', 'bank_cmb', 'bank_psbc'] as const;
 
@@ -56,7 +56,7 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
     try {
       const created = await host.api.loan.createLoan(toApplication(draft), { toast: false });
       clearDraft();
-      host.navigate(PAGES.loanDetail.path, { order_no: created.order_no }, { replace: true });
+      host.navigate(PATHS.loanDetail, { order_no: created.order_no }, { replace: true });
     } catch (caught) {
       setFailure(t('submitFailed', { reason: caught instanceof Error ? caught.message : String(caught) }));
       setBusy(false);
@@ -72,7 +72,7 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
           {t('sectionLoan')}
         </h2>
         <p role="status">{t('creditBlockedOverdue')}</p>
-        <PageLink path={PAGES.overdueImpact.path}>{t('seeOverdueImpact')}</PageLink>
+        <PageLink path={PATHS.overdueImpact}>{t('seeOverdueImpact')}</PageLink>
       </section>
     );
   }
@@ -140,7 +140,7 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
       <Checkbox {...form.checkbox('agree_contract')}>
         {t('agreeBefore')}
         {/* A new tab, so reading the contract does not cost the applicant what they typed. */}
-        <PageLink path={PAGES.contract.path} newTab>
+        <PageLink path={PATHS.contract} newTab>
           {t('agreeLink')}
         </PageLink>
       </Checkbox>

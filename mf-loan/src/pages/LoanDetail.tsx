@@ -10,7 +10,7 @@ import { VoucherList } from '../components/VoucherList';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './LoanDetail.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 const QUIET = { loading: false, toast: false };
 
@@ -125,7 +125,7 @@ function PayoffOffer({ loan }: { loan: Loan }) {
           [t('payoffTotal'), formatMoney(quote.total)],
         ]}
       />
-      <Button variant="primary" block onClick={() => host.navigate(PAGES.cashier.path, { order_no: loan.order_no, payoff: '1' })}>
+      <Button variant="primary" block onClick={() => host.navigate(PATHS.cashier, { order_no: loan.order_no, payoff: '1' })}>
         {t('payoffNow', { amount: formatMoney(quote.total) })}
       </Button>
     </Card>
@@ -141,18 +141,18 @@ function LoanActions({ loan }: { loan: Loan }) {
   return (
     <nav className={styles.actions} aria-label={t('actions')}>
       {repayable && (
-        <Button variant="primary" onClick={() => host.navigate(PAGES.repay.path, order)}>
+        <Button variant="primary" onClick={() => host.navigate(PATHS.repay, order)}>
           {t('repay')}
         </Button>
       )}
-      {repayable && <Button onClick={() => host.navigate(PAGES.proofUpload.path, order)}>{t('uploadProof')}</Button>}
+      {repayable && <Button onClick={() => host.navigate(PATHS.proofUpload, order)}>{t('uploadProof')}</Button>}
       {loan.status === 'settled' && (
-        <Button variant="primary" onClick={() => host.navigate(PAGES.settlement.path, order)}>
+        <Button variant="primary" onClick={() => host.navigate(PATHS.settlement, order)}>
           {t('settlementCertificate')}
         </Button>
       )}
-      {loan.status !== 'rejected' && <Button onClick={() => host.navigate(PAGES.contract.path, order)}>{t('viewContract')}</Button>}
-      {repayable && <Button onClick={() => host.navigate(PAGES.overdueImpact.path)}>{t('overdueImpact')}</Button>}
+      {loan.status !== 'rejected' && <Button onClick={() => host.navigate(PATHS.contract, order)}>{t('viewContract')}</Button>}
+      {repayable && <Button onClick={() => host.navigate(PATHS.overdueImpact)}>{t('overdueImpact')}</Button>}
     </nav>
   );
 }

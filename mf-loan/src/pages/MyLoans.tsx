@@ -3,7 +3,7 @@ import { Button, EmptyState, ErrorState, LoadingState, LoadMore, usePagedList } 
 import { LoanCard } from '../components/LoanCard';
 import { messages } from '../messages';
 import styles from './MyLoans.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 export default function MyLoans(_props: PageProps) {
   const host = useHost();
@@ -19,7 +19,7 @@ export default function MyLoans(_props: PageProps) {
       <EmptyState
         message={t('noLoans')}
         action={
-          <Button variant="primary" onClick={() => host.navigate(PAGES.apply.path)}>
+          <Button variant="primary" onClick={() => host.navigate(PATHS.apply)}>
             {t('applyForLoan')}
           </Button>
         }

@@ -5,7 +5,7 @@ import { formatMoney, formatRate, fromFen, penaltyFen } from '@instalment/shared
 import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './OverdueImpact.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 const QUIET = { loading: false, toast: false };
 const EXAMPLE_FEN = 100_000;
@@ -92,7 +92,7 @@ function OverdueLoanBlock({ loan }: { loan: MyOverdueLoan }) {
   return (
     <section className={styles.loan}>
       <h3 className={styles.subheading}>
-        <PageLink path={PAGES.loanDetail.path} query={{ order_no: loan.order_no }}>
+        <PageLink path={PATHS.loanDetail} query={{ order_no: loan.order_no }}>
           {formatMoney(loan.amount)} · {t('loanNo', { order_no: loan.order_no })}
         </PageLink>
       </h3>
@@ -109,7 +109,7 @@ function OverdueLoanBlock({ loan }: { loan: MyOverdueLoan }) {
           </li>
         ))}
       </ul>
-      <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: loan.order_no })}>
+      <Button variant="primary" block onClick={() => host.navigate(PATHS.repay, { order_no: loan.order_no })}>
         {t('repayNow')}
       </Button>
     </section>

@@ -10,7 +10,7 @@ import { LoanStatusTag } from '../components/StatusTag';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './Settlement.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 const QUIET = { loading: false, toast: false };
 
@@ -110,7 +110,7 @@ function NotSettled({ loan, unpaid }: { loan: LoanDetail; unpaid: Instalment[] }
       />
       {repayable && (
         <div className={styles.action}>
-          <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: loan.order_no })}>
+          <Button variant="primary" block onClick={() => host.navigate(PATHS.repay, { order_no: loan.order_no })}>
             {t('repay')}
           </Button>
         </div>

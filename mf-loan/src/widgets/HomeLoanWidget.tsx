@@ -7,7 +7,7 @@ import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
 import { Button, Loadable, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './HomeLoanWidget.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 /** The home page's loan offer: how much, over how long, and the way in. */
 export default function HomeLoanWidget() {
@@ -24,7 +24,7 @@ export default function HomeLoanWidget() {
         {t('widgetTitle')}
       </h2>
       <Loadable loaded={rates} loading={<OfferSkeleton />}>
-        {(data) => <Offer rates={data} onApply={() => host.navigate(PAGES.apply.path)} />}
+        {(data) => <Offer rates={data} onApply={() => host.navigate(PATHS.apply)} />}
       </Loadable>
     </section>
   );

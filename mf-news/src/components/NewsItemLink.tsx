@@ -2,14 +2,14 @@ import type { NewsItem } from '@instalment/shared/api';
 import { NewsCover } from './NewsCover';
 import { PublishedDate } from './PublishedDate';
 import styles from './news.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 import { PageLink } from '@instalment/shared/ui';
 
 /** One news item as a link to its article; `compact` (home widget) leaves out the summary. */
 export function NewsItemLink({ item, compact = false, headingLevel = 2 }: { item: NewsItem; compact?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <PageLink path={PAGES.newsDetail.path} query={{ id: String(item.id) }} className={`${styles.item} ${compact ? styles.compact : ''}`}>
+    <PageLink path={PATHS.newsDetail} query={{ id: String(item.id) }} className={`${styles.item} ${compact ? styles.compact : ''}`}>
       <NewsCover src={item.cover} size={compact ? 'small' : 'normal'} />
       <div className={styles.text}>
         <Heading className={styles.title}>{item.title}</Heading>

@@ -6,7 +6,7 @@ import { PublishedDate } from '../components/PublishedDate';
 import { messages } from '../messages';
 import { sanitizeArticle } from '../sanitize';
 import styles from './NewsDetail.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 /** The server answers code 0 ('news not found') for an id it does not know. */
 const isNotFound = (error: Error | null) => error instanceof ApiError && error.code === 0;
@@ -66,7 +66,7 @@ function NotFound() {
     <EmptyState
       message={t('notFound')}
       action={
-        <Button variant="primary" onClick={() => host.navigate(PAGES.newsList.path, undefined, { replace: true })}>
+        <Button variant="primary" onClick={() => host.navigate(PATHS.newsList, undefined, { replace: true })}>
           {t('backToList')}
         </Button>
       }

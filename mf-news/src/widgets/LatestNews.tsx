@@ -3,7 +3,7 @@ import { DEFAULT_LATEST_NEWS } from '@instalment/shared/api';
 import { useHost, useT, useTabTap } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/shared/ui';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import listStyles from '../components/news.module.css';
 import { messages } from '../messages';
@@ -27,7 +27,7 @@ export default function LatestNews() {
         <h2 id={headingId} className={styles.heading}>
           {t('latestNews')}
         </h2>
-        <PageLink path={PAGES.newsList.path} className={styles.more} aria-label={t('moreNews')}>
+        <PageLink path={PATHS.newsList} className={styles.more} aria-label={t('moreNews')}>
           {t('more')}
         </PageLink>
       </header>

@@ -8,7 +8,7 @@ import { Button, EmptyState, ErrorState, Loadable, Rows, useLoad } from '@instal
 import { gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 interface CashierView {
   cashier: CashierData;
@@ -55,7 +55,7 @@ export default function Cashier({ query }: PageProps) {
     return (
       <div className={styles.page}>
         <EmptyState message={t('chooseFirst')} />
-        <Button variant="primary" block onClick={() => host.navigate(PAGES.repay.path, { order_no: orderNo }, { replace: true })}>
+        <Button variant="primary" block onClick={() => host.navigate(PATHS.repay, { order_no: orderNo }, { replace: true })}>
           {t('chooseInstalments')}
         </Button>
       </div>
@@ -73,7 +73,7 @@ export default function Cashier({ query }: PageProps) {
               </h2>
               <p role="status">{error.message}</p>
             </section>
-            <Button variant="primary" block onClick={() => host.navigate(PAGES.loanDetail.path, { order_no: orderNo }, { replace: true })}>
+            <Button variant="primary" block onClick={() => host.navigate(PATHS.loanDetail, { order_no: orderNo }, { replace: true })}>
               {t('backToLoan')}
             </Button>
           </div>
@@ -124,7 +124,7 @@ function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: 
       setFailure(error instanceof ApiError ? error.message : t('payPageFailed'));
     }
   };
-  const toTransfer = () => host.navigate(PAGES.proofUpload.path, { order_no: orderNo, periods });
+  const toTransfer = () => host.navigate(PATHS.proofUpload, { order_no: orderNo, periods });
   const quote = cashier.quote;
 
   return (

@@ -21,7 +21,7 @@ import { initialSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import { STAGE_TEXT, useVoucherSubmission } from '../proof/useVoucherSubmission';
 import styles from './pages.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 interface ProofData {
   bank: BankInfo;
@@ -92,7 +92,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
     const sent = await submission.send({ orderNo, periods: selected, amount: total, file, remark: form.values.remark });
     if (!sent) return;
     host.ui.toast(t('submitted'), 'success');
-    host.navigate(PAGES.loanDetail.path, { order_no: orderNo }, { replace: true });
+    host.navigate(PATHS.loanDetail, { order_no: orderNo }, { replace: true });
   };
 
   if (open.length === 0) return <EmptyState message={t('allPaid')} />;

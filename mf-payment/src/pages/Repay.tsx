@@ -8,7 +8,7 @@ import { PeriodPicker } from '../components/PeriodPicker';
 import { dueNowSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import styles from './pages.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 /**
  * Where the gateway sends the borrower back to, with `payment_no` in the query (and the
@@ -34,7 +34,7 @@ function OutcomeBanner({ result, paymentNo, payment }: { result?: string; paymen
         <strong>{t('paymentRepriced')}</strong>
         <p>{t('paymentRepricedHint')}</p>
         {payment && (
-          <Button variant="primary" onClick={() => host.navigate(PAGES.cashier.path, { order_no: payment.order_no, ...again })}>
+          <Button variant="primary" onClick={() => host.navigate(PATHS.cashier, { order_no: payment.order_no, ...again })}>
             {t('payNewAmount')}
           </Button>
         )}
@@ -121,7 +121,7 @@ function RepayChoice({ orderNo, list }: { orderNo: string; list: Instalment[] })
           variant="primary"
           disabled={selected.length === 0}
           aria-describedby={selected.length === 0 ? 'repay-no-periods' : undefined}
-          onClick={() => host.navigate(PAGES.cashier.path, { order_no: orderNo, periods })}
+          onClick={() => host.navigate(PATHS.cashier, { order_no: orderNo, periods })}
         >
           {t('goToCashier')}
         </Button>
@@ -133,7 +133,7 @@ function RepayChoice({ orderNo, list }: { orderNo: string; list: Instalment[] })
       )}
       <Button
         className={styles.linkButton}
-        onClick={() => host.navigate(PAGES.proofUpload.path, selected.length ? { order_no: orderNo, periods } : { order_no: orderNo })}
+        onClick={() => host.navigate(PATHS.proofUpload, selected.length ? { order_no: orderNo, periods } : { order_no: orderNo })}
       >
         {t('payByTransfer')}
       </Button>

@@ -5,7 +5,7 @@ import { formatMoney, loanMessages } from '@instalment/shared/loan';
 import { Button, EmptyState, Loadable, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './pages.module.css';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 
 function DueLoanCard({ loan }: { loan: DueLoan }) {
   const host = useHost();
@@ -42,7 +42,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
         <Button
           size="small"
           aria-label={t('uploadProofFor', { order_no: loan.order_no })}
-          onClick={() => host.navigate(PAGES.proofUpload.path, { order_no: loan.order_no })}
+          onClick={() => host.navigate(PATHS.proofUpload, { order_no: loan.order_no })}
         >
           {t('uploadProof')}
         </Button>
@@ -50,7 +50,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
           size="small"
           variant="primary"
           aria-label={t('repayLoan', { order_no: loan.order_no })}
-          onClick={() => host.navigate(PAGES.repay.path, { order_no: loan.order_no })}
+          onClick={() => host.navigate(PATHS.repay, { order_no: loan.order_no })}
           disabled={loan.owed_periods.length === 0}
         >
           {t('repay')}

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHost, HostContext, type PageProps, type Query, withQuery } from '@instalment/shared/host';
-import { PAGES, type RemoteName, routesOf } from '@instalment/shared/pages';
+import { PATHS, type RemoteName, routesOf } from '@instalment/shared/pages';
 
 function readHash(): { path: string; query: Query } {
   const [path, search = ''] = window.location.hash.replace(/^#/, '').split('?');
@@ -32,7 +32,7 @@ function Standalone({ pages }: { pages: Record<string, ComponentType<PageProps>>
           else window.location.hash = hash;
         },
         back: () => (window.history.length > 1 ? window.history.back() : (window.location.hash = '#/')),
-        requireLogin: () => (window.location.hash = `#${PAGES.login.path}`),
+        requireLogin: () => (window.location.hash = `#${PATHS.login}`),
         finishLogin: () => (window.location.hash = '#/'),
         routeUrl: (path, query) => `${window.location.origin}${window.location.pathname}#${withQuery(path, query)}`,
       }),

@@ -31,7 +31,7 @@ export interface Host {
   ui: HostUi;
   /** Base URL of the API (for files and the payment gateway). */
   apiBaseURL: string;
-  /** Goes to an app route, e.g. navigate(PAGES.loanDetail.path, { order_no }). */
+  /** Goes to an app route, e.g. navigate(PATHS.loanDetail, { order_no }). */
   navigate(path: string, query?: Query, options?: { replace?: boolean }): void;
   /** Back; with only one page in history, to '/' (SPEC §2). */
   back(): void;

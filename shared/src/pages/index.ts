@@ -1,2 +1,3 @@
 export * from './pages';
+export * from './paths';
 export * from './published';

@@ -2,7 +2,7 @@ import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { type Query, useHost } from '@instalment/shared/host';
 
 export interface PageLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target'> {
-  /** An app route (`PAGES.x.path`). */
+  /** An app route (`PATHS.x`). */
   path: string;
   query?: Query;
   /** Opens in a new tab (e.g. the contract from the apply form, so nothing typed is lost). */

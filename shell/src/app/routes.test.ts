@@ -1,4 +1,4 @@
-import { PAGES, type PublishedPage, type RemoteName } from '@instalment/shared/pages';
+import { PATHS, type PublishedPage, type RemoteName } from '@instalment/shared/pages';
 import { RouteTable } from './routes';
 
 const published: Partial<Record<RemoteName, PublishedPage[]>> = {};
@@ -11,7 +11,7 @@ const archive: PublishedPage = { path: '/pages/news/archive', module: './Archive
 test('a known route opens at once; one only a remote may publish waits for the manifests, then is found or is unknown', async () => {
   published.mf_news = [archive];
   const table = new RouteTable();
-  expect(table.find(PAGES.newsList.path)).toMatchObject({ path: PAGES.newsList.path });
+  expect(table.find(PATHS.newsList)).toMatchObject({ path: PATHS.newsList });
   expect(table.find(archive.path)).toBe('pending');
   expect(table.find('/pages/nowhere')).toBe('pending');
   await table.load(['mf_account', 'mf_loan', 'mf_payment', 'mf_news']);
@@ -20,8 +20,8 @@ test('a known route opens at once; one only a remote may publish waits for the m
 });
 
 test("a remote's deployment decides its own rows: a new module or flag needs no shell release", async () => {
-  published.mf_news = [{ path: PAGES.newsList.path, module: './NewsListV2', titles: { en: 'news', 'zh-CN': '资讯' }, needsLogin: true }];
+  published.mf_news = [{ path: PATHS.newsList, module: './NewsListV2', titles: { en: 'news', 'zh-CN': '资讯' }, needsLogin: true }];
   const table = new RouteTable();
   await table.load(['mf_news']);
-  expect(table.find(PAGES.newsList.path)).toMatchObject({ page: { module: './NewsListV2' }, needsLogin: true, title: 'newsList' });
+  expect(table.find(PATHS.newsList)).toMatchObject({ page: { module: './NewsListV2' }, needsLogin: true, title: 'newsList' });
 });

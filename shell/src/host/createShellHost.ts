@@ -1,7 +1,7 @@
 import { createHost, withQuery } from '@instalment/shared/host';
 import { commonMessages, translator } from '@instalment/shared/i18n';
 import type { RuntimeConfig } from '../config';
-import { PAGES } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/shared/pages';
 import { UiStore } from '../ui/UiStore';
 import { RouteTable } from '../app/routes';
 
@@ -34,9 +34,9 @@ export function createShellHost(config: Pick<RuntimeConfig, 'apiBaseURL'>, route
     },
     requireLogin: (returnTo, options) => {
       const current = here();
-      if (router.state.location.pathname === PAGES.login.path) return;
+      if (router.state.location.pathname === PATHS.login) return;
       win.sessionStorage.setItem(RETURN_KEY, returnTo ?? current);
-      void router.navigate(PAGES.login.path, options);
+      void router.navigate(PATHS.login, options);
     },
     finishLogin: () => {
       const target = win.sessionStorage.getItem(RETURN_KEY) || '/';
