@@ -269,6 +269,16 @@ async function prime(context, url) {
   const network = recordNetwork(cdp);
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   const settled = await settle(page, network);
+  // A returning visitor also has the service worker the first visit installed (the federated
+  // shell's), holding the files that visit handed it: wait until it has them, at most 5 s.
+  await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator) || !(await navigator.serviceWorker.getRegistration())) return;
+    await navigator.serviceWorker.ready;
+    for (let waited = 0; waited < 5000; waited += 100) {
+      if ((await (await caches.open('shell-page')).keys()).length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
   await page.close();
   return settled;
 }
