@@ -18,6 +18,23 @@ export class NewsRecords {
     return row.total;
   }
 
+  /** Moves with every change to the news (by trigger, migration 013). */
+  async version(): Promise<number> {
+    const row = await this.store.q.selectFrom('versions').select('version').where('name', '=', 'news').executeTakeFirstOrThrow();
+    return row.version;
+  }
+
+  /** When the next article dated ahead of `nowMs` comes out, if one is. */
+  async nextPublishedAfter(nowMs: number): Promise<number | null> {
+    const row = await this.store.q
+      .selectFrom('news')
+      .select((eb) => eb.fn.min<number>('published_at').as('next'))
+      .where('published_at', '>', nowMs)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
+    return row?.next ?? null;
+  }
+
   /** The list leaves the articles' bodies in the database: they are most of each row. */
   headlines(nowMs: number, limit: number, offset: number): Promise<NewsHeadline[]> {
     return this.store.q

@@ -95,11 +95,14 @@ export class Ledger {
     return (await this.statesOfLoans([loan], today)).get(loan.id) ?? [];
   }
 
-  /** The schedules of several loans in two queries (a page of "my loans" costs the same for 12 loans or 500). */
-  async statesOfLoans(loans: readonly LoanRow[], today = this.today()): Promise<Map<number, InstalmentState[]>> {
+  /**
+   * The schedules of several loans in two queries (a page of "my loans" costs the same for 12
+   * loans or 500); in one when the caller has no use for which instalments are under review.
+   */
+  async statesOfLoans(loans: readonly LoanRow[], today = this.today(), reviews = true): Promise<Map<number, InstalmentState[]>> {
     const ids = loans.map((loan) => loan.id);
     // Periods covered by proofs waiting for review: reserved, not payable.
-    const [rows, proofs] = await Promise.all([this.loans.instalmentsOf(ids), this.vouchers.pendingOf(ids)]);
+    const [rows, proofs] = await Promise.all([this.loans.instalmentsOf(ids), reviews ? this.vouchers.pendingOf(ids) : []]);
     const reserved = new Map<number, Set<number>>();
     for (const proof of proofs) {
       const periods = reserved.get(proof.loan_id) ?? new Set<number>();
