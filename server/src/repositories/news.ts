@@ -1,5 +1,7 @@
-import type { Store } from '../db/store';
+import { prepared, type Store } from '../db/store';
 import type { NewsRow } from '../db/tables';
+
+const versionOf = prepared((q, name: string) => q.selectFrom('versions').select('version').where('name', '=', name), 'name');
 
 export type { NewsRow };
 export type NewsHeadline = Omit<NewsRow, 'author' | 'content' | 'status'>;
@@ -18,9 +20,9 @@ export class NewsRecords {
     return row.total;
   }
 
-  /** Moves with every change to the news (by trigger, migration 013). */
+  /** Moves with every change to the news (by trigger, migration 013); read on every page of it. */
   async version(): Promise<number> {
-    const row = await this.store.q.selectFrom('versions').select('version').where('name', '=', 'news').executeTakeFirstOrThrow();
+    const [row] = await versionOf(this.store, 'news');
     return row.version;
   }
 
