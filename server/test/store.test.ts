@@ -3,7 +3,7 @@ import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { sharedDatabase, type TestDatabase } from './helpers';
 
-/** A read outside a write never sees the write's rows before it commits, on either engine. */
+/** A read outside a write never sees the write's rows before it commits, or after it rolls back, on either engine. */
 let database: TestDatabase;
 let store: Store;
 beforeAll(async () => {
@@ -27,7 +27,8 @@ const stored = () =>
     .executeTakeFirstOrThrow()
     .then((row) => row.value);
 
-test('a read begun while a write is open answers with what the write committed, not what it had written so far', async () => {
+test('a read begun while a write is open answers with what was committed before or by it, never what it had written so far', async () => {
+  await setTo(store, '"before"');
   let during: Promise<string> | null = null;
   await store.write(['store-test'], async (tx) => {
     await setTo(tx, '"half-done"');
@@ -35,7 +36,8 @@ test('a read begun while a write is open answers with what the write committed, 
     await new Promise((resolve) => setTimeout(resolve, 20));
     await setTo(tx, '"committed"');
   });
-  expect(await during!).toBe('"committed"');
+  // SQLite's one connection makes the read wait for the commit; PostgreSQL reads the last commit at once.
+  expect(['"before"', '"committed"']).toContain(await during!);
 });
 
 test('a read begun while a write is open does not see what the write rolled back', async () => {
