@@ -28,7 +28,7 @@ import type { CatalogueService } from './catalogue';
 import { Ledger, type InstalmentState } from './ledger';
 import { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
-import { LoanRecords, type LoanRow, type NewLoan } from '../repositories/loans';
+import { LoanRecords, type LoanRow, type NewLoan, type SummaryRow } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
 import { Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
@@ -235,7 +235,7 @@ export class LoanService {
    * A disbursed loan's status is read from its instalments (overdue is a matter of the date);
    * the stored one changes only when money moves, so a read never writes.
    */
-  summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
+  summary(loan: SummaryRow, states: InstalmentState[]): LoanSummary {
     const status = this.ledger.statusOf(loan, states);
     const open = states.filter((state) => !state.ledger.paid);
     const next = open[0] ?? null;
@@ -265,7 +265,7 @@ export class LoanService {
     if (kept) return kept;
     const [total, rows] = await Promise.all([
       this.records.countOfUser(user.id),
-      this.records.pageOfUser(user.id, page.limit, (page.page - 1) * page.limit),
+      this.records.summariesOfUser(user.id, page.limit, (page.page - 1) * page.limit),
     ]);
     // A summary shows no proof under review: their periods are not read.
     const states = await this.ledger.statesOfLoans(rows, today, false);
