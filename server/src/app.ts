@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { TOKEN_HEADER } from '@instalment/shared/api';
@@ -34,6 +33,7 @@ import { createServices, type Services } from './services';
 import { localeOf, said } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { securityHeaders } from './http/security-headers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validationRefusal } from './http/validation';
 import { Unauthorized } from './http/errors';
@@ -130,12 +130,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
   });
 
-  // nosniff, frame and referrer rules on every answer; pages and files set their own CSP.
-  app.register(helmet);
-  // Answers hold personal data unless a route says it may be cached (news images, uploads).
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
+  // nosniff, frame and referrer rules and no-store on every answer; pages and files set their own CSP and caching.
+  securityHeaders(app);
   app.register(rateLimit, { global: false, errorResponseBuilder: tooManyRequests, store: rateLimitStore });
   // The shell and each remote run on their own origins; they send the token in its own header.
   app.register(cors, {

@@ -238,3 +238,17 @@ test('reading loans never writes: an instalment falls overdue on the page while 
     await server.close();
   }
 });
+
+test('my loans answered before a due date say overdue once the day has passed, with nothing written between', async () => {
+  const server = await startServer({ tokenTtlSeconds: 90 * 24 * 3600 });
+  try {
+    const user = await signUp(server);
+    await createLoan(user.http, user.application);
+    const [loan] = (await myLoans(user.http)).list;
+    expect(loan.status).toBe('repaying');
+    server.clock.now = Date.parse(`${loan.next_due_date}T00:00:00+08:00`) + 2 * DAY_MS;
+    expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'overdue', next_due_date: loan.next_due_date });
+  } finally {
+    await server.close();
+  }
+});

@@ -47,3 +47,21 @@ test('an article has HTML content with headings, images and links on this server
   expect((await refusal(newsDetail(client.http, { id: 9999 }))).message).toBe('news not found');
   expect((await refusal(newsDetail(client.http, { id: 'abc' }))).message).toBe('id must be a whole number from 1 to 1000000000.');
 });
+
+test('an article dated ahead appears in the list when its time comes, though the list was answered before', async () => {
+  const own = await startServer();
+  try {
+    const client = own.client();
+    const titles = async () => (await newsIndex(client.http, { page: 1, limit: 5 })).list.map((item) => item.title);
+    const before = await titles();
+    await own.app.store.q
+      .insertInto('news')
+      .values({ title: 'Coming soon', summary: 'S', cover: '', author: 'A', content: '<p>C</p>', published_at: own.clock.now + 60_000 })
+      .execute();
+    expect(await titles()).toEqual(before);
+    own.clock.advance(60_000);
+    expect((await titles())[0]).toBe('Coming soon');
+  } finally {
+    await own.close();
+  }
+});

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { cashier, createLoan, credit, ENDPOINTS, installments, myLoans } from '@instalment/shared/api';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { cashier, createLoan, credit, ENDPOINTS, installments, myLoans, newsIndex } from '@instalment/shared/api';
 import { clientOf, ENGINE, PASSWORD, sharedDatabase, signUp, type TestDatabase, type TestServer } from './helpers';
 import { payAtGateway } from './ledger/gateway';
 import { flood, post, tally } from './security/traffic';
@@ -99,4 +101,42 @@ test(`100 wrong passwords spread over two processes check 5 in all, then the acc
   const answers = await flood(100, 100, (index) => login(index, 'incorrect1'));
   expect(tally(answers)['The account or password is incorrect.']).toBe(5);
   expect((await login(1, PASSWORD)).body.msg).toMatch(/^Too many wrong passwords/);
+});
+
+/** A statement straight on the shared database, as another program (or a console) would write. */
+async function runRaw(statement: string): Promise<void> {
+  if (database.options.databaseUrl) {
+    const client = new pg.Client({ connectionString: database.options.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(database.options.databaseFile!);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.exec(statement);
+  } finally {
+    db.close();
+  }
+}
+
+test(`a page of my loans or of the news that one process answered changes as soon as anyone writes (${ENGINE})`, async () => {
+  const user = await signUp(first);
+  const onSecond = clientOf(second.baseURL);
+  onSecond.token = user.token;
+  expect((await myLoans(onSecond.http)).total).toBe(0);
+  const { order_no } = await createLoan(user.http, user.application);
+  expect((await myLoans(onSecond.http)).list.map((loan) => [loan.order_no, loan.status])).toEqual([[order_no, 'repaying']]);
+  const due = await cashier(user.http, { order_no, periods: '1' });
+  expect(await payAtGateway(first, due.payment_no)).toBe('success');
+  const plan = await installments(user.http, { order_no });
+  expect((await myLoans(onSecond.http)).list[0].next_due_date).toBe(plan.list[1].due_date);
+
+  const [latest] = (await newsIndex(onSecond.http, { page: 1, limit: 1 })).list;
+  await runRaw(`UPDATE news SET title = 'Retitled elsewhere' WHERE id = ${latest.id}`);
+  expect((await newsIndex(onSecond.http, { page: 1, limit: 1 })).list[0].title).toBe('Retitled elsewhere');
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Tables } from './tables';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -82,4 +82,33 @@ export class Store {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/**
+ * A statement built and compiled once, then run with fresh values: for the few that run on
+ * nearly every request (a session's lookup), where building and compiling the query cost as
+ * much as running it. `build` is called once per engine with `markers`, a distinct value for
+ * each value the statement takes; a run passes its values in the same order.
+ */
+export function prepared<A extends ReadonlyArray<string | number>, R>(
+  build: (q: Query, ...values: A) => Compilable<R>,
+  ...markers: NoInfer<A>
+): (store: Store, ...values: A) => Promise<R[]> {
+  const compiled = new Map<Engine, { query: CompiledQuery<R>; from: number[] }>();
+  const compile = (q: Query) => {
+    const query = build(q, ...markers).compile();
+    const from = query.parameters.map((parameter) => markers.indexOf(parameter as A[number]));
+    if (from.includes(-1) || markers.some((_marker, index) => !from.includes(index)))
+      throw new Error(`prepared: the markers of ${query.sql} must be distinct and each its own parameter`);
+    return { query, from };
+  };
+  return async (store, ...values) => {
+    let statement = compiled.get(store.engine);
+    if (!statement) {
+      statement = compile(store.q);
+      compiled.set(store.engine, statement);
+    }
+    const parameters = statement.from.map((index) => values[index]);
+    return (await store.q.executeQuery<R>({ ...statement.query, parameters })).rows;
+  };
 }

@@ -56,6 +56,8 @@ export interface Tables {
   upload_usage: { id: Generated<number>; user_id: number; bytes: number; at: number };
   rate_limits: { bucket: string; key: string; window_start: number; hits: number };
   leases: { name: string; holder: string; expires_at: number };
+  /** Counters moved (by trigger) with every change to what they name: 'news'. */
+  versions: { name: string; version: number };
   operators: {
     id: Generated<number>;
     username: string;
@@ -139,6 +141,8 @@ interface UsersTable {
   id_card: Defaulted<string | null>;
   /** 1: due reminders by SMS (the default); 0: turned off in "mine". */
   sms_reminders: Defaulted<number>;
+  /** Moves (by trigger) with every change to the user's loans and their instalments. */
+  loans_version: Defaulted<number>;
 }
 
 interface LoansTable {

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
+/** A listening server's own URL: its address does not change, and asking the socket for it is a system call. */
+const listening = new WeakMap<object, string>();
 
 /**
  * This server's absolute URL: PUBLIC_URL, or else the address and port it is bound to. Never the
@@ -9,9 +11,14 @@ const WILDCARDS = new Set(['0.0.0.0', '::']);
  */
 export function baseUrlOf(request: FastifyRequest, config: AppConfig): string {
   if (config.publicUrl) return config.publicUrl;
-  const bound = request.server.server.address();
+  const server = request.server.server;
+  const known = listening.get(server);
+  if (known) return known;
+  const bound = server.address();
   const address = bound !== null && typeof bound === 'object' ? bound.address : config.host;
   const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
   const host = WILDCARDS.has(address) ? 'localhost' : address.includes(':') ? `[${address}]` : address;
-  return `http://${host}:${port}`;
+  const url = `http://${host}:${port}`;
+  if (bound !== null) listening.set(server, url);
+  return url;
 }

@@ -5,6 +5,9 @@ import type { InstalmentRow, LoanRow } from '../db/tables';
 
 export type { InstalmentRow, LoanRow };
 
+/** What a loan's summary in a list shows, and what its instalments' figures need. */
+export type SummaryRow = Pick<LoanRow, 'id' | 'order_no' | 'amount_fen' | 'term' | 'status' | 'created_at' | 'grace_days' | 'penalty_bp'>;
+
 export type NewLoan = Omit<
   LoanRow,
   'id' | 'approved_at' | 'disbursed_at' | 'disbursement_ref' | 'reject_reason' | 'rejected_at' | 'settled_at'
@@ -69,16 +72,25 @@ export class LoanRecords {
 
   /** A user's loans, newest first: the one order of my loans and of the totals across them. */
   private newestOfUser(userId: number) {
-    return this.store.q.selectFrom('loans').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc');
+    return this.store.q.selectFrom('loans').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
 
   pageOfUser(userId: number, limit: number, offset: number): Promise<LoanRow[]> {
-    return this.newestOfUser(userId).limit(limit).offset(offset).execute();
+    return this.newestOfUser(userId).selectAll().limit(limit).offset(offset).execute();
+  }
+
+  /** The same page with only what a summary shows and its instalments' figures need (my loans reads no more). */
+  summariesOfUser(userId: number, limit: number, offset: number): Promise<SummaryRow[]> {
+    return this.newestOfUser(userId)
+      .select(['id', 'order_no', 'amount_fen', 'term', 'status', 'created_at', 'grace_days', 'penalty_bp'])
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   /** Every loan of the user (totals across loans read them in one query). */
   allOfUser(userId: number): Promise<LoanRow[]> {
-    return this.newestOfUser(userId).execute();
+    return this.newestOfUser(userId).selectAll().execute();
   }
 
   /** Pending applications whose review time has come (everyone's when `userId` is null). */

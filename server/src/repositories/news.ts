@@ -1,5 +1,7 @@
-import type { Store } from '../db/store';
+import { prepared, type Store } from '../db/store';
 import type { NewsRow } from '../db/tables';
+
+const versionOf = prepared((q, name: string) => q.selectFrom('versions').select('version').where('name', '=', name), 'name');
 
 export type { NewsRow };
 export type NewsHeadline = Omit<NewsRow, 'author' | 'content' | 'status'>;
@@ -16,6 +18,23 @@ export class NewsRecords {
       .where('status', '=', 'published')
       .executeTakeFirstOrThrow();
     return row.total;
+  }
+
+  /** Moves with every change to the news (by trigger, migration 013); read on every page of it. */
+  async version(): Promise<number> {
+    const [row] = await versionOf(this.store, 'news');
+    return row.version;
+  }
+
+  /** When the next article dated ahead of `nowMs` comes out, if one is. */
+  async nextPublishedAfter(nowMs: number): Promise<number | null> {
+    const row = await this.store.q
+      .selectFrom('news')
+      .select((eb) => eb.fn.min<number>('published_at').as('next'))
+      .where('published_at', '>', nowMs)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
+    return row?.next ?? null;
   }
 
   /** The list leaves the articles' bodies in the database: they are most of each row. */

@@ -1,5 +1,17 @@
-import type { Store } from '../db/store';
+import { prepared, type Store } from '../db/store';
 import type { UserRow } from '../db/tables';
+
+const liveUser = prepared(
+  (q, tokenHash: string, nowSeconds: number) =>
+    q
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .selectAll('users')
+      .where('tokens.token_hash', '=', tokenHash)
+      .where('tokens.expiretime', '>', nowSeconds),
+  'token-hash',
+  -1,
+);
 
 /** Sessions, by the hash of their token (a leaked table hands out none). Times in epoch seconds. */
 export class TokenRecords {
@@ -11,13 +23,7 @@ export class TokenRecords {
 
   /** The account of a live token, in one query (every signed-in request asks). */
   async liveUser(tokenHash: string, nowSeconds: number): Promise<UserRow | null> {
-    const row = await this.store.q
-      .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .selectAll('users')
-      .where('tokens.token_hash', '=', tokenHash)
-      .where('tokens.expiretime', '>', nowSeconds)
-      .executeTakeFirst();
+    const [row] = await liveUser(this.store, tokenHash, nowSeconds);
     return row ?? null;
   }
 

@@ -56,7 +56,7 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   app.get(
     ENDPOINTS.myLoans,
     { schema: { querystring: MyLoansQuery, response: { 200: envelopeOf(MyLoansPage) } }, onRequest: auth.required },
-    async (request) => ok(await loans.list(userOf(request).id, pageOf(request.query))),
+    async (request) => ok(await loans.list(userOf(request), pageOf(request.query))),
   );
 
   app.get(

@@ -31,6 +31,9 @@ export interface InstalmentState {
   ledger: LedgerInstalment;
 }
 
+/** What an instalment's figures as of a day need of its loan. */
+type LedgerLoan = Pick<LoanRow, 'id' | 'grace_days' | 'penalty_bp'>;
+
 /** What is being paid: chosen instalments, or the whole loan at the payoff quote. */
 export type Selection = { payoff: false; periods: readonly number[] } | { payoff: true };
 
@@ -95,11 +98,14 @@ export class Ledger {
     return (await this.statesOfLoans([loan], today)).get(loan.id) ?? [];
   }
 
-  /** The schedules of several loans in two queries (a page of "my loans" costs the same for 12 loans or 500). */
-  async statesOfLoans(loans: readonly LoanRow[], today = this.today()): Promise<Map<number, InstalmentState[]>> {
+  /**
+   * The schedules of several loans in two queries (a page of "my loans" costs the same for 12
+   * loans or 500); in one when the caller has no use for which instalments are under review.
+   */
+  async statesOfLoans(loans: readonly LedgerLoan[], today = this.today(), reviews = true): Promise<Map<number, InstalmentState[]>> {
     const ids = loans.map((loan) => loan.id);
     // Periods covered by proofs waiting for review: reserved, not payable.
-    const [rows, proofs] = await Promise.all([this.loans.instalmentsOf(ids), this.vouchers.pendingOf(ids)]);
+    const [rows, proofs] = await Promise.all([this.loans.instalmentsOf(ids), reviews ? this.vouchers.pendingOf(ids) : []]);
     const reserved = new Map<number, Set<number>>();
     for (const proof of proofs) {
       const periods = reserved.get(proof.loan_id) ?? new Set<number>();
@@ -115,7 +121,7 @@ export class Ledger {
   }
 
   /** The status a loan has by its instalments (pending and rejected have none). */
-  statusOf(loan: LoanRow, states: readonly InstalmentState[]): LoanStatus {
+  statusOf(loan: Pick<LoanRow, 'status'>, states: readonly InstalmentState[]): LoanStatus {
     if (loan.status === 'pending' || loan.status === 'approved' || loan.status === 'rejected' || states.length === 0) return loan.status;
     return statusFromInstalments(states.map((state) => state.view.status));
   }
@@ -216,7 +222,7 @@ export class Ledger {
 }
 
 /** One instalment as of `today`, for the ledger's rules (`ledger`) and for the app (`view`). */
-function stateOf(row: InstalmentRow, loan: LoanRow, today: string, reserved: ReadonlySet<number> | undefined): InstalmentState {
+function stateOf(row: InstalmentRow, loan: LedgerLoan, today: string, reserved: ReadonlySet<number> | undefined): InstalmentState {
   const paid = row.paid_at !== null;
   const days = paid ? row.overdue_days : overdueDays(row.due_date, today, loan.grace_days);
   const penalty = paid ? row.penalty_fen : penaltyFen(row.principal_fen + row.interest_fen, days, loan.penalty_bp);

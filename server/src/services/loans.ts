@@ -28,10 +28,12 @@ import type { CatalogueService } from './catalogue';
 import { Ledger, type InstalmentState } from './ledger';
 import { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
-import { LoanRecords, type LoanRow, type NewLoan } from '../repositories/loans';
+import { LoanRecords, type LoanRow, type NewLoan, type SummaryRow } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
 import { Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
+import { KeptAnswers } from './kept-answers';
+import type { UserRow } from '../repositories/users';
 
 export type { LoanRow };
 
@@ -51,6 +53,8 @@ export class LoanService {
 
   private readonly records: LoanRecords;
   private readonly proofs: VoucherRecords;
+  /** Pages of my loans by user, page and size; a few thousand borrowers' first pages. */
+  private readonly pages = new KeptAnswers<MyLoansPage>(5_000);
 
   /** The same service on a write's transaction. */
   on(tx: Store): LoanService {
@@ -231,7 +235,7 @@ export class LoanService {
    * A disbursed loan's status is read from its instalments (overdue is a matter of the date);
    * the stored one changes only when money moves, so a read never writes.
    */
-  summary(loan: LoanRow, states: InstalmentState[]): LoanSummary {
+  summary(loan: SummaryRow, states: InstalmentState[]): LoanSummary {
     const status = this.ledger.statusOf(loan, states);
     const open = states.filter((state) => !state.ledger.paid);
     const next = open[0] ?? null;
@@ -248,14 +252,26 @@ export class LoanService {
     };
   }
 
-  /** A page of the caller's loans in a constant number of queries, however many loans they have. */
-  async list(userId: number, page: PageRequest): Promise<MyLoansPage> {
+  /**
+   * A page of the caller's loans in a constant number of queries, however many loans they have;
+   * none while their loans and instalments are as they were when this process last answered the
+   * same page that day (`loans_version`, read with the caller's account before any loan row).
+   */
+  async list(user: Pick<UserRow, 'id' | 'loans_version'>, page: PageRequest): Promise<MyLoansPage> {
+    const key = `${user.id}:${page.page}:${page.limit}`;
+    const today = this.today();
+    const stamp = `${user.loans_version}:${today}`;
+    const kept = this.pages.get(key, stamp);
+    if (kept) return kept;
     const [total, rows] = await Promise.all([
-      this.records.countOfUser(userId),
-      this.records.pageOfUser(userId, page.limit, (page.page - 1) * page.limit),
+      this.records.countOfUser(user.id),
+      this.records.summariesOfUser(user.id, page.limit, (page.page - 1) * page.limit),
     ]);
-    const states = await this.ledger.statesOfLoans(rows);
-    return { list: rows.map((loan) => this.summary(loan, states.get(loan.id) ?? [])), total, page: page.page, limit: page.limit };
+    // A summary shows no proof under review: their periods are not read.
+    const states = await this.ledger.statesOfLoans(rows, today, false);
+    const answer = { list: rows.map((loan) => this.summary(loan, states.get(loan.id) ?? [])), total, page: page.page, limit: page.limit };
+    this.pages.keep(key, stamp, answer);
+    return answer;
   }
 
   async detail(userId: number, orderNo: string): Promise<LoanDetail> {

@@ -4,6 +4,7 @@ import type { Store } from '../db/store';
 import type { Change } from './back-office';
 import type { PageRequest } from './page';
 import { NewsRecords, type NewsHeadline } from '../repositories/news';
+import { KeptAnswers } from './kept-answers';
 import { Refusal, say } from './refusals';
 
 export const articleTarget = (id: number) => `news:${id}`;
@@ -14,6 +15,8 @@ export const articleTarget = (id: number) => `news:${id}`;
  */
 export class NewsService {
   private readonly records: NewsRecords;
+  /** Pages by number, size and base URL, with the span of time they hold for. */
+  private readonly pages = new KeptAnswers<{ answer: NewsPage; from: number; until: number }>(100);
 
   constructor(private readonly ctx: Context) {
     this.records = new NewsRecords(ctx.store);
@@ -69,14 +72,25 @@ export class NewsService {
     return { target: articleTarget(id), before: { status: article.status }, after: { status }, answer: { id, status } };
   }
 
-  /** Only what is published by now: a dated-ahead article stays hidden until its time. */
+  /**
+   * Only what is published by now: a dated-ahead article stays hidden until its time. A page is
+   * read again only when the news changed (its version, read first) or the next dated-ahead
+   * article came out since this process last read it.
+   */
   async page(page: PageRequest, base: string): Promise<NewsPage> {
     const now = this.ctx.now();
-    const [total, rows] = await Promise.all([
+    const key = `${page.page}:${page.limit}:${base}`;
+    const stamp = String(await this.records.version());
+    const kept = this.pages.get(key, stamp);
+    if (kept && kept.from <= now && now < kept.until) return kept.answer;
+    const [total, rows, next] = await Promise.all([
       this.records.countPublished(now),
       this.records.headlines(now, page.limit, (page.page - 1) * page.limit),
+      this.records.nextPublishedAfter(now),
     ]);
-    return { list: rows.map((row) => this.item(row, base)), total, page: page.page, limit: page.limit };
+    const answer = { list: rows.map((row) => this.item(row, base)), total, page: page.page, limit: page.limit };
+    this.pages.keep(key, stamp, { answer, from: now, until: next ?? Infinity });
+    return answer;
   }
 
   async latest(limit: number, base: string): Promise<NewsItem[]> {

@@ -11,10 +11,35 @@ export function calendarDate(instant: Date | number): CalendarDate {
   return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+const ZERO = '0'.charCodeAt(0);
+const DASH = '-'.charCodeAt(0);
+
+/** A digit's value, or NaN for any other character. */
+function digit(date: string, index: number): number {
+  const value = date.charCodeAt(index) - ZERO;
+  return value >= 0 && value <= 9 ? value : NaN;
+}
+
+/**
+ * Year, month and day as splitting on '-' reads them. The ledger reads two dates for every
+ * instalment it shows, so a date in the stored form (YYYY-MM-DD) is read digit by digit,
+ * without the arrays and strings of a split; anything else is split.
+ */
 function parts(date: CalendarDate): [number, number, number] {
+  if (date.length === 10 && date.charCodeAt(4) === DASH && date.charCodeAt(7) === DASH) {
+    const y = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+    const m = digit(date, 5) * 10 + digit(date, 6);
+    const d = digit(date, 8) * 10 + digit(date, 9);
+    if (!Number.isNaN(y + m + d)) return [y, m, d];
+  }
   const [y, m, d] = date.split('-').map(Number);
   return [y, m, d];
 }
+
+const utc = (date: CalendarDate) => {
+  const [y, m, d] = parts(date);
+  return Date.UTC(y, m - 1, d);
+};
 
 /** The same day `months` later, clamped to the end of a shorter month (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(date: CalendarDate, months: number): CalendarDate {
@@ -34,9 +59,5 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  const utc = (date: CalendarDate) => {
-    const [y, m, d] = parts(date);
-    return Date.UTC(y, m - 1, d);
-  };
   return Math.round((utc(to) - utc(from)) / DAY_MS);
 }

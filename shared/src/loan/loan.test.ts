@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import type { InstalmentStatus, LoanRates, LoanStatus } from '../api/types/loan';
 import { applicationProblemText, BANK_NAME_MAX_LENGTH, checkAmount, checkApplication } from './application';
-import { addMonths, calendarDate, daysBetween } from './dates';
+import { addDays, addMonths, calendarDate, daysBetween } from './dates';
 import { formatMoney, formatRate, fromFen, toFen } from './money';
 import { overdueDays, penaltyFen } from './penalty';
 import { checkPeriodSelection, formatPeriods, parsePeriods, togglePeriod } from './repayment';
@@ -130,6 +131,30 @@ describe('dates', () => {
     expect(daysBetween('2026-02-15', '2026-02-25')).toBe(10);
     expect(daysBetween('2026-02-25', '2026-02-15')).toBe(-10);
     expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+  });
+
+  test('dates read digit by digit answer as dates split on "-" do, stored ones and any other string alike', () => {
+    const split = (date: string) => date.split('-').map(Number);
+    const utc = (date: string) => {
+      const [y, m, d] = split(date);
+      return Date.UTC(y, m - 1, d);
+    };
+    const stored = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+      .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    const any = fc.oneof(stored, fc.string({ maxLength: 12 }), fc.stringMatching(/^[0-9a-f+ -]{10}$/));
+    fc.assert(
+      fc.property(any, any, fc.integer({ min: -400, max: 400 }), (from, to, days) => {
+        expect(daysBetween(from, to)).toBe(Math.round((utc(to) - utc(from)) / (24 * 3600 * 1000)));
+        const [y, m, d] = split(from);
+        const shifted = Number.isNaN(Date.UTC(y, m - 1, d + days))
+          ? null
+          : new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+        if (shifted === null) expect(() => addDays(from, days)).toThrow(RangeError);
+        else expect(addDays(from, days)).toBe(shifted);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   test('calendarDate is the date in China Standard Time', () => {

@@ -10,6 +10,7 @@ import { reminders } from './009-reminders';
 import { gatewayPayments } from './010-gateway-payments';
 import { operations } from './011-operations';
 import { uploadHashes } from './012-upload-hashes';
+import { readVersions } from './013-read-versions';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   gatewayPayments,
   operations,
   uploadHashes,
+  readVersions,
 ];
