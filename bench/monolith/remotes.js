@@ -1,5 +1,6 @@
-// The monolith's stand-in for shell/src/federation/remotes.ts: the same three functions, with
-// every exposed page bundled into this build as a lazy chunk instead of a remote container.
+// The monolith's stand-in for shared/src/loader/remotes.ts: the same functions, with every
+// exposed page bundled into this build as a lazy chunk instead of a remote container, and no
+// remote publishing pages beyond the compiled table.
 import { EXPOSED } from 'bench-monolith-exposes';
 
 export function registerAppRemotes() {}
@@ -13,4 +14,8 @@ export function loadExposed(remote, module) {
 /** Starts the page's chunk now; webpack hands the same load to the later loadExposed. */
 export function preloadExposed(remote, module) {
   loadExposed(remote, module).catch(() => {});
+}
+
+export async function publishedPages() {
+  return [];
 }

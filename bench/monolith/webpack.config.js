@@ -2,7 +2,7 @@
 // DESIGN §6 measures the federation overhead against. It is the shell's own production config
 // from the shared factory (same loaders, CSS Modules, hashing, HTML) with three changes:
 // - no ModuleFederationPlugin;
-// - the shell's federation/remotes module is replaced by ./remotes.js, which loads each exposed
+// - the hosts' loader (shared/src/loader/remotes.ts) is replaced by ./remotes.js, which loads each exposed
 //   page as a lazy chunk of this build (one chunk per page, as the remotes expose them);
 // - each package's CSS Modules keep that package's class-name prefix.
 const fs = require('node:fs');
@@ -60,7 +60,7 @@ module.exports = (env = {}, argv = {}) => {
   config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
   config.output = { ...config.output, path: path.join(WORK, 'dist') };
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
-  const remotesModule = path.join(shell.dir, 'src', 'federation', 'remotes');
+  const remotesModule = path.join(ROOT, 'shared', 'src', 'loader', 'remotes');
   config.resolve = {
     ...config.resolve,
     alias: {
