@@ -136,12 +136,12 @@ ${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${h
     SANDBOX_ENDPOINTS.confirm,
     { schema: { body: SandboxConfirmForm, response: { 303: BackToApp, '4xx': GatewayPage } } },
     async (request, reply) => {
-      const { return_url: returnUrl = '', payment_no: paymentNo = '', decision = 'pay', channel: channelCode = '' } = request.body;
+      const { return_url: returnUrl = '', payment_no: paymentNo = '', decision, channel: channelCode = '' } = request.body;
       if (!allowedReturn(returnUrl)) return refuseReturn(reply);
       const channel = await channelFor(channelCode);
       let result: PaymentResult;
       if (decision === 'cancel') result = 'cancelled';
-      else if (decision !== 'pay' || !channel) result = 'failed';
+      else if ((decision || 'pay') !== 'pay' || !channel) result = 'failed';
       else result = await payments.confirm(paymentNo, channel.code);
       request.log.info({ payment_no: paymentNo, result }, 'sandbox payment');
       return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { payment_no: paymentNo, result }), 303);

@@ -3,6 +3,7 @@ import {
   ApprovalAsked,
   BankRefRequest,
   envelopeOf,
+  FileBytes,
   IdParams,
   Listing,
   ReasonRequest,
@@ -10,13 +11,10 @@ import {
   StaffVoucher,
   StatusQuery,
   VoucherDecided,
-  VoucherFile,
   VoucherStatus as VoucherStatusSchema,
 } from '@instalment/shared/api/schemas';
-import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
 import { operatorOf } from '../../http/admin-auth';
 import { Forbidden, Refusal, say } from '../../services/refusals';
 import { voucherTarget } from '../../services/staff';
@@ -25,9 +23,6 @@ import type { ApiInstance } from '../deps';
 import { look, statusOf, windowOf, type ConsoleDeps } from './act';
 
 const voucherOf = (request: { params: { id: number } }) => voucherTarget(request.params.id);
-
-/** The file goes out as a stream, which Fastify sends as it is: the bytes `VoucherFile` describes. */
-const FileStream = Type.Unsafe<Readable>(VoucherFile);
 
 /** Proofs of bank transfers: the queue, the file, confirmation (four eyes) or rejection; gateway payments. */
 export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, backOffice, audit }, guarded, act }: ConsoleDeps): void {
@@ -41,7 +36,7 @@ export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, back
   );
   app.get(
     ADMIN_ENDPOINTS.voucherFile,
-    { ...guarded, schema: { params: IdParams, response: { 200: FileStream } } },
+    { ...guarded, schema: { params: IdParams, response: { 200: FileBytes } } },
     async (request, reply) => {
       const operator = operatorOf(request);
       if (!mayDo(operator.roles, 'vouchers') && !mayDo(operator.roles, 'users')) throw new Forbidden(say('operatorForbidden'));

@@ -132,9 +132,3 @@ export const ArticleState = Type.Object({ id: Type.Integer(), status: ArticleSta
 
 /** GET /admin/api/settings: each setting an operator may change, as the app is shown it. */
 export const Settings = Type.Object({ loan_rates: LoanRates, payment_channels: PaymentChannels, bank_info: BankInfo });
-
-/**
- * GET /admin/api/vouchers/:id/file: the proof's file as it was uploaded (an image or a PDF, its
- * type in Content-Type). It is streamed as it is, never through the serializer.
- */
-export const VoucherFile = Type.String({ contentEncoding: 'binary' });
