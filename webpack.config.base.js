@@ -116,6 +116,111 @@ class PublicFiles {
 }
 
 /**
+ * Where the first paint's renderer is built (Node, build time only; never served).
+ * @param {string} dir
+ */
+const firstPaintRenderer = (dir) => path.join(dir, 'node_modules', '.cache', 'first-paint', 'render.js');
+
+/**
+ * The TypeScript and CSS rules, one shape for the browser's build and the first paint's: CSS
+ * module class names come from the same hash of the same file, so the markup the first paint
+ * writes into index.html carries the classes the browser build's CSS defines.
+ * @param {{ cssPrefix: string, production: boolean, cssLoader: any }} options
+ */
+function sourceRules({ cssPrefix, production, cssLoader }) {
+  return [
+    {
+      test: /\.tsx?$/,
+      loader: 'ts-loader',
+      // Types are checked once for the whole workspace by `tsc` in the test command.
+      options: { transpileOnly: true, configFile: path.join(__dirname, 'tsconfig.base.json'), compilerOptions: { noEmit: false } },
+    },
+    {
+      test: /\.css$/,
+      use: [
+        ...(cssLoader ? [cssLoader] : []),
+        {
+          loader: 'css-loader',
+          options: {
+            modules: {
+              auto: /\.module\.css$/,
+              localIdentName: production ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}-[name]-[local]`,
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              exportOnlyLocals: !cssLoader,
+            },
+          },
+        },
+      ],
+    },
+    { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+  ];
+}
+
+/**
+ * The build of the first paint's renderer (`options.firstPaint`): the shell's own components for
+ * Node, its packages left to Node's require, and the contract (`@instalment/*`) compiled in, CSS
+ * classes only.
+ * @param {{ dir: string, cssPrefix: string, entry: string }} options
+ * @returns {import('webpack').Configuration}
+ */
+function firstPaintConfig({ dir, cssPrefix, entry }) {
+  return {
+    name: 'first-paint',
+    mode: 'production',
+    target: 'node',
+    context: dir,
+    entry: { render: entry },
+    output: { path: path.dirname(firstPaintRenderer(dir)), filename: 'render.js', library: { type: 'commonjs2' }, clean: true },
+    externals: [
+      ({ request }, callback) =>
+        request && /^[^./]/.test(request) && !request.startsWith('@instalment/') ? callback(undefined, `commonjs ${request}`) : callback(),
+    ],
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: sourceRules({ cssPrefix, production: true, cssLoader: null }) },
+    // Kept readable: the language chooser is written into the page from its own source.
+    optimization: { minimize: false },
+    devtool: false,
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * Draws the first paint into index.html, before the page is minified: home's frame in the default
+ * language in #root, the others in templates a small script swaps in. A class the paint uses
+ * that the build's CSS does not define fails the build (the paint would move when React draws).
+ */
+class FirstPaint {
+  /** @param {string} renderer */
+  constructor(renderer) {
+    this.renderer = renderer;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('FirstPaint', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('FirstPaint', (data) => {
+        delete require.cache[this.renderer];
+        /** @type {{ firstPaintBody(): string }} */
+        const { firstPaintBody } = require(this.renderer);
+        const body = firstPaintBody();
+        const css = Object.keys(compilation.assets)
+          .filter((file) => file.endsWith('.css'))
+          .map((file) => compilation.assets[file].source().toString())
+          .join('\n');
+        const classes = new Set([...body.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/).filter(Boolean)));
+        const missing = [...classes].filter((name) => !css.includes(`.${name}`));
+        if (missing.length) throw new Error(`first paint: classes the build's CSS does not define: ${missing.join(', ')}`);
+        const root = '<div id="root"></div>';
+        if (!data.html.includes(root)) throw new Error(`first paint: the page template has no ${root}`);
+        data.html = data.html.replace(root, body);
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The federation runtime is loaded once, by the host: remotes built for production use the
  * host's copy instead of carrying their own (about 19 kB gzip each). The injected provider
  * would otherwise resolve the runtime core's CommonJS build beside the ESM one the bundler
@@ -169,6 +274,8 @@ function remoteOf(dir, remote) {
  *   the list of the build's files to precache (production only)
  * @param {Record<string, Array<[string, string]>>} [options.earlyExposes]  route → [remote, module] the
  *   host page preloads before the shell runs (src/early/inline.js)
+ * @param {string} [options.firstPaint]  the module drawing the host page's first paint at build time
+ *   (production only; `firstPaintBody()`, written into index.html by FirstPaint)
  */
 module.exports = function createConfig({
   dir,
@@ -180,6 +287,7 @@ module.exports = function createConfig({
   devConfig,
   serviceWorker,
   earlyExposes,
+  firstPaint,
 }) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
@@ -187,7 +295,7 @@ module.exports = function createConfig({
     const host = !remote;
     const { exposes, published } = remote ? remoteOf(dir, name) : { exposes: {}, published: [] };
     const runtime = federationRuntime({ host, production });
-    return {
+    const browser = {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
@@ -202,32 +310,7 @@ module.exports = function createConfig({
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: runtime.alias },
       module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            loader: 'ts-loader',
-            // Types are checked once for the whole workspace by `tsc` in the test command.
-            options: { transpileOnly: true, configFile: path.join(__dirname, 'tsconfig.base.json'), compilerOptions: { noEmit: false } },
-          },
-          {
-            test: /\.css$/,
-            use: [
-              production ? MiniCssExtractPlugin.loader : 'style-loader',
-              {
-                loader: 'css-loader',
-                options: {
-                  modules: {
-                    auto: /\.module\.css$/,
-                    localIdentName: production ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}-[name]-[local]`,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                  },
-                },
-              },
-            ],
-          },
-          { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
-        ],
+        rules: sourceRules({ cssPrefix, production, cssLoader: production ? MiniCssExtractPlugin.loader : 'style-loader' }),
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -256,6 +339,7 @@ module.exports = function createConfig({
           earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,
         }),
         ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),
+        ...(firstPaint && production ? [new FirstPaint(firstPaintRenderer(dir))] : []),
         ...(serviceWorker && production
           ? [
               new InjectManifest({
@@ -286,5 +370,7 @@ module.exports = function createConfig({
       },
       stats: 'errors-warnings',
     };
+    if (!firstPaint || !production) return browser;
+    return [firstPaintConfig({ dir, cssPrefix, entry: firstPaint }), { ...browser, name, dependencies: ['first-paint'] }];
   };
 };

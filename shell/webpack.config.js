@@ -16,6 +16,8 @@ module.exports = createConfig({
   // In development the remotes are the dev servers on the configured ports.
   devConfig: () => runtimeConfig({ host: 'localhost', ports: ports() }),
   serviceWorker: 'worker/service-worker.ts',
+  // index.html draws home's frame before any script: the shell's components rendered at build time.
+  firstPaint: './src/firstPaint/render.tsx',
   // What each route opens with, for the page's inline script: the pages table decides.
   earlyExposes: pages.openingTable(),
 });

@@ -52,10 +52,13 @@ module.exports = (env = {}, argv = {}) => {
   const shell = packages.find((pkg) => pkg.name === 'shell');
   if (!shell) throw new Error('The monolith is built around the shell package, which is missing.');
   writeExposesModule(packages);
-  const config = createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title })(env, {
-    ...argv,
-    mode: 'production',
-  });
+  // No `firstPaint`: one configuration, the page drawn by its script alone.
+  const config = /** @type {Exclude<ReturnType<ReturnType<typeof createConfig>>, unknown[]>} */ (
+    createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title })(env, {
+      ...argv,
+      mode: 'production',
+    })
+  );
 
   config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
   config.output = { ...config.output, path: path.join(WORK, 'dist') };

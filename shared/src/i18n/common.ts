@@ -5,6 +5,7 @@ export const commonMessages = defineMessages({
   en: {
     appName: 'consumption instalment',
     navTitle: 'loan treasure',
+    homeHeadline: 'Borrow what you need, repay it month by month, every cost shown up front.',
     requestFailed: 'request failed',
     loginExpired: 'login expired, please log in again',
     networkFailed: 'network connection failed',
@@ -36,6 +37,7 @@ export const commonMessages = defineMessages({
   'zh-CN': {
     appName: '消费分期',
     navTitle: '贷款宝',
+    homeHeadline: '按需借款，按月还款，每一笔费用都提前告诉您。',
     requestFailed: '请求失败',
     loginExpired: '登录已过期，请重新登录',
     networkFailed: '网络连接失败',

@@ -2,7 +2,8 @@
 export type Locale = 'en' | 'zh-CN';
 export const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
 export const DEFAULT_LOCALE: Locale = 'en';
-const STORAGE_KEY = 'locale';
+/** Where the chosen language is remembered (localStorage). */
+export const LOCALE_STORAGE_KEY = 'locale';
 
 /** A catalogue: the same keys in every locale, so a missing translation fails the type check. */
 export type Catalogue<K extends string> = Record<Locale, Record<K, string>>;
@@ -23,13 +24,28 @@ export function translator<K extends string>(catalogue: Catalogue<K>, locale: Lo
   return (key, params) => fill(catalogue[locale][key] ?? catalogue.en[key], params);
 }
 
-/** Picks the first supported language of the browser's list. */
-export function detectLocale(languages: readonly string[]): Locale {
+/**
+ * The language to speak: the one remembered, else the first supported one of the browser's list.
+ * Self-contained on purpose: the shell's index.html runs this very source (passing the last two
+ * arguments) to draw its first paint in that language before any bundle has arrived.
+ */
+export function chooseLocale(
+  saved: string | null | undefined,
+  languages: readonly string[],
+  locales: readonly Locale[] = LOCALES,
+  fallback: Locale = DEFAULT_LOCALE,
+): Locale {
+  if (locales.indexOf(saved as Locale) >= 0) return saved as Locale;
   for (const lang of languages) {
     if (/^zh(-(CN|Hans|SG))?/i.test(lang) || lang.toLowerCase() === 'zh') return 'zh-CN';
     if (/^en/i.test(lang)) return 'en';
   }
-  return DEFAULT_LOCALE;
+  return fallback;
+}
+
+/** Picks the first supported language of the browser's list. */
+export function detectLocale(languages: readonly string[]): Locale {
+  return chooseLocale(null, languages);
 }
 
 type Listener = () => void;
@@ -46,8 +62,7 @@ export class LocaleStore {
     private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
     languages: readonly string[] = [],
   ) {
-    const saved = storage?.getItem(STORAGE_KEY);
-    this.current = LOCALES.includes(saved as Locale) ? (saved as Locale) : detectLocale(languages);
+    this.current = chooseLocale(storage?.getItem(LOCALE_STORAGE_KEY), languages);
   }
 
   get locale(): Locale {
@@ -57,7 +72,7 @@ export class LocaleStore {
   set(locale: Locale): void {
     if (locale === this.current) return;
     this.current = locale;
-    this.storage?.setItem(STORAGE_KEY, locale);
+    this.storage?.setItem(LOCALE_STORAGE_KEY, locale);
     this.listeners.forEach((listener) => listener());
   }
 

@@ -11,7 +11,8 @@ const widgets = Object.values(HOME_WIDGETS).map((widget) => ({
 }));
 
 /**
- * Home, composed from two teams' widgets. Each sits in its own loader and error boundary, so
+ * Home, composed from two teams' widgets under the shell's own welcome, which index.html draws
+ * before any script (shell/src/firstPaint): the page's largest element is there at first paint. Each sits in its own loader and error boundary, so
  * one remote down leaves the rest of home working.
  */
 export function Home() {
@@ -19,6 +20,7 @@ export function Home() {
   return (
     <div className={styles.home}>
       <p className={styles.brand}>{t('appName')}</p>
+      <p className={styles.headline}>{t('homeHeadline')}</p>
       {widgets.map((widget) => (
         <RemoteView key={widget.id} id={widget.id} load={widget.load} props={{}} compact />
       ))}

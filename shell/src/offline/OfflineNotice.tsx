@@ -15,7 +15,12 @@ const subscribe = (onChange: () => void) => {
 /** Says so while the device is offline: the frame and what was read come from the device. */
 export function OfflineNotice() {
   const t = useT(commonMessages);
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  // index.html's first paint is drawn online: a device offline shows the notice once React runs.
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
     <p className={styles.notice} role="status">
