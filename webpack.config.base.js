@@ -116,12 +116,6 @@ class PublicFiles {
 }
 
 /**
- * Where the first paint's renderer is built (Node, build time only; never served).
- * @param {string} dir
- */
-const firstPaintRenderer = (dir) => path.join(dir, 'node_modules', '.cache', 'first-paint', 'render.js');
-
-/**
  * The TypeScript and CSS rules, one shape for the browser's build and the first paint's: CSS
  * module class names come from the same hash of the same file, so the markup the first paint
  * writes into index.html carries the classes the browser build's CSS defines.
@@ -160,18 +154,18 @@ function sourceRules({ cssPrefix, production, cssLoader }) {
 /**
  * The build of the first paint's renderer (`options.firstPaint`): the shell's own components for
  * Node, its packages left to Node's require, and the contract (`@instalment/*`) compiled in, CSS
- * classes only.
- * @param {{ dir: string, cssPrefix: string, entry: string }} options
+ * classes only. Nothing of it is written out: its code is handed to `built` in memory.
+ * @param {{ dir: string, cssPrefix: string, entry: string, built: (code: string) => void }} options
  * @returns {import('webpack').Configuration}
  */
-function firstPaintConfig({ dir, cssPrefix, entry }) {
+function firstPaintConfig({ dir, cssPrefix, entry, built }) {
   return {
     name: 'first-paint',
     mode: 'production',
     target: 'node',
     context: dir,
     entry: { render: entry },
-    output: { path: path.dirname(firstPaintRenderer(dir)), filename: 'render.js', library: { type: 'commonjs2' }, clean: true },
+    output: { filename: 'first-paint-renderer.js', library: { type: 'commonjs2' }, clean: false },
     externals: [
       ({ request }, callback) =>
         request && /^[^./]/.test(request) && !request.startsWith('@instalment/') ? callback(undefined, `commonjs ${request}`) : callback(),
@@ -181,6 +175,20 @@ function firstPaintConfig({ dir, cssPrefix, entry }) {
     // Kept readable: the language chooser is written into the page from its own source.
     optimization: { minimize: false },
     devtool: false,
+    plugins: [
+      {
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap('FirstPaintRenderer', (compilation) => {
+            compilation.hooks.processAssets.tap({ name: 'FirstPaintRenderer', stage: Infinity }, () => {
+              for (const file of Object.keys(compilation.assets)) {
+                built(compilation.assets[file].source().toString());
+                compilation.deleteAsset(file);
+              }
+            });
+          });
+        },
+      },
+    ],
     stats: 'errors-warnings',
   };
 }
@@ -191,19 +199,31 @@ function firstPaintConfig({ dir, cssPrefix, entry }) {
  * that the build's CSS does not define fails the build (the paint would move when React draws).
  */
 class FirstPaint {
-  /** @param {string} renderer */
-  constructor(renderer) {
+  /** @param {string} dir @param {() => string | null} renderer  the renderer's code, once built */
+  constructor(dir, renderer) {
+    this.dir = dir;
     this.renderer = renderer;
+  }
+
+  /** Runs the renderer's code as a module of the package, so its packages resolve from there. */
+  load() {
+    const code = this.renderer();
+    if (!code) throw new Error('first paint: its renderer was not built');
+    const Module = /** @type {any} */ (require('node:module'));
+    const file = path.join(this.dir, 'first-paint-renderer.js');
+    const renderer = new Module(file, module);
+    renderer.filename = file;
+    renderer.paths = Module._nodeModulePaths(this.dir);
+    renderer._compile(code, file);
+    return /** @type {{ firstPaintBody(): string }} */ (renderer.exports);
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.compilation.tap('FirstPaint', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('FirstPaint', (data) => {
-        delete require.cache[this.renderer];
-        /** @type {{ firstPaintBody(): string }} */
-        const { firstPaintBody } = require(this.renderer);
-        const body = firstPaintBody();
+      const hooks = HtmlWebpackPlugin.getHooks(compilation);
+      hooks.afterTemplateExecution.tap('FirstPaint', (data) => {
+        const body = this.load().firstPaintBody();
         const css = Object.keys(compilation.assets)
           .filter((file) => file.endsWith('.css'))
           .map((file) => compilation.assets[file].source().toString())
@@ -277,24 +297,16 @@ function remoteOf(dir, remote) {
  * @param {string} [options.firstPaint]  the module drawing the host page's first paint at build time
  *   (production only; `firstPaintBody()`, written into index.html by FirstPaint)
  */
-module.exports = function createConfig({
-  dir,
-  name,
-  cssPrefix,
-  port,
-  remote = false,
-  title = name,
-  devConfig,
-  serviceWorker,
-  earlyExposes,
-  firstPaint,
-}) {
+function createConfig({ dir, name, cssPrefix, port, remote = false, title = name, devConfig, serviceWorker, earlyExposes, firstPaint }) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const host = !remote;
     const { exposes, published } = remote ? remoteOf(dir, name) : { exposes: {}, published: [] };
     const runtime = federationRuntime({ host, production });
+    // The first paint's renderer, built by the compiler before this one and handed over here.
+    /** @type {string | null} */
+    let renderer = null;
     const browser = {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -339,7 +351,7 @@ module.exports = function createConfig({
           earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,
         }),
         ...(host ? [new PublicFiles(path.join(dir, 'public'))] : []),
-        ...(firstPaint && production ? [new FirstPaint(firstPaintRenderer(dir))] : []),
+        ...(firstPaint && production ? [new FirstPaint(dir, () => renderer)] : []),
         ...(serviceWorker && production
           ? [
               new InjectManifest({
@@ -371,6 +383,11 @@ module.exports = function createConfig({
       stats: 'errors-warnings',
     };
     if (!firstPaint || !production) return browser;
-    return [firstPaintConfig({ dir, cssPrefix, entry: firstPaint }), { ...browser, name, dependencies: ['first-paint'] }];
+    const built = (/** @type {string} */ code) => (renderer = code);
+    return [firstPaintConfig({ dir, cssPrefix, entry: firstPaint, built }), { ...browser, name, dependencies: ['first-paint'] }];
   };
-};
+}
+
+module.exports = createConfig;
+// The bench's monolith bundles the same pages the remotes expose, read the same way.
+module.exports.remoteOf = remoteOf;

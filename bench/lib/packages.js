@@ -35,10 +35,14 @@ function packageOptions(name) {
 
 /** Every package of the app with its folder, CSS prefix and exposed modules as absolute paths. */
 function appPackages() {
+  /** @type {typeof import('../../webpack.config.base')} */
+  const { remoteOf } = require(BASE_CONFIG);
   return PACKAGES.map((pkg) => {
     const options = packageOptions(pkg.name);
     const dir = path.join(ROOT, pkg.name);
-    const exposes = Object.fromEntries(Object.entries(options.exposes ?? {}).map(([key, file]) => [key, path.resolve(dir, file)]));
+    // A remote's exposes come from the page tables, as its own build reads them (webpack.config.base.js).
+    const own = options.remote ? remoteOf(dir, options.name).exposes : {};
+    const exposes = Object.fromEntries(Object.entries(own).map(([key, file]) => [key, path.resolve(dir, file)]));
     return { name: pkg.name, remote: pkg.remote ?? null, dir, cssPrefix: options.cssPrefix, title: options.title, exposes };
   });
 }
