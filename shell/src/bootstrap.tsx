@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { commonMessages, LocaleStore, translator } from '@instalment/shared/i18n';
 import { REMOTE_NAMES } from '@instalment/shared/pages';
@@ -17,7 +18,9 @@ async function start() {
     const host = createShellHost(config, navigation);
     void host.routes.load(REMOTE_NAMES);
     watchSession(host);
-    root.render(<App host={host} navigation={navigation} />);
+    // index.html already shows home's first paint: React draws the app in slices, never
+    // holding the page (a tap, a scroll) for the whole first render.
+    startTransition(() => root.render(<App host={host} navigation={navigation} />));
     registerServiceWorker();
   } catch (error) {
     const t = translator(commonMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
