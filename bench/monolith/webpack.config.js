@@ -64,6 +64,7 @@ module.exports = (env = {}, argv = {}) => {
   config.output = { ...config.output, path: path.join(WORK, 'dist') };
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
   const remotesModule = path.join(ROOT, 'shared', 'src', 'loader', 'remotes');
+  const serviceWorkerModule = path.join(shell.dir, 'src', 'offline', 'serviceWorker');
   config.resolve = {
     ...config.resolve,
     alias: {
@@ -71,6 +72,9 @@ module.exports = (env = {}, argv = {}) => {
       [remotesModule]: path.join(__dirname, 'remotes.js'),
       [`${remotesModule}.ts`]: path.join(__dirname, 'remotes.js'),
       'bench-monolith-exposes$': EXPOSES_MODULE,
+      // The service worker is the federated shell's (DESIGN §6: how it gets ahead); the monolith has none.
+      [serviceWorkerModule]: path.join(__dirname, 'no-service-worker.js'),
+      [`${serviceWorkerModule}.ts`]: path.join(__dirname, 'no-service-worker.js'),
     },
   };
   // The CSS rule becomes one per package; its shape is webpack's, not the base factory's.

@@ -1,0 +1,2 @@
+// The monolith's stand-in for shell/src/offline/serviceWorker.ts: it registers no worker.
+export function registerServiceWorker() {}
