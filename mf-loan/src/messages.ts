@@ -2,7 +2,8 @@ import { defineMessages, outcomeMessages } from '@instalment/shared/i18n';
 
 /**
  * The loan remote's own words. Status, purpose and rule wording come from the shared
- * `loanMessages`, field rules from `validationMessages`, page titles from `titleMessages`.
+ * `loanMessages`, field rules from `validationMessages`, page titles from `titleMessages`; the
+ * home widget's in `widgets/messages.ts`.
  */
 export const messages = defineMessages({
   en: {
@@ -167,15 +168,6 @@ export const messages = defineMessages({
     stillOwed: 'Still owed',
     unpaidInstalments: 'Instalments left',
     unpaidInstalmentsValue: '{count} of {term}',
-    // Home widget
-    widgetTitle: 'Instalment loan',
-    upTo: 'up to {max}',
-    widgetRange: 'Borrow from {min} to {max}',
-    widgetTerms: 'Repay over {terms}',
-    widgetRate: 'Interest from {rate} a month',
-    widgetApr: 'APR {low} to {high}, fees included',
-    applyNow: 'Apply now',
-    termsJoin: ', ',
   },
   'zh-CN': {
     sectionLoan: '借款信息',
@@ -330,14 +322,6 @@ export const messages = defineMessages({
     stillOwed: '尚欠金额',
     unpaidInstalments: '剩余期数',
     unpaidInstalmentsValue: '{count}/{term}',
-    widgetTitle: '分期借款',
-    upTo: '最高可借 {max}',
-    widgetRange: '可借 {min} 至 {max}',
-    widgetTerms: '可分 {terms}',
-    widgetRate: '月利率低至 {rate}',
-    widgetApr: '年化利率 {low} 至 {high}（含服务费）',
-    applyNow: '立即申请',
-    termsJoin: '、',
   },
 });
 

@@ -5,14 +5,14 @@ import { useHost, useT, useTabTap } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
 import { Button, Loadable, useLoad } from '@instalment/shared/ui';
-import { messages } from '../messages';
 import styles from './HomeLoanWidget.module.css';
+import { widgetMessages } from './messages';
 import { PATHS } from '@instalment/shared/pages';
 
 /** The home page's loan offer: how much, over how long, and the way in. */
 export default function HomeLoanWidget() {
   const host = useHost();
-  const t = useT(messages);
+  const t = useT(widgetMessages);
   const titleId = useId();
   // The home page stays calm: no overlay or toast for a widget; it shows its own state.
   const rates = useLoad(() => host.api.loan.loanRates({ loading: false, toast: false }), [host]);
@@ -54,7 +54,7 @@ function OfferSkeleton() {
 }
 
 function Offer({ rates, onApply }: { rates: LoanRates; onApply: () => void }) {
-  const t = useT(messages);
+  const t = useT(widgetMessages);
   const tLoan = useT(loanMessages);
   const terms = rates.terms.map((offer) => offer.term).sort((a, b) => a - b);
   const lowestRate = Math.min(...rates.terms.map((offer) => offer.monthly_rate_bp));
