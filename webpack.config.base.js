@@ -244,17 +244,18 @@ class FirstPaint {
  * The federation runtime is loaded once, by the host: remotes built for production use the
  * host's copy instead of carrying their own (about 19 kB gzip each). The injected provider
  * would otherwise resolve the runtime core's CommonJS build beside the ESM one the bundler
- * runtime uses, so it is pointed at its ESM build.
+ * runtime uses, so it is pointed at its ESM build. A remote never loads another remote, so
+ * its entry goes without the code that would (`disableRemote`).
  */
 /**
  * @param {{ host: boolean, production: boolean }} options
- * @returns {{ experiments: { externalRuntime?: boolean, provideExternalRuntime?: boolean, optimization?: { target: 'web' } }, alias: Record<string, string> }}
+ * @returns {{ experiments: { externalRuntime?: boolean, provideExternalRuntime?: boolean, optimization?: { target: 'web', disableRemote?: boolean } }, alias: Record<string, string> }}
  */
 function federationRuntime({ host, production }) {
   if (!production) return { experiments: {}, alias: {} };
   /** @type {{ target: 'web' }} */
   const optimization = { target: 'web' };
-  if (!host) return { experiments: { externalRuntime: true, optimization }, alias: {} };
+  if (!host) return { experiments: { externalRuntime: true, optimization: { ...optimization, disableRemote: true } }, alias: {} };
   const provider = require.resolve('@module-federation/inject-external-runtime-core-plugin');
   return {
     experiments: { provideExternalRuntime: true, optimization },
