@@ -12,8 +12,9 @@ const widgets = Object.values(HOME_WIDGETS).map((widget) => ({
 
 /**
  * Home, composed from two teams' widgets under the shell's own welcome, which index.html draws
- * before any script (shell/src/firstPaint): the page's largest element is there at first paint. Each sits in its own loader and error boundary, so
- * one remote down leaves the rest of home working.
+ * before any script (shell/src/firstPaint): the page's largest element is there at first paint.
+ * Each widget sits in its own loader and error boundary, so one remote down leaves the rest of
+ * home working.
  */
 export function Home() {
   const t = useT(commonMessages);
