@@ -15,6 +15,9 @@ export function validationRefusal(problems: readonly FastifySchemaValidationErro
   const name = (first?.instancePath ?? '').split('/').filter(Boolean)[0];
   if (!name) return say('unreadableRequest');
   const schema = first?.parentSchema;
+  const limit = Number(first?.params?.limit);
+  if (first?.keyword === 'maxLength') return say('textTooLong', { name, max: limit });
+  if (first?.keyword === 'maxItems') return say('listTooLong', { name, max: limit });
   if (schema?.type === 'integer' && schema.minimum !== undefined && schema.maximum !== undefined) {
     return say('wholeNumberRange', { name, min: schema.minimum, max: schema.maximum });
   }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { envelopeOf, FileBytes, FileMissing, Health } from '@instalment/shared/api/schemas';
+import { envelopeOf, FileBytes, FileMissing, Health, Text, WORD_MAX } from '@instalment/shared/api/schemas';
 import type { ApiInstance } from './deps';
 import { ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';
@@ -8,7 +8,7 @@ import { illustrationSvg } from '../static/images';
 export function staticRoutes(app: ApiInstance): void {
   app.get(
     '/static/news/:file',
-    { schema: { params: Type.Object({ file: Type.String() }), response: { 200: FileBytes, 404: FileMissing } } },
+    { schema: { params: Type.Object({ file: Text(WORD_MAX) }), response: { 200: FileBytes, 404: FileMissing } } },
     async (request, reply) => {
       const match = /^([a-z]+)\.svg$/.exec(request.params.file);
       const svg = match ? illustrationSvg(match[1]) : null;

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@instalment/shared/api';
 import {
   envelopeOf,
   FileMissing,
+  FORM_FIELD_MAX_BYTES,
   FileBytes,
   SignedLinkQuery,
   StoredFileParams,
@@ -21,7 +22,14 @@ import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
 
 /** Multipart limits: one file of at most 10 MB and a few short fields. */
-export const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 21, headerPairs: 100 };
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_FILE_BYTES,
+  files: 1,
+  fields: 20,
+  fieldSize: FORM_FIELD_MAX_BYTES,
+  parts: 21,
+  headerPairs: 100,
+};
 
 /**
  * Reads the whole multipart form into the body before the route's schema judges it (fields

@@ -34,7 +34,8 @@ export const APR_CEILING_BP = 3600;
 /** The largest credit line staff may give one borrower, in fen. */
 const MAX_CREDIT_FEN = 100_000_000;
 
-const SETTING_SHAPES: Record<EditableSetting, TSchema> = {
+/** What a new value of each setting must look like. */
+export const SETTING_SHAPES: Record<EditableSetting, TSchema> = {
   loan_rates: StoredRates,
   payment_channels: PaymentChannels,
   bank_info: BankInfo,

@@ -1,28 +1,42 @@
 import { Type } from '@sinclair/typebox';
+import {
+  ARTICLE_LIMITS,
+  BANK_REF_MAX,
+  CODE_LENGTH,
+  MOBILE_LENGTH,
+  NUMBER_MAX,
+  PASSWORD_MAX,
+  REASON_MAX,
+  TARGET_MAX,
+  Text,
+  URL_MAX,
+  USERNAME_MAX,
+  WORD_MAX,
+} from './bounds';
 import { Id, Money, PageQuery } from './common';
 
 /** The console's requests: shapes only; each value is judged beside its rule, which says what is wrong in the reader's language. */
 
 /** POST /admin/api/auth/login. `totp`: the 6 digits of the operator's authenticator app. */
-export const OperatorLoginRequest = Type.Object({ username: Type.String(), password: Type.String(), totp: Type.String() });
-export const ReasonRequest = Type.Object({ reason: Type.String() });
+export const OperatorLoginRequest = Type.Object({ username: Text(USERNAME_MAX), password: Text(PASSWORD_MAX), totp: Text(CODE_LENGTH) });
+export const ReasonRequest = Type.Object({ reason: Text(REASON_MAX) });
 /** A checker's decision on an approval: the reason is optional (an approval is often posted with no body). */
-export const DecisionRequest = Type.Object({ reason: Type.Optional(Type.String()) });
-export const BankRefRequest = Type.Object({ bank_ref: Type.String() });
+export const DecisionRequest = Type.Object({ reason: Type.Optional(Text(REASON_MAX)) });
+export const BankRefRequest = Type.Object({ bank_ref: Text(BANK_REF_MAX) });
 export const CreditRequest = Type.Object({ limit: Money });
 export const SettingRequest = Type.Object({ value: Type.Unknown() });
 /** POST /admin/api/news: a draft, published later by `publish`. */
 export const NewsDraftRequest = Type.Object({
-  title: Type.String(),
-  summary: Type.String(),
-  content: Type.String(),
-  author: Type.String(),
-  cover: Type.Optional(Type.String()),
+  title: Text(ARTICLE_LIMITS.title),
+  summary: Text(ARTICLE_LIMITS.summary),
+  content: Text(ARTICLE_LIMITS.content),
+  author: Text(ARTICLE_LIMITS.author),
+  cover: Type.Optional(Text(URL_MAX)),
 });
 
-export const StatusQuery = Type.Composite([PageQuery, Type.Object({ status: Type.Optional(Type.String()) })]);
-export const MobileQuery = Type.Object({ mobile: Type.String() });
-export const AuditQuery = Type.Composite([PageQuery, Type.Object({ target: Type.Optional(Type.String()) })]);
+export const StatusQuery = Type.Composite([PageQuery, Type.Object({ status: Type.Optional(Text(WORD_MAX)) })]);
+export const MobileQuery = Type.Object({ mobile: Text(MOBILE_LENGTH) });
+export const AuditQuery = Type.Composite([PageQuery, Type.Object({ target: Type.Optional(Text(TARGET_MAX)) })]);
 export const IdParams = Type.Object({ id: Id });
-export const OrderParams = Type.Object({ order_no: Type.String() });
-export const SettingParams = Type.Object({ key: Type.String() });
+export const OrderParams = Type.Object({ order_no: Text(NUMBER_MAX) });
+export const SettingParams = Type.Object({ key: Text(WORD_MAX) });

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { BANK_INFO_LIMITS, BANK_NAME_INPUT_MAX, CHANNEL_LIMITS, LONGEST_TERM } from './bounds';
 import { Money, WholeNumber } from './common';
 import { LoanPurpose } from './loan';
 
@@ -14,7 +15,7 @@ import { LoanPurpose } from './loan';
 /** One term offered, with its price, as kept. */
 export const TermPrice = Type.Object({
   /** Months. */
-  term: WholeNumber(1, 60),
+  term: WholeNumber(1, LONGEST_TERM),
   /** Interest per month on the outstanding principal, in bp. */
   monthly_rate_bp: WholeNumber(0, 1000),
   /** Service fee per month on the original amount, in bp. */
@@ -30,14 +31,14 @@ export const StoredRates = Type.Object({
   min_amount: Money,
   max_amount: Money,
   amount_step: Money,
-  terms: Type.Array(TermPrice, { minItems: 1 }),
+  terms: Type.Array(TermPrice, { minItems: 1, maxItems: LONGEST_TERM }),
   repayment_method: RepaymentMethod,
   /** Penalty per overdue day on the overdue instalment's principal + interest, in bp. */
   overdue_daily_penalty_bp: WholeNumber(0, 100),
   /** Days after the due date before an unpaid instalment counts as overdue. */
   grace_days: WholeNumber(0, 30),
   /** Only purposes the app can name: the answers that show the rates write no other. */
-  purposes: Type.Array(LoanPurpose, { minItems: 1 }),
+  purposes: Type.Array(LoanPurpose, { minItems: 1, maxItems: LoanPurpose.anyOf.length }),
 });
 
 /** One term offered, with its price and the rate that follows from it. */
@@ -59,22 +60,22 @@ export const LoanRates = Type.Composite([Type.Omit(StoredRates, ['terms']), Type
 export const ChannelKind = Type.Union([Type.Literal('gateway'), Type.Literal('transfer')]);
 
 export const PaymentChannel = Type.Object({
-  code: Type.String({ minLength: 1 }),
-  name: Type.String({ minLength: 1 }),
+  code: Type.String({ minLength: 1, maxLength: CHANNEL_LIMITS.code }),
+  name: Type.String({ minLength: 1, maxLength: CHANNEL_LIMITS.name }),
   kind: ChannelKind,
-  description: Type.String(),
+  description: Type.String({ maxLength: CHANNEL_LIMITS.description }),
   enabled: Type.Boolean(),
 });
 
 /** GET /api/loan/channels. */
-export const PaymentChannels = Type.Array(PaymentChannel, { minItems: 1 });
+export const PaymentChannels = Type.Array(PaymentChannel, { minItems: 1, maxItems: CHANNEL_LIMITS.channels });
 
 /** GET /api/loan/bankInfo: the platform's receiving account for a bank transfer. */
 export const BankInfo = Type.Object({
-  account_name: Type.String({ minLength: 1 }),
-  account_no: Type.String({ minLength: 1 }),
-  bank_name: Type.String({ minLength: 1 }),
-  branch: Type.String(),
+  account_name: Type.String({ minLength: 1, maxLength: BANK_INFO_LIMITS.accountName }),
+  account_no: Type.String({ minLength: 1, maxLength: BANK_INFO_LIMITS.accountNo }),
+  bank_name: Type.String({ minLength: 1, maxLength: BANK_NAME_INPUT_MAX }),
+  branch: Type.String({ maxLength: BANK_INFO_LIMITS.branch }),
   /** What to write in the transfer's remark so the payment can be matched. */
-  remark_hint: Type.String(),
+  remark_hint: Type.String({ maxLength: BANK_INFO_LIMITS.remarkHint }),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TInteger, type TSchema, type TString } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../endpoints';
+import { MONEY_MAX } from './bounds';
 
 /**
  * Shapes shared by every part of the contract, as JSON Schema (TypeBox): the server validates
@@ -12,7 +13,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../endpoints';
  * (`expiretime`, `createtime`); never both for one field. Calendar dates (due dates) are
  * `YYYY-MM-DD` in the platform's time zone.
  */
-export const Money = Type.String({ description: 'Yuan with exactly two decimals, e.g. "1234.56".' });
+export const Money = Type.String({ maxLength: MONEY_MAX, description: 'Yuan with exactly two decimals, e.g. "1234.56".' });
 export const IsoDateTime = Type.String({ description: 'ISO 8601 instant.' });
 export const CalendarDate = Type.String({ description: 'YYYY-MM-DD in the platform time zone.' });
 

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { MOBILE_LENGTH, NUMBER_MAX, Text } from './bounds';
 import { Id, WholeNumber } from './common';
 import { LoanStatus, VoucherStatus } from './loan';
 import { SmsEvent } from './user';
@@ -9,19 +10,19 @@ import { SmsEvent } from './user';
  */
 
 /** GET /dev/sms-outbox?mobile=: one phone's codes, or everyone's. */
-export const OutboxQuery = Type.Object({ mobile: Type.Optional(Type.String()) });
+export const OutboxQuery = Type.Object({ mobile: Type.Optional(Text(MOBILE_LENGTH)) });
 
 /** One message of the development SMS outbox. */
 export const SmsOutboxEntry = Type.Object({ mobile: Type.String(), event: SmsEvent, code: Type.String(), createtime: Type.Integer() });
 
 /** POST /dev/expire-tokens: every token of that phone's account expires now. */
-export const ExpireTokensRequest = Type.Object({ mobile: Type.String() });
+export const ExpireTokensRequest = Type.Object({ mobile: Text(MOBILE_LENGTH) });
 export const TokensExpired = Type.Object({ expired: Type.Integer() });
 
 export const ReviewDecision = Type.Union([Type.Literal('approve'), Type.Literal('reject')]);
 
 /** POST /dev/review-loan: the reviewer's decision, for APPROVAL_MODE=manual. */
-export const LoanReviewRequest = Type.Object({ order_no: Type.String(), decision: ReviewDecision });
+export const LoanReviewRequest = Type.Object({ order_no: Text(NUMBER_MAX), decision: ReviewDecision });
 export const LoanReviewed = Type.Object({ status: LoanStatus });
 
 /** POST /dev/review-voucher: the reviewer's decision on a payment proof. */
@@ -29,4 +30,4 @@ export const VoucherReviewRequest = Type.Object({ voucher_id: Id, decision: Revi
 export const VoucherReviewed = Type.Object({ status: VoucherStatus });
 
 /** POST /dev/age-loan: the loan's dates move that many days into the past, so instalments fall overdue. */
-export const AgeLoanRequest = Type.Object({ order_no: Type.String(), days: WholeNumber(1, 3650) });
+export const AgeLoanRequest = Type.Object({ order_no: Text(NUMBER_MAX), days: WholeNumber(1, 3650) });

@@ -1,4 +1,17 @@
 import { Type } from '@sinclair/typebox';
+import {
+  BANK_CARD_INPUT_MAX,
+  BANK_NAME_INPUT_MAX,
+  ID_CARD_INPUT_MAX,
+  LONGEST_TERM,
+  NUMBER_MAX,
+  PERIODS_TEXT_MAX,
+  REAL_NAME_INPUT_MAX,
+  REMARK_INPUT_MAX,
+  Text,
+  URL_MAX,
+  WORD_MAX,
+} from './bounds';
 import { CalendarDate, Id, IsoDateTime, Money, Nullable, PageQuery, Paged } from './common';
 
 export const LoanStatus = Type.Union([
@@ -26,11 +39,11 @@ export const LoanPurpose = Type.Union([
 export const LoanApplication = Type.Object({
   amount: Money,
   term: Type.Integer(),
-  purpose: Type.String(),
-  real_name: Type.String(),
-  id_card: Type.String(),
-  bank_card: Type.String(),
-  bank_name: Type.String(),
+  purpose: Text(WORD_MAX),
+  real_name: Text(REAL_NAME_INPUT_MAX),
+  id_card: Text(ID_CARD_INPUT_MAX),
+  bank_card: Text(BANK_CARD_INPUT_MAX),
+  bank_name: Text(BANK_NAME_INPUT_MAX),
   /** The applicant agreed to the loan contract; the server refuses false. */
   agree_contract: Type.Boolean(),
 });
@@ -56,7 +69,7 @@ export const LoanSummary = Type.Object({
 export const MyLoansQuery = PageQuery;
 export const MyLoansPage = Paged(LoanSummary);
 
-export const OrderQuery = Type.Object({ order_no: Type.Optional(Type.String()) });
+export const OrderQuery = Type.Object({ order_no: Type.Optional(Text(NUMBER_MAX)) });
 
 export const InstalmentStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('overdue'), Type.Literal('paid')]);
 
@@ -89,14 +102,14 @@ export const InstalmentsResult = Type.Object({ order_no: Type.String(), list: Ty
  * neither it refuses.
  */
 export const CashierQuery = Type.Object({
-  order_no: Type.String(),
+  order_no: Text(NUMBER_MAX),
   /** e.g. "1,2". */
-  periods: Type.Optional(Type.String()),
+  periods: Type.Optional(Text(PERIODS_TEXT_MAX)),
   payoff: Type.Optional(Type.Literal('1')),
   /** The gateway channel to pay with: the answer's `pay_url` is then its page for this payment. */
-  channel: Type.Optional(Type.String()),
+  channel: Type.Optional(Text(WORD_MAX)),
   /** The app's page the gateway sends the browser back to; kept only when it is one of the app's origins. */
-  return_url: Type.Optional(Type.String()),
+  return_url: Type.Optional(Text(URL_MAX)),
 });
 
 /**
@@ -104,18 +117,18 @@ export const CashierQuery = Type.Object({
  * ledger judges which periods may be paid, and the amount must be what they cost today.
  */
 export const VoucherRequest = Type.Object({
-  order_no: Type.String(),
-  periods: Type.Union([Type.Array(Type.Integer()), Type.String()]),
+  order_no: Text(NUMBER_MAX),
+  periods: Type.Union([Type.Array(Type.Integer(), { maxItems: LONGEST_TERM }), Text(PERIODS_TEXT_MAX)]),
   amount: Money,
-  file_url: Type.String(),
-  remark: Type.Optional(Type.String()),
+  file_url: Text(URL_MAX),
+  remark: Type.Optional(Text(REMARK_INPUT_MAX)),
 });
 
 /** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
 export const WithdrawVoucherRequest = Type.Object({ voucher_id: Id });
 
 /** GET /api/loan/payment?payment_no=. */
-export const PaymentQuery = Type.Object({ payment_no: Type.Optional(Type.String()) });
+export const PaymentQuery = Type.Object({ payment_no: Type.Optional(Text(NUMBER_MAX)) });
 
 /** `withdrawn`: the borrower took a pending proof back to pay another way. */
 export const VoucherStatus = Type.Union([

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { NUMBER_MAX, Text, URL_MAX, WORD_MAX } from './bounds';
 
 /**
  * The sandbox gateway (never in production): the app sends the browser to its page with a
@@ -6,13 +7,13 @@ import { Type } from '@sinclair/typebox';
  * Every field is text the gateway judges itself, as a real gateway would, answering with a page.
  */
 export const SandboxPayQuery = Type.Object({
-  payment_no: Type.Optional(Type.String()),
-  channel: Type.Optional(Type.String()),
-  return_url: Type.Optional(Type.String()),
+  payment_no: Type.Optional(Text(NUMBER_MAX)),
+  channel: Type.Optional(Text(WORD_MAX)),
+  return_url: Type.Optional(Text(URL_MAX)),
 });
 
 /** The page's form: `decision` is the button pressed, `pay` or `cancel`. */
-export const SandboxConfirmForm = Type.Composite([SandboxPayQuery, Type.Object({ decision: Type.Optional(Type.String()) })]);
+export const SandboxConfirmForm = Type.Composite([SandboxPayQuery, Type.Object({ decision: Type.Optional(Text(WORD_MAX)) })]);
 
 /** An HTML page for the payer's browser. */
 export const GatewayPage = Type.String({ description: 'text/html' });

@@ -1,10 +1,19 @@
 import { Type } from '@sinclair/typebox';
+import { Text, WORD_MAX } from './bounds';
 
 /** A file sent in the form's `file` field, as the server has read it. */
 export interface FormFile {
   data: Uint8Array;
   filename: string;
 }
+
+/**
+ * The form's text fields: a chunk id (8 to 64 characters, judged by the upload rules), a chunk's
+ * index or count (4 digits at most), a file name as file systems keep it. Multipart reads no
+ * field longer than `FORM_FIELD_MAX_BYTES`.
+ */
+export const UPLOAD_FIELD_LIMITS = { chunkid: 128, number: 16, filename: 255 } as const;
+export const FORM_FIELD_MAX_BYTES = 1024;
 
 /**
  * POST /api/common/upload, multipart/form-data: a file (`file`), one chunk of one (`chunkid`,
@@ -14,12 +23,12 @@ export interface FormFile {
  */
 export const UploadForm = Type.Object({
   file: Type.Optional(Type.Unsafe<FormFile>({ description: 'The file, read by the server before the form is judged.' })),
-  chunkid: Type.Optional(Type.String()),
-  chunkindex: Type.Optional(Type.String()),
-  chunkcount: Type.Optional(Type.String()),
-  filename: Type.Optional(Type.String()),
-  action: Type.Optional(Type.String()),
-  method: Type.Optional(Type.String()),
+  chunkid: Type.Optional(Text(UPLOAD_FIELD_LIMITS.chunkid)),
+  chunkindex: Type.Optional(Text(UPLOAD_FIELD_LIMITS.number)),
+  chunkcount: Type.Optional(Text(UPLOAD_FIELD_LIMITS.number)),
+  filename: Type.Optional(Text(UPLOAD_FIELD_LIMITS.filename)),
+  action: Type.Optional(Text(WORD_MAX)),
+  method: Type.Optional(Text(WORD_MAX)),
 });
 
 /** The stored file, as FastAdmin names it. */
@@ -36,9 +45,15 @@ export const ChunkStored = Type.Object({ chunkid: Type.String(), chunkindex: Typ
 /** What an upload call answers: the file (plain or merged), the chunk, or nothing (clean). */
 export const UploadAnswer = Type.Union([UploadedFile, ChunkStored, Type.Null()]);
 
+/** A stored file's day (YYYYMMDD) and name (32 hex and an extension); a link's expiry (epoch seconds) and HMAC (43 base64url). */
+const STORED_FILE_LIMITS = { day: 8, name: 40, expires: 12, signature: 64 } as const;
+
 /** GET /uploads/:day/:name: a stored file, to its owner or through a signed link. */
-export const StoredFileParams = Type.Object({ day: Type.String(), name: Type.String() });
-export const SignedLinkQuery = Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) });
+export const StoredFileParams = Type.Object({ day: Text(STORED_FILE_LIMITS.day), name: Text(STORED_FILE_LIMITS.name) });
+export const SignedLinkQuery = Type.Object({
+  expires: Type.Optional(Text(STORED_FILE_LIMITS.expires)),
+  signature: Type.Optional(Text(STORED_FILE_LIMITS.signature)),
+});
 
 /** The bytes of a file (an image, a PDF, an SVG), streamed as they are with their own Content-Type: never serialized. */
 export const FileBytes = Type.Unsafe<unknown>({ type: 'string', description: 'The file itself.' });

@@ -1,4 +1,16 @@
 import { Type } from '@sinclair/typebox';
+import {
+  BIO_INPUT_MAX,
+  CODE_LENGTH,
+  EMAIL_MAX,
+  MOBILE_LENGTH,
+  NICKNAME_INPUT_MAX,
+  PASSWORD_MAX,
+  Text,
+  URL_MAX,
+  USERNAME_MAX,
+  WORD_MAX,
+} from './bounds';
 
 /** GET /api/user/index (SPEC §3). */
 export const UserIndex = Type.Object({
@@ -26,11 +38,11 @@ export const RemindersRequest = Type.Object({ enabled: Type.Boolean() });
  * that sends none registers under the ones in force, and one that sends an older one is refused.
  */
 export const RegisterRequest = Type.Object({
-  mobile: Type.String(),
-  code: Type.String(),
-  password: Type.String(),
-  username: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
+  mobile: Text(MOBILE_LENGTH),
+  code: Text(CODE_LENGTH),
+  password: Text(PASSWORD_MAX),
+  username: Type.Optional(Text(USERNAME_MAX)),
+  email: Type.Optional(Text(EMAIL_MAX)),
   terms_version: Type.Optional(Type.String()),
   privacy_version: Type.Optional(Type.String()),
 });
@@ -45,22 +57,31 @@ export const Consent = Type.Object({
 });
 
 /** POST /api/user/login: `account` is the username or the phone. */
-export const PasswordLoginRequest = Type.Object({ account: Type.String(), password: Type.String() });
+export const PasswordLoginRequest = Type.Object({ account: Text(USERNAME_MAX), password: Text(PASSWORD_MAX) });
 
 /** POST /api/user/mobilelogin. */
-export const SmsLoginRequest = Type.Object({ mobile: Type.String(), captcha: Type.String() });
+export const SmsLoginRequest = Type.Object({ mobile: Text(MOBILE_LENGTH), captcha: Text(CODE_LENGTH) });
 
 /** POST /api/user/resetpwd: a forgotten password, replaced with a code sent to the account's phone. */
-export const ResetPasswordRequest = Type.Object({ mobile: Type.String(), newpassword: Type.String(), captcha: Type.String() });
+export const ResetPasswordRequest = Type.Object({
+  mobile: Text(MOBILE_LENGTH),
+  newpassword: Text(PASSWORD_MAX),
+  captcha: Text(CODE_LENGTH),
+});
 
 /** POST /api/user/changepwd: every other session of the account ends. */
-export const ChangePasswordRequest = Type.Object({ oldpassword: Type.String(), newpassword: Type.String() });
+export const ChangePasswordRequest = Type.Object({ oldpassword: Text(PASSWORD_MAX), newpassword: Text(PASSWORD_MAX) });
 
 /** POST /api/user/changemobile: `captcha` is the code sent to the new phone. */
-export const ChangeMobileRequest = Type.Object({ mobile: Type.String(), captcha: Type.String() });
+export const ChangeMobileRequest = Type.Object({ mobile: Text(MOBILE_LENGTH), captcha: Text(CODE_LENGTH) });
 
 /** POST /api/user/profile. `avatar` is '' or the URL of a file this user uploaded. */
-export const ProfileRequest = Type.Object({ nickname: Type.String(), avatar: Type.String(), bio: Type.String(), email: Type.String() });
+export const ProfileRequest = Type.Object({
+  nickname: Text(NICKNAME_INPUT_MAX),
+  avatar: Text(URL_MAX),
+  bio: Text(BIO_INPUT_MAX),
+  email: Text(EMAIL_MAX),
+});
 
 export const SmsEvent = Type.Union([
   Type.Literal('register'),
@@ -70,7 +91,7 @@ export const SmsEvent = Type.Union([
 ]);
 
 /** POST /api/sms/send. The event is judged by the server, which names the events it knows. */
-export const SmsSendRequest = Type.Object({ mobile: Type.String(), event: Type.String() });
+export const SmsSendRequest = Type.Object({ mobile: Text(MOBILE_LENGTH), event: Text(WORD_MAX) });
 
 /** SPEC §3 "Login result userinfo". `expiretime` is epoch seconds, `expires_in` seconds from now. */
 export const LoginUserinfo = Type.Object({
