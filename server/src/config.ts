@@ -65,6 +65,8 @@ export interface AppConfig {
   corsOrigins: OriginRule;
   /** Origins of the app that the sandbox gateway may send the browser back to. */
   appOrigins: OriginRule;
+  /** Hosts whose https images a news article may take as its cover (lower case); none: only images served here. */
+  newsImageHosts: readonly string[];
   approvalMode: ApprovalMode;
   /** In 'delay' mode, how long an application stays pending before it is approved. */
   approvalDelaySeconds: number;
@@ -168,6 +170,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   publicUrl: null,
   corsOrigins: 'localhost',
   appOrigins: 'localhost',
+  newsImageHosts: [],
   approvalMode: 'auto',
   approvalDelaySeconds: 60,
   autoConfirmVouchers: false,
@@ -242,6 +245,18 @@ export function originAllowed(rule: OriginRule, origin: string): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (rule === 'localhost') return LOCAL_HOSTS.has(url.hostname);
   return rule.includes(url.origin);
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** NEWS_IMAGE_HOSTS: a comma-separated list of host names such as `img.example.com`. */
+function hostsOf(raw: string | undefined): readonly string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((item) => {
+    const host = item.trim().toLowerCase();
+    if (!HOST_NAME.test(host)) throw new Error(`NEWS_IMAGE_HOSTS lists "${item.trim()}", which is not a host name.`);
+    return host;
+  });
 }
 
 /** TRUST_PROXY: a comma-separated list of proxy addresses or CIDR ranges. */
@@ -344,6 +359,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL ? baseUrl('PUBLIC_URL', env.PUBLIC_URL) : null,
     corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS, DEFAULT_CONFIG.corsOrigins),
     appOrigins: parseOrigins('APP_URL', env.APP_URL, DEFAULT_CONFIG.appOrigins),
+    newsImageHosts: hostsOf(env.NEWS_IMAGE_HOSTS),
     approvalMode: oneOf(env, 'APPROVAL_MODE', ['auto', 'delay', 'manual'], DEFAULT_CONFIG.approvalMode),
     approvalDelaySeconds: integer(env, 'APPROVAL_DELAY_SECONDS', DEFAULT_CONFIG.approvalDelaySeconds, 0, 30 * 24 * 3600),
     autoConfirmVouchers: flag(env, 'AUTO_CONFIRM_VOUCHERS', DEFAULT_CONFIG.autoConfirmVouchers),

@@ -5,6 +5,7 @@ import type { Change } from './back-office';
 import type { PageRequest } from './page';
 import { NewsRecords, type NewsHeadline } from '../repositories/news';
 import { KeptAnswers } from './kept-answers';
+import { checkedCover, coverUrl } from './news-cover';
 import { Refusal, say } from './refusals';
 
 export const articleTarget = (id: number) => `news:${id}`;
@@ -27,7 +28,7 @@ export class NewsService {
       id: row.id,
       title: row.title,
       summary: row.summary,
-      cover: row.cover ? `${base}${row.cover}` : '',
+      cover: coverUrl(row.cover, base),
       published_at: iso(row.published_at),
     };
   }
@@ -55,7 +56,7 @@ export class NewsService {
       summary: draft.summary.trim(),
       content: draft.content.trim(),
       author: draft.author.trim(),
-      cover: draft.cover ?? '',
+      cover: checkedCover(draft.cover?.trim() ?? '', this.ctx.config.newsImageHosts),
     };
     if (!article.title || !article.summary || !article.content || !article.author) throw new Refusal(say('articleIncomplete'));
     const id = await new NewsRecords(tx).draft({ ...article, published_at: this.ctx.now() });

@@ -31,6 +31,9 @@ const EXTENSIONS: Record<string, FileType> = Object.fromEntries(
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** Whether `url` is the path of an image stored here (a PDF is not one). */
+export const isStoredImage = (url: string) => STORED_URL.test(url) && !url.endsWith('.pdf');
+
 /** The stored path behind a link to it (a path or an absolute URL), or null when it names no stored file. */
 function storedPath(fileUrl: string): string | null {
   let pathname = fileUrl;

@@ -126,6 +126,8 @@ export const serverMessages = defineMessages({
     chooseFile: 'Choose a file to upload.',
     // News
     newsNotFound: 'news not found',
+    coverUploadOnly: 'The cover must be an image uploaded to this server.',
+    coverHostsAllowed: 'The cover must be an image uploaded to this server, or an https address on {hosts}.',
     // Reading requests
     fieldRequired: '{name} is required.',
     fieldShape: '{name} is missing or not in the right form.',
@@ -260,6 +262,8 @@ export const serverMessages = defineMessages({
     chunkCountWhole: 'chunkcount 须为整数。',
     chooseFile: '请选择要上传的文件。',
     newsNotFound: '资讯不存在',
+    coverUploadOnly: '封面须为上传到本站的图片。',
+    coverHostsAllowed: '封面须为上传到本站的图片，或 {hosts} 上的 https 地址。',
     fieldRequired: '缺少 {name}。',
     fieldShape: '{name} 缺失或格式不正确。',
     wholeNumberRange: '{name} 须为 {min} 到 {max} 的整数。',
