@@ -34,6 +34,7 @@ import { localeOf, said } from './http/say';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { securityHeaders } from './http/security-headers';
+import { redactedLogger } from './http/log-redaction';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validationRefusal } from './http/validation';
 import { Unauthorized } from './http/errors';
@@ -85,7 +86,12 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const problems = productionProblems(config);
   if (problems.length > 0) throw new Error(problems.join(' '));
   // `verbose`: a refusal names the range a number must fall in (http/validation.ts).
-  const app = Fastify({ logger, bodyLimit: 256 * 1024, trustProxy: config.trustProxy, ajv: { customOptions: { verbose: true } } });
+  const app = Fastify({
+    logger: redactedLogger(logger),
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { verbose: true } },
+  });
 
   const { store, ready } = openDatabase(config, now());
   const uploads = uploadDirFor(config);

@@ -3,6 +3,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { GATEWAY_ENDPOINTS } from '@instalment/shared/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../config';
+import { loggableFailure } from './failures';
 import type { GatewayTrade, PaymentGateway, PaymentToPay } from './gateway';
 
 /** Alipay's notify and query say a trade is paid with one of these. */
@@ -86,7 +87,7 @@ export class AlipayGateway implements PaymentGateway {
     try {
       answer = await this.sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } }, { validateSign: true });
     } catch (error) {
-      this.log.warn({ err: error, payment_no: paymentNo }, 'alipay.trade.query failed');
+      this.log.warn({ err: loggableFailure(error), payment_no: paymentNo }, 'alipay.trade.query failed');
       return null;
     }
     // 40004 ACQ.TRADE_NOT_EXIST: the payer has not reached Alipay's cashier yet.

@@ -3,6 +3,7 @@ import { Config } from '@alicloud/openapi-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AliyunSmsSettings } from '../config';
 import type { ReminderKind, SmsMessage, SmsProvider } from '../services/sms';
+import { withoutQueries } from './failures';
 
 /** Aliyun's answer when it refuses (HTTP 200 with another Code, or an HTTP error the SDK turns into one). */
 export class AliyunRefusal extends Error {
@@ -70,7 +71,7 @@ export class AliyunSmsProvider implements SmsProvider {
     } catch (error) {
       // The SDK's errors carry Aliyun's Code for HTTP refusals, or the network's for time-outs.
       const failure = error as { code?: string; message?: string };
-      throw new AliyunRefusal(failure.code ?? 'Unreachable', failure.message ?? String(error));
+      throw new AliyunRefusal(failure.code ?? 'Unreachable', withoutQueries(failure.message ?? String(error)));
     }
     if (answer?.code !== 'OK') throw new AliyunRefusal(answer?.code ?? 'NoAnswer', answer?.message ?? '');
     this.log.info({ kind: message.kind, template: templateCode, bizId: answer.bizId }, 'SMS sent through Aliyun');

@@ -20,6 +20,8 @@ export interface AliyunFake {
   accessKeySecret: string;
   /** Accepted messages, oldest first. */
   messages: AliyunMessage[];
+  /** Every message asked for, accepted or not (one left hanging too), oldest first. */
+  asked: AliyunMessage[];
   /** Requests refused because their signature did not verify. */
   forged: number;
   mode(mode: AliyunMode): void;
@@ -74,6 +76,7 @@ export async function startAliyunFake(): Promise<AliyunFake> {
     accessKeyId: 'LTAI-test-key',
     accessKeySecret: 'test-secret-of-the-fake',
     messages: [] as AliyunMessage[],
+    asked: [] as AliyunMessage[],
     forged: 0,
   };
   const answer = (response: http.ServerResponse, status: number, body: Record<string, string>) => {
@@ -84,6 +87,14 @@ export async function startAliyunFake(): Promise<AliyunFake> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+      const message: AliyunMessage = {
+        PhoneNumbers: query.get('PhoneNumbers') ?? '',
+        SignName: query.get('SignName') ?? '',
+        TemplateCode: query.get('TemplateCode') ?? '',
+        TemplateParam: JSON.parse(query.get('TemplateParam') ?? '{}') as Record<string, string>,
+      };
+      fake.asked.push(message);
       if (mode === 'hang') {
         hanging.add(response);
         return;
@@ -103,13 +114,7 @@ export async function startAliyunFake(): Promise<AliyunFake> {
       if (request.headers['x-acs-action'] !== 'SendSms' || request.headers['x-acs-version'] !== '2017-05-25')
         return answer(response, 400, { Code: 'InvalidAction.NotFound', Message: 'Specified api is not found.' });
       if (mode === 'refuse') return answer(response, 200, { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1' });
-      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
-      fake.messages.push({
-        PhoneNumbers: query.get('PhoneNumbers') ?? '',
-        SignName: query.get('SignName') ?? '',
-        TemplateCode: query.get('TemplateCode') ?? '',
-        TemplateParam: JSON.parse(query.get('TemplateParam') ?? '{}') as Record<string, string>,
-      });
+      fake.messages.push(message);
       return answer(response, 200, { Code: 'OK', Message: 'OK', BizId: `FAKE-${fake.messages.length}` });
     });
   });
