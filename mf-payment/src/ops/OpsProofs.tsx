@@ -1,33 +1,9 @@
-import { useEffect, useState } from 'react';
 import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type Listing, type StaffVoucher } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
-
-/**
- * The receipt's image, fetched with the operator's token (an <img> cannot send it) and shown from
- * memory; nothing is cached (the server says no-store) and the object URL is released.
- */
-function Receipt({ id }: { id: number }) {
-  const { apiBaseURL, session } = useHost();
-  const t = useT(opsPaymentMessages);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    void fetch(`${apiBaseURL}${adminPath(ADMIN_ENDPOINTS.voucherFile, { id })}`, { headers: { Authorization: `Bearer ${session.token}` } })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (!blob) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      });
-    return () => {
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [apiBaseURL, session, id]);
-  return url ? <img src={url} alt={t('receipt', { id })} className="ops-receipt" width={240} /> : null;
-}
+import { Receipt } from './Receipt';
 
 /** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */
 export default function OpsProofs() {

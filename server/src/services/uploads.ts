@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChunkStored } from '@instalment/shared/api';
 import { calendarDate } from '@instalment/shared/loan';
-import { PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/shared/validation';
+import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/shared/validation';
 import type { Context } from '../context';
 import { UploadRecords } from '../repositories/uploads';
+import { declaredSize } from './image-size';
 import { Refusal, say } from './refusals';
 
 export const MAX_FILE_BYTES = PROOF_MAX_BYTES;
@@ -76,6 +77,15 @@ function checkName(filename: string): void {
   if (claimedType(filename) === null) throw new Refusal(say('typeRefused'));
 }
 
+/** An image's declared size, judged before anything decodes it. */
+function checkPixels(data: Buffer, type: Exclude<FileType, 'pdf'>): void {
+  const size = declaredSize(data, type);
+  if (!size || size.width === 0 || size.height === 0) throw new Refusal(say('imageUnreadable'));
+  if (size.width * size.height > IMAGE_MAX_PIXELS) {
+    throw new Refusal(say('imageTooLarge', { width: size.width, height: size.height, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }));
+  }
+}
+
 export interface ChunkRequest {
   chunkid: string;
   chunkindex: number;
@@ -118,6 +128,7 @@ export class UploadService {
     if (!type) throw new Refusal(say('typeRefused'));
     const claimed = claimedType(filename);
     if (claimed !== undefined && claimed !== type) throw new Refusal(say('contentMismatch'));
+    if (type !== 'pdf') checkPixels(data, type);
     const day = calendarDate(this.ctx.now()).replace(/-/g, '');
     const name = `${randomBytes(16).toString('hex')}.${type}`;
     await fs.promises.mkdir(path.join(this.dir, day), { recursive: true });

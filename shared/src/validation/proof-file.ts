@@ -4,6 +4,12 @@
  */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The most pixels an uploaded image may declare: a phone's photo fits, an image bomb (a small file
+ * declaring 20000 × 20000, which every viewer allocates in full) does not.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
 export type ProofFileType = 'jpg' | 'png' | 'webp' | 'pdf';
 
 /** Each allowed type's MIME type and the extensions a file of that type may be named with. */
