@@ -20,6 +20,10 @@ export default async function globalSetup() {
   const ports: Record<string, number> = { api: await freePort() };
   for (const pkg of PACKAGES as Array<{ name: string }>) ports[pkg.name] = await freePort();
   ports.ops = await freePort();
+  // offline.spec.ts deploys a shell of its own, on an origin of its own, that loads the stack's remotes.
+  const ownShellPort = await freePort();
+  process.env.HOST_ORIGINS = `http://127.0.0.1:${ownShellPort}`;
+  process.env.E2E_OWN_SHELL_PORT = String(ownShellPort);
   const alipay = await startAlipayFake();
   const stack = await startStack({
     ports,
@@ -42,6 +46,9 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_FILE = path.join(dataDir, 'e2e.db');
   process.env.E2E_API_URL = stack.apiUrl;
   process.env.E2E_PORTS = JSON.stringify(ports);
+  // The remotes the tests serve themselves (scripts/stack.js startStatic) grant CORS to these hosts.
+  process.env.SHELL_PORT = String(ports.shell);
+  process.env.OPS_PORT = String(ports.ops);
   return async () => {
     await stack.stop();
     await alipay.close();

@@ -37,4 +37,19 @@ function runtimeConfig({ host = 'localhost', ports }) {
   return { apiBaseURL: `http://${host}:${ports.api}`, remotes };
 }
 
-module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig };
+/**
+ * The origins of the pages that load the remotes' files: the shell's and the console's on the
+ * ports given, as a browser names them (by 127.0.0.1, where they listen, or by localhost), and
+ * any other deployment of a host listed in `HOST_ORIGINS` (comma-separated).
+ */
+function hostOrigins(ports, env = process.env) {
+  const more = (env.HOST_ORIGINS ?? '').split(',').map((origin) => origin.trim());
+  return [
+    ...[ports[PACKAGES[0].name], ports[OPS.name]]
+      .filter(Boolean)
+      .flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
+    ...more.filter(Boolean),
+  ];
+}
+
+module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig, hostOrigins };

@@ -3,7 +3,7 @@
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { PACKAGES, API, OPS, portOf, runtimeConfig } = require('./ports');
+const { PACKAGES, API, OPS, portOf, runtimeConfig, hostOrigins } = require('./ports');
 const { serveStatic } = require('./static-server');
 
 const ROOT = path.join(__dirname, '..');
@@ -48,9 +48,12 @@ async function startApi({ port, env = {}, quiet = false }) {
   };
 }
 
-/** Serves one package's dist on a port. */
-async function startStatic(name, port) {
-  const server = await serveStatic({ dir: path.join(ROOT, name, 'dist'), port, host: HOST });
+/**
+ * Serves one package's dist on a port; a remote's files to the hosts on `ports` (by default those
+ * of the environment, which the browser tests set to their stack's).
+ */
+async function startStatic(name, port, ports = defaultPorts()) {
+  const server = await serveStatic({ dir: path.join(ROOT, name, 'dist'), port, host: HOST, hostOrigins: hostOrigins(ports) });
   // Browsers keep connections alive: a stopped server drops them, as a crashed deployment would.
   const stop = () =>
     new Promise((resolve) => {
@@ -82,11 +85,11 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
   try {
     started.push(await startApi({ port: ports.api, env: apiEnv, quiet }));
     writeShellConfig(ports);
-    for (const pkg of PACKAGES) started.push(await startStatic(pkg.name, ports[pkg.name]));
+    for (const pkg of PACKAGES) started.push(await startStatic(pkg.name, ports[pkg.name], ports));
     // The console is optional where a caller names no port for it (the benchmark's stacks).
     if (ports.ops) {
       writeShellConfig(ports, path.join(ROOT, OPS.name, 'dist'));
-      started.push(await startStatic(OPS.name, ports.ops));
+      started.push(await startStatic(OPS.name, ports.ops, ports));
     }
   } catch (error) {
     await Promise.all(started.map((part) => part.stop()));

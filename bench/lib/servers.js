@@ -2,7 +2,7 @@
 // its four remotes, and the monolith, each static build served precompressed like a deployment.
 const fs = require('node:fs');
 const path = require('node:path');
-const { PACKAGES, runtimeConfig } = require('../../scripts/ports');
+const { PACKAGES, hostOrigins, runtimeConfig } = require('../../scripts/ports');
 const { serveStatic } = require('../../scripts/static-server');
 const { startApi, HOST } = require('../../scripts/stack');
 const { federatedDir, MONOLITH_DIR } = require('./build');
@@ -17,8 +17,8 @@ const freePort = () =>
     });
   });
 
-async function startStatic(dir) {
-  const server = await serveStatic({ dir, port: 0, host: HOST });
+async function startStatic(dir, origins = []) {
+  const server = await serveStatic({ dir, port: 0, host: HOST, hostOrigins: origins });
   const { port } = server.address();
   return { port, url: `http://${HOST}:${port}/`, stop: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
 }
@@ -70,8 +70,9 @@ async function startServers({ log = console.log, federatedRoot, monolithDir = MO
       apiError = error instanceof Error ? error.message : String(error);
       log(`  the API did not start (${apiError}); measuring without it`);
     }
+    // The shell comes first: the remotes after it grant its origin CORS.
     for (const pkg of PACKAGES) {
-      const server = await startStatic(federatedDir(pkg.name, federatedRoot));
+      const server = await startStatic(federatedDir(pkg.name, federatedRoot), hostOrigins(ports));
       started.push(server);
       ports[pkg.name] = server.port;
     }

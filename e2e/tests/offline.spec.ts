@@ -52,7 +52,8 @@ async function workerHasKept(page: Page) {
 const latestNews = (page: Page) => page.getByRole('heading', { name: 'latest news', exact: true });
 
 test.beforeAll(async () => {
-  port = await freePort();
+  // The port the stack's remotes share their files with (global-setup.ts).
+  port = Number(process.env.E2E_OWN_SHELL_PORT);
   deployShell(path.join(ROOT, 'shell', 'dist'));
   await restartServer();
 });
