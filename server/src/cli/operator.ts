@@ -1,12 +1,15 @@
+import os from 'node:os';
 import Fastify from 'fastify';
 import { OPERATOR_ROLES } from '@instalment/shared/api';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { AuditService } from '../services/audit';
 import { LoginAttempts } from '../services/login-attempts';
 import { OperatorService } from '../services/operators';
 
 const USAGE = `usage: npm run operator -w server -- add <username> --roles <role,…>
        npm run operator -w server -- disable <username>
+       npm run operator -w server -- unlock <username>
 roles: ${OPERATOR_ROLES.join(', ')}`;
 
 /**
@@ -17,7 +20,7 @@ roles: ${OPERATOR_ROLES.join(', ')}`;
 async function main(args: string[]): Promise<number> {
   const [command, username] = args;
   const rolesAt = args.indexOf('--roles');
-  if (!username || (command === 'add' && rolesAt < 0) || !['add', 'disable'].includes(command)) {
+  if (!username || (command === 'add' && rolesAt < 0) || !['add', 'disable', 'unlock'].includes(command)) {
     console.error(USAGE);
     return 2;
   }
@@ -28,12 +31,30 @@ async function main(args: string[]): Promise<number> {
     await ready;
     const ctx = { store, config, now, log: Fastify({ logger: false }).log };
     const operators = new OperatorService(ctx, new LoginAttempts(ctx));
+    // The command line's acts are on the audit too, under the system account that ran them.
+    const audit = new AuditService(ctx);
+    const fact = {
+      operator: { id: null, username: `cli:${os.userInfo().username}`, roles: [] },
+      address: os.hostname(),
+      target: `operator:${username}`,
+      outcome: 'done' as const,
+    };
+    if (command === 'unlock') {
+      await store.write([], async (tx) => {
+        const change = await operators.unlock(username, tx);
+        await audit.record({ ...fact, action: 'operator.unlock', after: change.after }, tx);
+      });
+      process.stdout.write(`${JSON.stringify({ username, unlocked: true })}\n`);
+      return 0;
+    }
     if (command === 'disable') {
       if (!(await operators.disable(username))) throw new Error(`There is no operator ${username}.`);
+      await audit.record({ ...fact, action: 'operator.disable', after: { disabled: true } });
       process.stdout.write(`${JSON.stringify({ username, disabled: true })}\n`);
       return 0;
     }
     const created = await operators.create(username, (args[rolesAt + 1] ?? '').split(',').filter(Boolean));
+    await audit.record({ ...fact, action: 'operator.create', after: { roles: (args[rolesAt + 1] ?? '').split(',').filter(Boolean) } });
     process.stdout.write(`${JSON.stringify(created)}\n`);
     console.error(created.otpauth);
     return 0;

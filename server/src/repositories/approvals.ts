@@ -1,9 +1,15 @@
 import type { ApprovalKind, ApprovalStatus } from '@instalment/shared/api';
-import type { Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Store } from '../db/store';
 import type { Tables } from '../db/tables';
 
 export type ApprovalRow = Selectable<Tables['approvals']>;
+
+/** Which approvals a reader may see: of the kinds they may decide, or asked for by them. */
+export interface ApprovalVisibility {
+  kinds: readonly ApprovalKind[];
+  makerId: number;
+}
 
 /** Changes waiting for a second operator, and what became of them. */
 export class ApprovalRecords {
@@ -19,12 +25,25 @@ export class ApprovalRecords {
   }
 
   /** Oldest first, so the queue is worked in order. */
-  async page(status: ApprovalStatus | null, limit: number, offset: number): Promise<{ rows: ApprovalRow[]; total: number }> {
+  async page(
+    filter: { status: ApprovalStatus | null; visibleTo: ApprovalVisibility | null },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ApprovalRow[]; total: number }> {
     let rows = this.store.q.selectFrom('approvals').selectAll();
     let count = this.store.q.selectFrom('approvals').select((eb) => eb.fn.countAll<number>().as('n'));
+    const { status, visibleTo } = filter;
     if (status) {
       rows = rows.where('status', '=', status);
       count = count.where('status', '=', status);
+    }
+    if (visibleTo) {
+      const { kinds, makerId } = visibleTo;
+      // `in ()` is not SQL: with no kind to decide, only one's own requests are left.
+      const visible = (eb: ExpressionBuilder<Tables, 'approvals'>) =>
+        kinds.length > 0 ? eb.or([eb('kind', 'in', kinds), eb('maker_id', '=', makerId)]) : eb('maker_id', '=', makerId);
+      rows = rows.where(visible);
+      count = count.where(visible);
     }
     const [list, total] = await Promise.all([rows.orderBy('id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
     return { rows: list, total: Number(total.n) };

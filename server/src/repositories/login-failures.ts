@@ -17,6 +17,18 @@ export class LoginFailureRecords {
       .executeTakeFirstOrThrow();
   }
 
+  /** One account's failures from one address: how many, and when the last was. */
+  async fromAddress(account: string, address: string, sinceMs: number): Promise<{ n: number; latest: number | null }> {
+    const row = await this.store.q
+      .selectFrom('login_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number | null>('at').as('latest')])
+      .where('account', '=', account)
+      .where('address', '=', address)
+      .where('at', '>', sinceMs)
+      .executeTakeFirstOrThrow();
+    return { n: Number(row.n), latest: row.latest === null ? null : Number(row.latest) };
+  }
+
   async insert(account: string, address: string, at: number): Promise<number> {
     const row = await this.store.q.insertInto('login_failures').values({ account, address, at }).returning('id').executeTakeFirstOrThrow();
     return row.id;

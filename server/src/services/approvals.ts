@@ -1,7 +1,7 @@
 import { APPROVAL_KINDS, mayDo, type Approval, type ApprovalKind, type ApprovalStatus, type Listing } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
 import { isUniqueViolation, type Store } from '../db/store';
-import { ApprovalRecords, type ApprovalRow } from '../repositories/approvals';
+import { ApprovalRecords, type ApprovalRow, type ApprovalVisibility } from '../repositories/approvals';
 import type { Operator } from './operators';
 import { Forbidden, Refusal, say } from './refusals';
 
@@ -30,6 +30,13 @@ function view(row: ApprovalRow): Approval {
     decided_at: row.decided_at === null ? null : iso(row.decided_at),
     reason: row.reason,
   };
+}
+
+/** The approvals an operator may read; null: every one (auditors read all). */
+function visibilityOf(viewer: Operator): ApprovalVisibility | null {
+  if (viewer.roles.includes('auditor')) return null;
+  const kinds = (Object.keys(APPROVAL_KINDS) as ApprovalKind[]).filter((kind) => mayDo(viewer.roles, APPROVAL_KINDS[kind]));
+  return { kinds, makerId: viewer.id };
 }
 
 /**
@@ -78,8 +85,12 @@ export class ApprovalService {
     return view(row);
   }
 
-  async list(status: ApprovalStatus | null, limit: number, offset: number): Promise<Listing<Approval>> {
-    const { rows, total } = await this.records.page(status, limit, offset);
+  /**
+   * A page of approvals as `viewer` may see them: those of kinds their roles may decide and those
+   * they asked for; an auditor sees all. Without a viewer (the queues' count): all.
+   */
+  async list(status: ApprovalStatus | null, limit: number, offset: number, viewer: Operator | null = null): Promise<Listing<Approval>> {
+    const { rows, total } = await this.records.page({ status, visibleTo: viewer && visibilityOf(viewer) }, limit, offset);
     return { list: rows.map(view), total };
   }
 
@@ -89,26 +100,25 @@ export class ApprovalService {
   }
 
   /**
-   * The checker's decision, in one write holding the approval's lock: only an awaiting approval,
-   * never by its maker, only by an operator whose roles carry the kind's permission.
+   * The checker's decision, in a write holding the approval's lock (`lock`), which the caller
+   * opens so that its audit row commits with the decision: only an awaiting approval, never by
+   * its maker, only by an operator whose roles carry the kind's permission.
    */
-  decide(id: number, checker: Operator, decision: 'approve' | 'decline', reason: string): Promise<Decided> {
-    return this.ctx.store.write([ApprovalService.lock(id)], async (tx) => {
-      const records = new ApprovalRecords(tx);
-      const row: ApprovalRow | null = await records.byId(id);
-      if (!row) throw new Refusal(say('approvalNotFound'));
-      if (!mayDo(checker.roles, APPROVAL_KINDS[row.kind])) throw new Forbidden(say('operatorForbidden'));
-      if (row.maker_id === checker.id) throw new Refusal(say('ownApproval'));
-      const decided = await records.decide(id, {
-        status: decision === 'approve' ? 'approved' : 'declined',
-        checker_id: checker.id,
-        checker_username: checker.username,
-        decided_at: this.ctx.now(),
-        reason: reason || null,
-      });
-      if (!decided) throw new Refusal(say('approvalDecided'));
-      const after = decision === 'approve' ? await this.effects[row.kind](tx, row.target, parsed(row.payload)) : null;
-      return { approval: view((await records.byId(id))!), after };
+  async decide(tx: Store, id: number, checker: Operator, decision: 'approve' | 'decline', reason: string): Promise<Decided> {
+    const records = new ApprovalRecords(tx);
+    const row: ApprovalRow | null = await records.byId(id);
+    if (!row) throw new Refusal(say('approvalNotFound'));
+    if (!mayDo(checker.roles, APPROVAL_KINDS[row.kind])) throw new Forbidden(say('operatorForbidden'));
+    if (row.maker_id === checker.id) throw new Refusal(say('ownApproval'));
+    const decided = await records.decide(id, {
+      status: decision === 'approve' ? 'approved' : 'declined',
+      checker_id: checker.id,
+      checker_username: checker.username,
+      decided_at: this.ctx.now(),
+      reason: reason || null,
     });
+    if (!decided) throw new Refusal(say('approvalDecided'));
+    const after = decision === 'approve' ? await this.effects[row.kind](tx, row.target, parsed(row.payload)) : null;
+    return { approval: view((await records.byId(id))!), after };
   }
 }

@@ -15,7 +15,24 @@ export interface AuditFact {
   reason?: string | null;
 }
 
-const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+/**
+ * How much of each field a row keeps. What an attacker typed (a username, a target read from a
+ * path, a refusal's reason quoting a body) reaches the audit, which nothing may delete: a row is
+ * bounded so that refused requests cannot fill the database, and what was cut is marked.
+ */
+export const AUDIT_FIELD_LIMITS = { username: 64, action: 64, target: 160, reason: 500, address: 64, state: 16_384 } as const;
+
+/** `text` cut to `limit` characters, with a marker that says how many were left out. */
+export function bounded(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}…[+${text.length - limit}]`;
+}
+
+/** A state as JSON; one too large to keep whole is kept as the start of its JSON, marked. */
+function json(value: unknown): string | null {
+  if (value === undefined) return null;
+  const text = JSON.stringify(value);
+  return text.length <= AUDIT_FIELD_LIMITS.state ? text : JSON.stringify({ truncated: bounded(text, AUDIT_FIELD_LIMITS.state) });
+}
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
 
 /** The audit log: every operator action, done or refused, once; written in the action's own transaction where there is one. */
@@ -26,15 +43,15 @@ export class AuditService {
     await new AuditRecords(store).add({
       at: this.ctx.now(),
       operator_id: fact.operator.id,
-      username: fact.operator.username,
+      username: bounded(fact.operator.username, AUDIT_FIELD_LIMITS.username),
       roles: fact.operator.roles.join(','),
-      action: fact.action,
-      target: fact.target,
+      action: bounded(fact.action, AUDIT_FIELD_LIMITS.action),
+      target: bounded(fact.target, AUDIT_FIELD_LIMITS.target),
       state_before: json(fact.before),
       state_after: json(fact.after),
       outcome: fact.outcome,
-      reason: fact.reason ?? null,
-      address: fact.address,
+      reason: fact.reason == null ? null : bounded(fact.reason, AUDIT_FIELD_LIMITS.reason),
+      address: bounded(fact.address, AUDIT_FIELD_LIMITS.address),
     });
   }
 

@@ -2,6 +2,14 @@ import type { Context } from '../context';
 import { LoginFailureRecords } from '../repositories/login-failures';
 import { Refusal, say } from './refusals';
 
+const OPERATOR_FIRST_WAIT_MS = 15_000;
+
+/** The wait after `failures` failures from one address, `freeTries` of them free: none, then 15 s, 30 s, 60 s… up to the window. */
+export function operatorWaitMs(failures: number, freeTries: number, windowMs: number): number {
+  if (failures < freeTries) return 0;
+  return Math.min(OPERATOR_FIRST_WAIT_MS * 2 ** (failures - freeTries), windowMs);
+}
+
 /**
  * Password tries, counted in the database per account and per client address. A try is
  * reserved before the password is hashed, in a write that locks the account and the address, so that parallel
@@ -33,6 +41,33 @@ export class LoginAttempts {
       const byAddress = await failures.since('address', address, since);
       if (byAddress.n >= loginFailuresPerAddress) {
         throw new Refusal(say('tooManyFailedLogins', { minutes: minutesUntil(byAddress.oldest) }));
+      }
+      return failures.insert(account, address, now);
+    });
+  }
+
+  /**
+   * An operator's try, counted per (account, address) and per address, never per account alone:
+   * a stranger's failures from elsewhere must not shut the owner out, and the TOTP code is what
+   * stops a guesser spread over many addresses. After as many failures from one address as a
+   * borrower's account may have (`loginFailuresPerAccount`), each further try from it waits twice as long as the last, up to the window.
+   */
+  reserveForOperator(account: string, address: string): Promise<number> {
+    const { loginFailuresPerAccount, loginFailuresPerAddress, loginFailureWindowSeconds } = this.ctx.config.limits;
+    const now = this.ctx.now();
+    const windowMs = loginFailureWindowSeconds * 1000;
+    const since = now - windowMs;
+    return this.ctx.store.write([`login:${account}@${address}`, `login-address:${address}`], async (tx) => {
+      const failures = new LoginFailureRecords(tx);
+      await failures.forget(since);
+      const mine = await failures.fromAddress(account, address, since);
+      const readyAt = (mine.latest ?? now) + operatorWaitMs(mine.n, loginFailuresPerAccount, windowMs);
+      if (readyAt > now) throw new Refusal(say('operatorLoginPaused', { seconds: Math.ceil((readyAt - now) / 1000) }));
+      const byAddress = await failures.since('address', address, since);
+      if (byAddress.n >= loginFailuresPerAddress) {
+        throw new Refusal(
+          say('tooManyFailedLogins', { minutes: Math.max(1, Math.ceil(((byAddress.oldest ?? now) + windowMs - now) / 60_000)) }),
+        );
       }
       return failures.insert(account, address, now);
     });

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { OPERATOR_ROLES, type OperatorRole, type OperatorSession } from '@instalment/shared/api';
 import { authenticator } from 'otplib';
 import { iso, seconds, type Context } from '../context';
+import type { Store } from '../db/store';
+import { LoginFailureRecords } from '../repositories/login-failures';
 import { OperatorRecords, type OperatorRow } from '../repositories/operators';
+import type { Change } from './back-office';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { Refusal, say } from './refusals';
@@ -13,6 +16,9 @@ const USERNAME = /^[a-z][a-z0-9_.-]{2,31}$/;
 /** RFC 6238's default step, which authenticator apps use. */
 const TOTP_STEP_SECONDS = 30;
 const ISSUER = 'Instalment operations';
+
+/** The key an operator's failed logins are counted under (beside borrowers' phone numbers). */
+const accountOf = (username: string) => `operator:${username.toLowerCase()}`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -36,7 +42,7 @@ export const rolesOf = (row: Pick<OperatorRow, 'roles'>): OperatorRole[] =>
 
 /**
  * The lender's staff: accounts of their own (never a borrower's), a password and a TOTP code to
- * log in, the same lockout as borrowers, sessions that end when revoked or when the account is
+ * log in, failed logins slowed per account and address (never locked by a stranger elsewhere), sessions that end when revoked or when the account is
  * disabled.
  */
 export class OperatorService {
@@ -76,12 +82,19 @@ export class OperatorService {
     return true;
   }
 
+  /** Ends the waits that failed logins put on an account, from every address; in `tx` when an admin's audit row goes with it. */
+  async unlock(username: string, tx: Store = this.ctx.store): Promise<Change<null>> {
+    if (!(await new OperatorRecords(tx).byUsername(username))) throw new Refusal(say('operatorNotFound'));
+    await new LoginFailureRecords(tx).deleteAccount(accountOf(username));
+    return { target: `operator:${username}`, before: undefined, after: { unlocked: true }, answer: null };
+  }
+
   /**
    * Password and code, or one refusal that does not say which was wrong. A try is counted
    * before anything is checked (LoginAttempts), and each code is good once.
    */
   async login(username: string, password: string, totp: string, address: string): Promise<OperatorSession> {
-    const reservation = await this.attempts.reserve(`operator:${username.toLowerCase()}`, address);
+    const reservation = await this.attempts.reserveForOperator(accountOf(username), address);
     const operator = await this.records.byUsername(username);
     const stored = operator?.password_hash ?? (await this.unknownHash());
     const passwordOk = (await verifyPassword(password, stored)) && operator !== null && operator.disabled === 0;

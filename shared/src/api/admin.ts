@@ -38,6 +38,7 @@ export const ADMIN_ENDPOINTS = {
   publishNews: '/admin/api/news/:id/publish',
   unpublishNews: '/admin/api/news/:id/unpublish',
   audit: '/admin/api/audit',
+  unlockOperator: '/admin/api/operators/:username/unlock',
 } as const;
 
 /** A console path with its `:params` filled in. */
@@ -60,6 +61,8 @@ export const ADMIN_PERMISSIONS = {
   users: ['support', 'admin'],
   news: ['editor', 'admin'],
   audit: ['auditor', 'admin'],
+  /** Operators' accounts: unlocking a sign-in throttled by failures. */
+  operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;

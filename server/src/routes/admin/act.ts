@@ -1,22 +1,103 @@
-import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/shared/api';
+import type { AdminPermission } from '@instalment/shared/api';
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store';
-import { createAdminAuth, operatorOf } from '../../http/admin-auth';
+import { operatorOf } from '../../http/admin-auth';
 import { ok, type SentEnvelope } from '../../http/envelope';
 import { pageOf } from '../../http/input';
+import type { AuditFact } from '../../services/audit';
 import type { Change } from '../../services/back-office';
-import { Forbidden, Refusal, say } from '../../services/refusals';
+import { Refusal, say } from '../../services/refusals';
 import type { ApiInstance, RouteDeps } from '../deps';
 
-/** What every console route is given: the routes' deps, the operator guard and `act`. */
-export interface ConsoleDeps extends RouteDeps {
-  /** Route options of every console route but login: an operator's live token or HTTP 401. */
-  guarded: { onRequest: ReturnType<typeof createAdminAuth>['required'] };
-  act: ReturnType<typeof actions>;
+/**
+ * What every console route declares in its `config.consoleRoute`: the name the audit files it
+ * under and who may call it. The console plugin (`guard.ts`) refuses to register a route without
+ * it, so no route can be added unguarded or unaudited.
+ */
+export interface ConsoleRoute {
+  /** The audit's name for what the request does, e.g. `loan.approve`. */
+  action: string;
+  /** The permission the operator's roles must carry (any of a list); null: any signed-in operator. */
+  permission: AdminPermission | readonly AdminPermission[] | null;
+  /** What the request is about, read from the request as it came: its params may not have passed the schema. */
+  target?: (request: FastifyRequest) => string;
+  /** Reached without an operator's token (login); the audit files it under the username given. */
+  public?: true;
 }
 
-/** A look at something: nothing changes, the audit entry names what was looked at. */
-export const look = <A>(target: string, answer: A): Change<A> => ({ target, before: undefined, after: undefined, answer });
+/** What the audit will write for the request in flight, filled in by the route as it learns it. */
+export interface AuditNote {
+  /** Set by a route that learns it; else the route's `target` at the time the row is written. */
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+  /** Set once the request's one row is written: the hooks then write none. */
+  recorded: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    consoleRoute?: ConsoleRoute;
+  }
+  interface FastifyRequest {
+    audit: AuditNote;
+  }
+}
+
+/** A console route's options: its audit name, who may call it, and what it is about. */
+export const consoleRoute = (
+  action: string,
+  permission: ConsoleRoute['permission'],
+  target?: (request: FastifyRequest) => string,
+): { config: { consoleRoute: ConsoleRoute } } => ({ config: { consoleRoute: { action, permission, target } } });
+
+/** The declaration of the route a request reached (the guard made sure there is one). */
+export const routeOf = (request: FastifyRequest): ConsoleRoute => request.routeOptions.config.consoleRoute!;
+
+/** What the request is about: what the route learnt, else what its declaration reads from the request. */
+export function targetOf(request: FastifyRequest): string {
+  const route = routeOf(request);
+  return request.audit.target ?? (route.target ? route.target(request) : request.url.split('?')[0]);
+}
+
+/** The operator, address and action of the request's audit row. */
+export function factOf(request: FastifyRequest): Omit<AuditFact, 'outcome'> {
+  const operator = operatorOf(request);
+  return { operator, address: request.ip, action: routeOf(request).action, target: targetOf(request) };
+}
+
+/** The console's actions: how a read and a change reach the audit. */
+export interface ConsoleActions {
+  /** A read's answer; `target`: what it looked at, when the route only learns it by reading. Audited before it is sent (`guard.ts`). */
+  look<A>(request: FastifyRequest, answer: A extends PromiseLike<unknown> ? never : A, target?: string): SentEnvelope<A>;
+  /**
+   * A change: the work and its audit row in one write, so neither is kept without the other;
+   * `locks`: what else the write must hold beyond the action's own lock.
+   */
+  change<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks?: readonly string[]): Promise<SentEnvelope<A>>;
+}
+
+/** What every console route is given: the routes' deps and the two kinds of action. */
+export interface ConsoleDeps extends RouteDeps, ConsoleActions {}
+
+export function consoleActions(app: ApiInstance, { services: { audit } }: RouteDeps): ConsoleActions {
+  return {
+    look(request, answer, target) {
+      if (target !== undefined) request.audit.target = target;
+      return ok(answer);
+    },
+    async change<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks: readonly string[] = []) {
+      const done = await app.store.write([`operator-action:${routeOf(request).action}`, ...locks], async (tx) => {
+        const result = await work(tx);
+        await audit.record({ ...factOf(request), target: result.target, before: result.before, after: result.after, outcome: 'done' }, tx);
+        return result;
+      });
+      // Only once the write is committed: a write that failed after the row leaves the refusal to the guard.
+      request.audit.recorded = true;
+      return ok<A>(done.answer as A extends PromiseLike<unknown> ? never : A);
+    },
+  };
+}
 
 /** `?status=`: one of `allowed`, or every status when absent. */
 export function statusOf<T extends string>(value: string | undefined, allowed: (value: string) => boolean): T | null {
@@ -29,54 +110,4 @@ export function statusOf<T extends string>(value: string | undefined, allowed: (
 export function windowOf(query: { page?: number; limit?: number }): { limit: number; offset: number } {
   const page = pageOf(query);
   return { limit: page.limit, offset: (page.page - 1) * page.limit };
-}
-
-/** The console routes' deps: the operator guard and `act` built once for all of them. */
-export function consoleDeps(app: ApiInstance, deps: RouteDeps): ConsoleDeps {
-  const auth = createAdminAuth(deps.services.operators);
-  return { ...deps, guarded: { onRequest: auth.required }, act: actions(app, deps) };
-}
-
-/**
- * Every console action runs through `act`: the operator's roles are checked, a change and its
- * audit entry are written in one transaction, and a refused action (a role that lacks it, a rule
- * that says no) is on the audit log too — once either way.
- */
-function actions(app: ApiInstance, { services: { audit } }: RouteDeps) {
-  /**
-   * `change`: the work runs with its audit entry in one write; a look (`change` false) reads
-   * outside any write (SQLite's one connection is the write's while it lasts) and is audited after.
-   */
-  return function act<R extends FastifyRequest, A>(
-    permission: AdminPermission,
-    action: string,
-    change: boolean,
-    work: (request: R, store: Store) => Promise<Change<A>>,
-    targetOf: (request: NoInfer<R>) => string = (request) => request.url.split('?')[0],
-  ) {
-    return async (request: R): Promise<SentEnvelope<A>> => {
-      const operator = operatorOf(request);
-      // What a refusal is filed under: the thing it was about, as a done action would be.
-      const fact = { operator, address: request.ip, action, target: targetOf(request) };
-      if (!mayDo(operator.roles, permission)) {
-        await audit.record({ ...fact, outcome: 'refused', reason: `needs one of ${ADMIN_PERMISSIONS[permission].join(', ')}` });
-        throw new Forbidden(say('operatorForbidden'));
-      }
-      try {
-        const run = async (on: Store) => {
-          const result = await work(request, on);
-          await audit.record({ ...fact, target: result.target, before: result.before, after: result.after, outcome: 'done' }, on);
-          return result;
-        };
-        const done = change ? await app.store.write([`operator-action:${action}`], run) : await run(app.store);
-        // `ok` refuses a promise for data; a change's answer is the value itself.
-        return ok(done.answer as A extends PromiseLike<unknown> ? never : A);
-      } catch (error) {
-        if (error instanceof Refusal || error instanceof Forbidden) {
-          await audit.record({ ...fact, outcome: 'refused', reason: error.message });
-        }
-        throw error;
-      }
-    };
-  };
 }

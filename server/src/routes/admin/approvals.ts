@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type ApprovalStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type Approval as ApprovalView, type ApprovalStatus } from '@instalment/shared/api';
 import {
   Approval,
   ApprovalStatus as ApprovalStatusSchema,
@@ -11,52 +11,57 @@ import {
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
-import { ok } from '../../http/envelope';
-import { Forbidden, Refusal } from '../../services/refusals';
+import { ApprovalService } from '../../services/approvals';
+import type { Change } from '../../services/back-office';
 import type { ApiInstance } from '../deps';
-import { statusOf, windowOf, type ConsoleDeps } from './act';
+import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
 
 /** Four eyes: what a first operator asked for, carried out or declined by a second. */
-export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals, audit }, guarded }: ConsoleDeps): void {
+export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals }, look, change }: ConsoleDeps): void {
+  // Any operator may open the inbox; the service shows each only what their roles may decide or they asked for.
   app.get(
     ADMIN_ENDPOINTS.approvals,
-    { ...guarded, schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(Approval)) } } },
+    {
+      ...consoleRoute('approvals.list', null, () => 'approvals'),
+      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(Approval)) } },
+    },
     async (request) => {
       const status = statusOf<ApprovalStatus>(request.query.status, (value) => Value.Check(ApprovalStatusSchema, value));
       const { limit, offset } = windowOf(request.query);
-      return ok(await approvals.list(status, limit, offset));
+      return look(request, await approvals.list(status, limit, offset, operatorOf(request)));
     },
   );
 
-  /** Not through `act`: the approval's service decides in a write of its own (under the approval's lock), audited after it. */
+  /** The decision and its audit row in one write, under the approval's lock. */
   const decide = async (request: FastifyRequest, decision: 'approve' | 'decline', id: number, reason = '') => {
-    const operator = operatorOf(request);
-    const fact = { operator, address: request.ip, action: `approval.${decision}`, target: `approval:${id}` };
-    try {
-      fact.target = (await approvals.byId(id)).target;
-      const { approval, after } = await approvals.decide(id, operator, decision, reason.trim());
-      await audit.record({
-        ...fact,
-        target: approval.target,
-        before: approval.before,
-        after: { approval_id: approval.id, kind: approval.kind, status: approval.status, result: after },
-        outcome: 'done',
-      });
-      return ok(approval);
-    } catch (error) {
-      if (error instanceof Refusal || error instanceof Forbidden)
-        await audit.record({ ...fact, outcome: 'refused', reason: error.message });
-      throw error;
-    }
+    // A refusal is filed under what the approval is about, as its decision would be.
+    request.audit.target = (await approvals.byId(id)).target;
+    return change(
+      request,
+      async (tx): Promise<Change<ApprovalView>> => {
+        const { approval, after } = await approvals.decide(tx, id, operatorOf(request), decision, reason.trim());
+        return {
+          target: approval.target,
+          before: approval.before,
+          after: { approval_id: approval.id, kind: approval.kind, status: approval.status, result: after },
+          answer: approval,
+        };
+      },
+      [ApprovalService.lock(id)],
+    );
   };
-  const decision = {
-    ...guarded,
+  const decision = (action: string) => ({
+    ...consoleRoute(action, null, (request) => `approval:${(request.params as { id: string }).id}`),
     // An approval is often posted without a body: it reads as one with no reason.
     preValidation: async (request: FastifyRequest) => {
       request.body ??= {};
     },
     schema: { params: IdParams, body: DecisionRequest, response: { 200: envelopeOf(Approval) } },
-  };
-  app.post(ADMIN_ENDPOINTS.approveApproval, decision, (request) => decide(request, 'approve', request.params.id, request.body.reason));
-  app.post(ADMIN_ENDPOINTS.declineApproval, decision, (request) => decide(request, 'decline', request.params.id, request.body.reason));
+  });
+  app.post(ADMIN_ENDPOINTS.approveApproval, decision('approval.approve'), (request) =>
+    decide(request, 'approve', request.params.id, request.body.reason),
+  );
+  app.post(ADMIN_ENDPOINTS.declineApproval, decision('approval.decline'), (request) =>
+    decide(request, 'decline', request.params.id, request.body.reason),
+  );
 }

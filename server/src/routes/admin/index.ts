@@ -1,24 +1,34 @@
 import type { ApiInstance, RouteDeps } from '../deps';
-import { consoleDeps } from './act';
+import { consoleActions } from './act';
 import { consoleApprovalRoutes } from './approvals';
 import { consoleAuditRoutes } from './audit';
 import { consoleAuthRoutes } from './auth';
+import { consoleGuard } from './guard';
 import { consoleLoanRoutes } from './loans';
 import { consoleNewsRoutes } from './news';
+import { consoleOperatorRoutes } from './operators';
 import { consoleUserRoutes } from './users';
 import { consoleVoucherRoutes } from './vouchers';
 
 /**
- * The operations console's API (`/admin/api`): every route behind an operator's token but login,
- * every action through `act` (the roles checked, the change and its audit entry in one write).
+ * The operations console's API (`/admin/api`), one encapsulated plugin: its hooks (`guard.ts`)
+ * authenticate, check roles and write the audit for every route declared in it.
  */
 export function adminRoutes(app: ApiInstance, deps: RouteDeps): void {
-  const admin = consoleDeps(app, deps);
-  consoleAuthRoutes(app, admin);
-  consoleLoanRoutes(app, admin);
-  consoleVoucherRoutes(app, admin);
-  consoleApprovalRoutes(app, admin);
-  consoleUserRoutes(app, admin);
-  consoleNewsRoutes(app, admin);
-  consoleAuditRoutes(app, admin);
+  app.register(async (plugin) => {
+    const scope = plugin as unknown as ApiInstance;
+    scope.decorateRequest('operator', null);
+    scope.decorateRequest('operatorToken', null);
+    scope.decorateRequest('audit', null as never);
+    consoleGuard(scope, deps);
+    const admin = { ...deps, ...consoleActions(scope, deps) };
+    consoleAuthRoutes(scope, admin);
+    consoleLoanRoutes(scope, admin);
+    consoleVoucherRoutes(scope, admin);
+    consoleApprovalRoutes(scope, admin);
+    consoleUserRoutes(scope, admin);
+    consoleOperatorRoutes(scope, admin);
+    consoleNewsRoutes(scope, admin);
+    consoleAuditRoutes(scope, admin);
+  });
 }

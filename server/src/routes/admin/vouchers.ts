@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, mayDo, type VoucherStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type VoucherStatus } from '@instalment/shared/api';
 import {
   ApprovalAsked,
   BankRefRequest,
@@ -14,35 +14,36 @@ import {
   VoucherStatus as VoucherStatusSchema,
 } from '@instalment/shared/api/schemas';
 import { Value } from '@sinclair/typebox/value';
+import type { FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import { operatorOf } from '../../http/admin-auth';
-import { Forbidden, Refusal, say } from '../../services/refusals';
+import { Refusal, say } from '../../services/refusals';
 import { voucherTarget } from '../../services/staff';
 import { MIME_TYPES } from '../../services/uploads';
 import type { ApiInstance } from '../deps';
-import { look, statusOf, windowOf, type ConsoleDeps } from './act';
+import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
 
-const voucherOf = (request: { params: { id: number } }) => voucherTarget(request.params.id);
+const voucherOf = (request: FastifyRequest) => voucherTarget(Number((request.params as { id: string }).id));
 
 /** Proofs of bank transfers: the queue, the file, confirmation (four eyes) or rejection; gateway payments. */
-export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, backOffice, audit }, guarded, act }: ConsoleDeps): void {
+export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, backOffice }, look, change }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.vouchers,
-    { ...guarded, schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffVoucher)) } } },
-    act('vouchers', 'vouchers.list', false, async (request) => {
+    {
+      ...consoleRoute('vouchers.list', 'vouchers', () => 'vouchers'),
+      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffVoucher)) } },
+    },
+    async (request) => {
       const status = statusOf<VoucherStatus>(request.query.status, (value) => Value.Check(VoucherStatusSchema, value));
-      return look('vouchers', await staff.voucherList(status, windowOf(request.query)));
-    }),
+      return look(request, await staff.voucherList(status, windowOf(request.query)));
+    },
   );
   app.get(
     ADMIN_ENDPOINTS.voucherFile,
-    { ...guarded, schema: { params: IdParams, response: { 200: FileBytes } } },
+    { ...consoleRoute('voucher.file', ['vouchers', 'users'], voucherOf), schema: { params: IdParams, response: { 200: FileBytes } } },
     async (request, reply) => {
-      const operator = operatorOf(request);
-      if (!mayDo(operator.roles, 'vouchers') && !mayDo(operator.roles, 'users')) throw new Forbidden(say('operatorForbidden'));
       const found = await staff.voucherFile(request.params.id);
       if (!found) throw new Refusal(say('proofNotFound'));
-      await audit.record({ operator, address: request.ip, action: 'voucher.file', target: voucherOf(request), outcome: 'done' });
       return reply
         .header('Content-Type', MIME_TYPES[found.type])
         .header('X-Content-Type-Options', 'nosniff')
@@ -53,30 +54,28 @@ export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, back
   );
   app.post(
     ADMIN_ENDPOINTS.confirmVoucher,
-    { ...guarded, schema: { params: IdParams, body: BankRefRequest, response: { 200: envelopeOf(ApprovalAsked) } } },
-    act(
-      'vouchers',
-      'voucher.confirm.ask',
-      true,
-      (request, tx) => backOffice.askVoucherConfirmation(tx, operatorOf(request), request.params.id, request.body.bank_ref),
-      voucherOf,
-    ),
+    {
+      ...consoleRoute('voucher.confirm.ask', 'vouchers', voucherOf),
+      schema: { params: IdParams, body: BankRefRequest, response: { 200: envelopeOf(ApprovalAsked) } },
+    },
+    (request) =>
+      change(request, (tx) => backOffice.askVoucherConfirmation(tx, operatorOf(request), request.params.id, request.body.bank_ref)),
   );
   app.post(
     ADMIN_ENDPOINTS.rejectVoucher,
-    { ...guarded, schema: { params: IdParams, body: ReasonRequest, response: { 200: envelopeOf(VoucherDecided) } } },
-    act(
-      'vouchers',
-      'voucher.reject',
-      true,
-      (request, tx) => backOffice.rejectVoucher(tx, request.params.id, request.body.reason),
-      voucherOf,
-    ),
+    {
+      ...consoleRoute('voucher.reject', 'vouchers', voucherOf),
+      schema: { params: IdParams, body: ReasonRequest, response: { 200: envelopeOf(VoucherDecided) } },
+    },
+    (request) => change(request, (tx) => backOffice.rejectVoucher(tx, request.params.id, request.body.reason)),
   );
 
   app.get(
     ADMIN_ENDPOINTS.payments,
-    { ...guarded, schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffPayment)) } } },
-    act('vouchers', 'payments.list', false, async (request) => look('payments', await staff.payments(windowOf(request.query)))),
+    {
+      ...consoleRoute('payments.list', 'vouchers', () => 'payments'),
+      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffPayment)) } },
+    },
+    async (request) => look(request, await staff.payments(windowOf(request.query))),
   );
 }

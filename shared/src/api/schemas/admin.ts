@@ -40,3 +40,5 @@ export const AuditQuery = Type.Composite([PageQuery, Type.Object({ target: Type.
 export const IdParams = Type.Object({ id: Id });
 export const OrderParams = Type.Object({ order_no: Text(NUMBER_MAX) });
 export const SettingParams = Type.Object({ key: Text(WORD_MAX) });
+/** An operator's username in a path: the length of any username the console accepts. */
+export const OperatorParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -1,0 +1,90 @@
+import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/shared/api';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { createAdminAuth } from '../../http/admin-auth';
+import type { AuditFact } from '../../services/audit';
+import { Forbidden, say } from '../../services/refusals';
+import type { ApiInstance, RouteDeps } from '../deps';
+import { routeOf, targetOf, type ConsoleRoute } from './act';
+
+const permissionsOf = (route: ConsoleRoute): readonly AdminPermission[] =>
+  route.permission === null ? [] : typeof route.permission === 'string' ? [route.permission] : route.permission;
+
+const rolesNeeded = (route: ConsoleRoute) => [...new Set(permissionsOf(route).flatMap((permission) => ADMIN_PERMISSIONS[permission]))];
+
+/** Who a login claims to be: refused logins are filed under the username typed, as it came. */
+function claimant(request: FastifyRequest): AuditFact['operator'] {
+  const username = (request.body as { username?: unknown } | null | undefined)?.username;
+  return { id: null, username: typeof username === 'string' ? username : JSON.stringify(username ?? ''), roles: [] };
+}
+
+/** Why a request was refused, for the audit row (in English, as the log reads). */
+function reasonOf(route: ConsoleRoute, error: FastifyError): string {
+  if (error instanceof Forbidden && route.permission !== null) return `needs one of ${rolesNeeded(route).join(', ')}`;
+  if (error.validation) return `request refused by its schema: ${error.message}`;
+  return error.message;
+}
+
+/**
+ * The console API's door, as hooks of its encapsulated plugin, so that every route in it is
+ * guarded and audited without a list to keep: a route must declare its action and permission;
+ * every request but login needs an operator's live token and the route's permission; and every
+ * request that reached a route and was not throttled leaves exactly one audit row — a change's in
+ * its own write (`act.ts`), a read's before its answer goes out, a refusal's (by schema, role,
+ * rule or a missing target) when it is refused. Requests without a valid token are not operators'
+ * acts and are not filed: a stranger cannot grow the audit log.
+ */
+export function consoleGuard(scope: ApiInstance, { services: { operators, audit } }: RouteDeps): void {
+  const auth = createAdminAuth(operators);
+
+  scope.addHook('onRoute', (route) => {
+    if (!route.config?.consoleRoute) throw new Error(`${route.method} ${route.url}: a console route declares config.consoleRoute (act.ts)`);
+  });
+
+  scope.addHook('onRequest', async (request) => {
+    const route = routeOf(request);
+    request.audit = { recorded: false };
+    if (route.public) return;
+    await auth.required(request);
+    const permissions = permissionsOf(route);
+    if (permissions.length > 0 && !permissions.some((permission) => mayDo(request.operator!.roles, permission)))
+      throw new Forbidden(say('operatorForbidden'));
+  });
+
+  scope.addHook('onError', async (request, _reply, error) => {
+    const route = routeOf(request);
+    // Throttled traffic is counted by the limiter, not filed: a flood must not grow the audit.
+    if (request.audit?.recorded || error.statusCode === 429) return;
+    const operator = request.operator ?? (route.public ? claimant(request) : null);
+    if (!operator) return;
+    const { before, after } = request.audit;
+    const target = targetOf(request);
+    await audit.record({
+      operator,
+      address: request.ip,
+      action: route.action,
+      target,
+      before,
+      after,
+      outcome: 'refused',
+      reason: reasonOf(route, error),
+    });
+    request.audit.recorded = true;
+  });
+
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (request.audit?.recorded || reply.statusCode >= 400) return payload;
+    const operator = request.operator ?? claimant(request);
+    const { before, after } = request.audit;
+    await audit.record({
+      operator,
+      address: request.ip,
+      action: routeOf(request).action,
+      target: targetOf(request),
+      before,
+      after,
+      outcome: 'done',
+    });
+    request.audit.recorded = true;
+    return payload;
+  });
+}
