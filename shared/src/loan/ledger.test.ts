@@ -72,6 +72,24 @@ describe('payoff: interest only for the time the principal was outstanding', () 
     expect(quote.interestFen).toBe(4_500 + 1_732);
     expect(quote.feeFen).toBe(1_680);
     expect(quote.penaltyFen).toBe(720);
+    // 6,000.00 + 62.32 + 16.80 + 7.20: the penalty is owed on top.
+    expect(quote.totalFen).toBe(608_632);
+  });
+
+  it('paid off on a due date, that instalment is due: charged its scheduled interest and fee, no accrued days', () => {
+    // 2026-02-15 is period 1's due date: 6,000.00 + interest 45.00 + fee 16.80 = 6,061.80.
+    // Were it not yet due, 31 days of accrued interest and no fee would make 6,045.86.
+    const quote = payoffQuote(ledgerOf(600_000, 6, 75, 28), {
+      amountFen: 600_000,
+      monthlyRateBp: 75,
+      startDate: START,
+      today: '2026-02-15',
+    });
+    expect(quote).toMatchObject({ principalFen: 600_000, interestFen: 4_500, feeFen: 1_680, penaltyFen: 0, totalFen: 606_180 });
+    expect(quote.parts.slice(0, 2)).toEqual([
+      { period: 1, principalFen: 98_141, interestFen: 4_500, feeFen: 1_680, penaltyFen: 0 },
+      { period: 2, principalFen: 98_877, interestFen: 0, feeFen: 0, penaltyFen: 0 },
+    ]);
   });
 });
 

@@ -33,6 +33,11 @@ describe('computeSchedule', () => {
     expect(schedule).toMatchObject({ monthlyPaymentFen: 41_403, totalInterestFen: 2_408, totalFeeFen: 1_800, totalRepaymentFen: 124_208 });
   });
 
+  test('a loan disbursed on the 5th falls due on the 5th, the day written with two digits as stored and compared', () => {
+    const schedule = computeSchedule({ amountFen: 120_000, term: 3, monthlyRateBp: 100, monthlyFeeBp: 50, startDate: '2026-01-05' });
+    expect(schedule.instalments.map((item) => item.dueDate)).toEqual(['2026-02-05', '2026-03-05', '2026-04-05']);
+  });
+
   test('without interest the amount is split evenly and the last period takes the remainder', () => {
     const schedule = computeSchedule({ amountFen: 100_000, term: 3, monthlyRateBp: 0, monthlyFeeBp: 0, startDate: '2026-05-10' });
     expect(schedule.instalments.map((item) => item.principalFen)).toEqual([33_333, 33_333, 33_334]);
@@ -169,6 +174,8 @@ describe('penalty', () => {
     ['2026-02-15', '2026-02-16', 0, 1],
     ['2026-02-15', '2026-02-25', 0, 10],
     ['2026-02-15', '2026-02-17', 3, 0],
+    // The last grace day is not late yet; the day after counts every day since the due date.
+    ['2026-02-15', '2026-02-18', 3, 0],
     ['2026-02-15', '2026-02-19', 3, 4],
     ['2026-02-15', '2026-02-01', 0, 0],
   ])('due %s, today %s, grace %i → %i days overdue', (due, today, grace, days) => {
@@ -209,6 +216,8 @@ describe('period selection', () => {
 
   test.each([
     ['1,2,3', [1, 2, 3]],
+    ['10,11', [10, 11]],
+    ['24', [24]],
     [' 2 , 1', [2, 1]],
     ['', []],
     [undefined, []],
