@@ -234,6 +234,10 @@ test('a price over the legal ceiling is refused; a new price takes effect once a
   expect(
     (await maker.call('POST', adminPath(ADMIN_ENDPOINTS.setting, { key: 'loan_rates' }), { value: { terms: 'cheap' } })).body.msg,
   ).toBe('This value does not have the shape of loan_rates.');
+  // The rates in force, sent back unchanged, ask a second operator for nothing.
+  expect((await maker.call('POST', adminPath(ADMIN_ENDPOINTS.setting, { key: 'loan_rates' }), { value: stored })).body.msg).toBe(
+    'This is the value in force already: there is nothing to approve.',
+  );
   const cheaper = { ...stored, terms: stored.terms.map((term) => ({ ...term, monthly_rate_bp: term.monthly_rate_bp - 5 })) };
   const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.setting, { key: 'loan_rates' }), { value: cheaper });
   expect((await loanRates(server.client().http)).terms[0].monthly_rate_bp).toBe(stored.terms[0].monthly_rate_bp);

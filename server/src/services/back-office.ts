@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   EDITABLE_SETTINGS,
   type ApprovalAsked,
@@ -155,6 +156,8 @@ export class BackOffice {
   async askSetting(tx: Store, maker: Operator, key: string, value: unknown): Promise<Change<ApprovalAsked>> {
     const setting = checkSetting(key, value);
     const before = await new SettingRecords(tx).read(setting);
+    // A second operator's time is not asked for a change that changes nothing.
+    if (isDeepStrictEqual(before, value)) throw new Refusal(say('settingUnchanged'));
     return this.asked(tx, maker, `setting.${setting}` as ApprovalKind, `setting:${setting}`, { value }, before);
   }
 
