@@ -1,6 +1,8 @@
 // A logged-in user for the pages that need one: registered through the API and its development
 // SMS outbox, then handed to each browser context as the local storage the shell restores.
 
+const { CURRENT_AGREEMENT } = require('../../shared/src/api/agreements');
+
 async function call(apiUrl, method, route, body) {
   const response = await fetch(`${apiUrl}${route}`, {
     method,
@@ -19,7 +21,7 @@ async function registerUser(apiUrl) {
   const outbox = await call(apiUrl, 'GET', `/dev/sms-outbox?mobile=${mobile}`);
   const code = outbox.find((entry) => entry.event === 'register')?.code;
   if (!code) throw new Error('no registration code in the development outbox');
-  const { userinfo } = await call(apiUrl, 'POST', '/api/user/register', { mobile, code, password: 'bench12345' });
+  const { userinfo } = await call(apiUrl, 'POST', '/api/user/register', { ...CURRENT_AGREEMENT, mobile, code, password: 'bench12345' });
   const stored = {
     id: Number(userinfo.id ?? userinfo.user_id ?? 0),
     username: userinfo.username ?? '',

@@ -78,3 +78,24 @@ test('8. the token expires on the server mid-session → login with the message 
   await expect(heading(page)).toHaveText('my profile data');
   await lastScreen(page, testInfo);
 });
+
+test('SMS login of an unknown phone signs it up only once the person agrees to the terms and the privacy policy', async ({
+  page,
+}, testInfo) => {
+  const phone = newPhone();
+  await open(page, '/pages/login/login');
+  await page.getByLabel('phone number').fill(phone);
+  await page.getByRole('button', { name: /send code/i }).click();
+  await page.getByLabel('verification code').fill(await smsCode(phone, 'mobilelogin'));
+  await page.getByRole('button', { name: 'log in', exact: true }).click();
+  await expect(page.getByText(/This phone number has no account yet/)).toBeVisible();
+  const consent = page.getByRole('checkbox', { name: /I have read and agree/ });
+  await expect(consent).toBeFocused();
+  // The code was not used up by the refusal: ticking the box is all it takes.
+  await consent.check();
+  await page.getByRole('button', { name: 'log in', exact: true }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await open(page, '/pages/profile/profile');
+  await expect(page.getByText(masked(phone)).first()).toBeVisible();
+  await lastScreen(page, testInfo);
+});

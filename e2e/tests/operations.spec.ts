@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { createLoan, installments, register, sendSms, uploadFile, uploadVoucher } from '../../shared/src/api';
+import { CURRENT_AGREEMENT, createLoan, installments, register, sendSms, uploadFile, uploadVoucher } from '../../shared/src/api';
 import { createHttpClient } from '../../shared/src/http';
 import { opsMessages } from '../../shared/src/ops/messages';
 import { OPS_PAGES } from '../../shared/src/ops/pages';
@@ -80,7 +80,8 @@ async function borrowerWithProof() {
   const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, onUnauthorized: () => undefined });
   const mobile = newPhone();
   await sendSms(http, { mobile, event: 'register' });
-  token = (await register(http, { mobile, code: await smsCode(mobile, 'register'), password: 'abc12345' })).userinfo.token;
+  token = (await register(http, { ...CURRENT_AGREEMENT, mobile, code: await smsCode(mobile, 'register'), password: 'abc12345' })).userinfo
+    .token;
   const { order_no } = await createLoan(http, application());
   const due = (await installments(http, { order_no })).list[0];
   const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');

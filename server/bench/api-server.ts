@@ -4,7 +4,7 @@
  * way. Prints one JSON line: the port and the borrowers' tokens.
  */
 import type { AddressInfo } from 'node:net';
-import { DEV_ENDPOINTS, ENDPOINTS, type LoginUserinfo, type SmsOutboxEntry } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, type LoginUserinfo, type SmsOutboxEntry } from '@instalment/shared/api';
 import { buildApp } from '../src/app';
 
 const UNLIMITED = 1_000_000_000;
@@ -39,6 +39,7 @@ async function main(databaseFile: string): Promise<void> {
     await post(ENDPOINTS.smsSend, { mobile, event: 'register' });
     const outbox = (await (await fetch(`${base}${DEV_ENDPOINTS.smsOutbox}?mobile=${mobile}`)).json()) as { data: SmsOutboxEntry[] };
     const { userinfo } = await post<{ userinfo: LoginUserinfo }>(ENDPOINTS.register, {
+      ...CURRENT_AGREEMENT,
       mobile,
       code: outbox.data[0].code,
       password: BORROWER_PASSWORD,

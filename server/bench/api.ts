@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ENDPOINTS, TOKEN_HEADER } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, ENDPOINTS, TOKEN_HEADER } from '@instalment/shared/api';
 import { BORROWER_MOBILE, BORROWER_PASSWORD } from './api-server';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
@@ -89,7 +89,7 @@ async function loginThroughFlood(apiBase: string) {
     connections: 64,
     duration: SECONDS,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: '13700000000', code: '123456', password: 'guess1234' }),
+    body: JSON.stringify({ ...CURRENT_AGREEMENT, mobile: '13700000000', code: '123456', password: 'guess1234' }),
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const floodedMedianMs = await logins();

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { DEV_ENDPOINTS, ENDPOINTS, type SmsOutboxEntry } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, type SmsOutboxEntry } from '@instalment/shared/api';
 import { buildApp } from '../src/app';
 
 const LOGINS = Number(process.argv[2] ?? 40);
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   try {
     await post(ENDPOINTS.smsSend, { mobile: MOBILE, event: 'register' });
     const outbox = (await (await fetch(`${base}${DEV_ENDPOINTS.smsOutbox}?mobile=${MOBILE}`)).json()) as { data: SmsOutboxEntry[] };
-    await post(ENDPOINTS.register, { mobile: MOBILE, code: outbox.data[0].code, password: PASSWORD });
+    await post(ENDPOINTS.register, { ...CURRENT_AGREEMENT, mobile: MOBILE, code: outbox.data[0].code, password: PASSWORD });
 
     const latencies: number[] = [];
     let next = 0;

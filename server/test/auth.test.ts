@@ -1,4 +1,14 @@
-import { DEV_ENDPOINTS, login, logout, mobileLogin, myLoans, register, sendSms, userIndex } from '@instalment/shared/api';
+import {
+  CURRENT_AGREEMENT,
+  DEV_ENDPOINTS,
+  login,
+  logout,
+  mobileLogin,
+  myLoans,
+  register,
+  sendSms,
+  userIndex,
+} from '@instalment/shared/api';
 import { DAY_MS, latestCode, newPhone, PASSWORD, refusal, signUp, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -17,7 +27,8 @@ describe('SMS codes', () => {
     await sendSms(client.http, { mobile, event: 'register' });
     const code = await latestCode(client, mobile, 'register');
     expect(code).toMatch(/^\d{6}$/);
-    const attempt = (captcha: string) => refusal(register(client.http, { mobile, code: captcha, password: PASSWORD }));
+    const attempt = (captcha: string) =>
+      refusal(register(client.http, { ...CURRENT_AGREEMENT, mobile, code: captcha, password: PASSWORD }));
     expect((await attempt(wrong(code))).message).toBe('The verification code is incorrect. 4 tries left.');
     for (let i = 0; i < 3; i += 1) await attempt(wrong(code));
     expect((await attempt(wrong(code))).message).toBe('The verification code is incorrect. Too many wrong codes: request a new code.');
@@ -27,7 +38,12 @@ describe('SMS codes', () => {
     // A new code (after the resend interval) works.
     server.clock.advance(61_000);
     await sendSms(client.http, { mobile, event: 'register' });
-    const result = await register(client.http, { mobile, code: await latestCode(client, mobile, 'register'), password: PASSWORD });
+    const result = await register(client.http, {
+      ...CURRENT_AGREEMENT,
+      mobile,
+      code: await latestCode(client, mobile, 'register'),
+      password: PASSWORD,
+    });
     expect(result.userinfo.mobile).toBe(mobile);
   });
 
@@ -48,8 +64,10 @@ describe('SMS codes', () => {
     await sendSms(client.http, { mobile, event: 'mobilelogin' });
     const code = await latestCode(client, mobile, 'mobilelogin');
     // The mobilelogin code does not register.
-    expect((await refusal(register(client.http, { mobile, code, password: PASSWORD }))).message).toBe('Request a verification code first.');
-    await mobileLogin(client.http, { mobile, captcha: code });
+    expect((await refusal(register(client.http, { ...CURRENT_AGREEMENT, mobile, code, password: PASSWORD }))).message).toBe(
+      'Request a verification code first.',
+    );
+    await mobileLogin(client.http, { ...CURRENT_AGREEMENT, mobile, captcha: code });
     expect((await refusal(mobileLogin(client.http, { mobile, captcha: code }))).message).toBe('Request a verification code first.');
 
     server.clock.advance(61_000);
@@ -78,7 +96,8 @@ describe('accounts', () => {
     const client = server.client();
     const mobile = newPhone();
     await sendSms(client.http, { mobile, event: 'mobilelogin' });
-    const result = await mobileLogin(client.http, { mobile, captcha: await latestCode(client, mobile, 'mobilelogin') });
+    const captcha = await latestCode(client, mobile, 'mobilelogin');
+    const result = await mobileLogin(client.http, { ...CURRENT_AGREEMENT, mobile, captcha });
     expect(result.userinfo).toMatchObject({ mobile, username: mobile, money: '0.00', score: 0 });
     expect(result.userinfo.id).toBe(result.userinfo.user_id);
     expect(result.userinfo.token).toMatch(/^[0-9a-f]{64}$/);
@@ -98,7 +117,13 @@ describe('accounts', () => {
     const mobile = newPhone();
     await sendSms(client.http, { mobile, event: 'register' });
     const code = await latestCode(client, mobile, 'register');
-    await register(client.http, { mobile, code: await latestCode(client, mobile, 'register'), password: PASSWORD, username: 'alice_01' });
+    await register(client.http, {
+      ...CURRENT_AGREEMENT,
+      mobile,
+      code: await latestCode(client, mobile, 'register'),
+      password: PASSWORD,
+      username: 'alice_01',
+    });
     expect((await refusal(login(client.http, { account: 'alice_01', password: 'wrong123' }))).message).toBe(
       'The account or password is incorrect.',
     );
@@ -111,10 +136,18 @@ describe('accounts', () => {
     server.clock.advance(61_000);
     await sendSms(client.http, { mobile: other, event: 'register' });
     const taken = await refusal(
-      register(client.http, { mobile: other, code: await latestCode(client, other, 'register'), password: PASSWORD, username: 'alice_01' }),
+      register(client.http, {
+        ...CURRENT_AGREEMENT,
+        mobile: other,
+        code: await latestCode(client, other, 'register'),
+        password: PASSWORD,
+        username: 'alice_01',
+      }),
     );
     expect(taken.message).toBe('This username is taken.');
-    const phoneName = await refusal(register(client.http, { mobile: other, code, password: PASSWORD, username: first.mobile }));
+    const phoneName = await refusal(
+      register(client.http, { ...CURRENT_AGREEMENT, mobile: other, code, password: PASSWORD, username: first.mobile }),
+    );
     expect(phoneName.message).toBe('A username cannot be another phone number.');
   });
 });

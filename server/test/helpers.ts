@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import {
+  CURRENT_AGREEMENT,
   DEV_ENDPOINTS,
   mobileLogin,
   register,
@@ -180,7 +181,7 @@ export async function signUp(
   const client = server.client();
   await sendSms(client.http, { mobile, event: 'register' });
   const code = await latestCode(client, mobile, 'register');
-  const result = await register(client.http, { mobile, code, password: PASSWORD });
+  const result = await register(client.http, { ...CURRENT_AGREEMENT, mobile, code, password: PASSWORD });
   client.token = result.userinfo.token;
   return Object.assign(client, { mobile, application: applicationOf(mobile) });
 }

@@ -1,4 +1,4 @@
-import { contractInfo, ENDPOINTS, login, register, sendSms } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, contractInfo, ENDPOINTS, login, register, sendSms } from '@instalment/shared/api';
 import { serverMessages } from '@instalment/shared/i18n/server';
 import { latestCode, newPhone, PASSWORD, refusal, signUp, startServer, type TestServer } from './helpers';
 
@@ -26,7 +26,7 @@ describe('the server answers in the language the app asks for (Accept-Language)'
     const badPhone = await refusal(sendSms(client.http, { mobile: '12345', event: 'register' }));
     expect(badPhone.message).not.toMatch(/[A-Za-z]{3}/);
     const code = await latestCode(client, mobile, 'register');
-    const registered = await register(client.http, { mobile, code, password: PASSWORD });
+    const registered = await register(client.http, { ...CURRENT_AGREEMENT, mobile, code, password: PASSWORD });
     expect(registered.userinfo.mobile).toBe(mobile);
     // The app shows its own words for a 401 (SPEC §8); the server's envelope says it in Chinese too.
     const loggedOut = await fetch(`${server.baseURL}${ENDPOINTS.myLoans}`, { headers: { 'accept-language': 'zh-CN' } });

@@ -2,7 +2,17 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import net from 'node:net';
-import { cashier, createLoan, DEV_ENDPOINTS, ENDPOINTS, installments, register, SANDBOX_ENDPOINTS, sendSms } from '@instalment/shared/api';
+import {
+  CURRENT_AGREEMENT,
+  cashier,
+  createLoan,
+  DEV_ENDPOINTS,
+  ENDPOINTS,
+  installments,
+  register,
+  SANDBOX_ENDPOINTS,
+  sendSms,
+} from '@instalment/shared/api';
 import { startAlipayFake, type AlipayFake } from './fakes/alipay';
 import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
 import { applicationOf, clientOf, PASSWORD } from './helpers';
@@ -97,7 +107,7 @@ describe('started from the compiled server on the example settings, the provider
     const mobile = '13912345678';
     await sendSms(client.http, { mobile, event: 'register' });
     const code = aliyun.messages.find((message) => message.PhoneNumbers === mobile)!.TemplateParam.code;
-    client.token = (await register(client.http, { mobile, code, password: PASSWORD })).userinfo.token;
+    client.token = (await register(client.http, { ...CURRENT_AGREEMENT, mobile, code, password: PASSWORD })).userinfo.token;
     const { order_no } = await createLoan(client.http, applicationOf(mobile));
     const due = await cashier(client.http, {
       order_no,

@@ -1,4 +1,5 @@
 import {
+  CURRENT_AGREEMENT,
   cashier,
   contractInfo,
   createLoan,
@@ -29,27 +30,27 @@ afterAll(() => server.close());
 const badInput: Array<[string, (client: TestClient) => Promise<unknown>, string]> = [
   [
     'register: phone',
-    (c) => register(c.http, { mobile: '12345', code: '123456', password: PASSWORD }),
+    (c) => register(c.http, { ...CURRENT_AGREEMENT, mobile: '12345', code: '123456', password: PASSWORD }),
     'Enter an 11-digit phone number starting with 13-19.',
   ],
   [
     'register: password',
-    (c) => register(c.http, { mobile: '13912345678', code: '123456', password: 'short' }),
+    (c) => register(c.http, { ...CURRENT_AGREEMENT, mobile: '13912345678', code: '123456', password: 'short' }),
     'Use 6-20 letters, digits or @$!%*#?&, with at least one letter and one digit.',
   ],
   [
     'register: e-mail',
-    (c) => register(c.http, { mobile: '13912345678', code: '123456', password: PASSWORD, email: 'me@' }),
+    (c) => register(c.http, { ...CURRENT_AGREEMENT, mobile: '13912345678', code: '123456', password: PASSWORD, email: 'me@' }),
     'Enter a valid e-mail address, like name@example.com.',
   ],
   [
     'register: code',
-    (c) => register(c.http, { mobile: '13912345678', code: '12', password: PASSWORD }),
+    (c) => register(c.http, { ...CURRENT_AGREEMENT, mobile: '13912345678', code: '12', password: PASSWORD }),
     'The verification code has 4 to 6 digits.',
   ],
   [
     'register: username',
-    (c) => register(c.http, { mobile: '13912345678', code: '123456', password: PASSWORD, username: 'a b' }),
+    (c) => register(c.http, { ...CURRENT_AGREEMENT, mobile: '13912345678', code: '123456', password: PASSWORD, username: 'a b' }),
     'A username has 3 to 32 letters, digits or underscores.',
   ],
   ['login: account', (c) => login(c.http, { account: '', password: PASSWORD }), 'Enter your username or phone number.'],

@@ -1,4 +1,4 @@
-import { cashier, createLoan, installments, register, sendSms, setReminders } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, cashier, createLoan, installments, register, sendSms, setReminders } from '@instalment/shared/api';
 import { addDays } from '@instalment/shared/loan';
 import { ALIYUN_SMS_TIMEOUT_MS } from '../src/config';
 import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
@@ -34,7 +34,7 @@ async function borrower() {
   const mobile = newPhone();
   await sendSms(client.http, { mobile, event: 'register' });
   const code = aliyun.messages.filter((message) => message.PhoneNumbers === mobile).at(-1)!.TemplateParam.code;
-  client.token = (await register(client.http, { mobile, code, password: PASSWORD })).userinfo.token;
+  client.token = (await register(client.http, { ...CURRENT_AGREEMENT, mobile, code, password: PASSWORD })).userinfo.token;
   const { order_no } = await createLoan(client.http, applicationOf(mobile));
   const plan = (await installments(client.http, { order_no })).list;
   return { client, mobile, order_no, plan };

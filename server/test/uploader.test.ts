@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { TEST_OPTIONS } from './helpers';
-import { DEV_ENDPOINTS, ENDPOINTS, register, sendSms, type SmsOutboxEntry } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, register, sendSms, type SmsOutboxEntry } from '@instalment/shared/api';
 import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
 import { type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
   await sendSms(http, { mobile, event: 'register' });
   const outbox = await http.get<SmsOutboxEntry[]>(DEV_ENDPOINTS.smsOutbox, { mobile });
   const code = outbox.find((entry) => entry.event === 'register')!.code;
-  token = (await register(http, { mobile, code, password: 'secret123' })).userinfo.token;
+  token = (await register(http, { ...CURRENT_AGREEMENT, mobile, code, password: 'secret123' })).userinfo.token;
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axios, { type AxiosAdapter } from 'axios';
-import { createApi } from '@instalment/shared/api';
+import { AGREEMENT_VERSIONS, createApi, CURRENT_AGREEMENT } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { createTestHost, FAR_EXPIRY, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import Login from './Login';
@@ -132,6 +132,7 @@ test('SMS login stores the session as SPEC §3/§4 say and returns the user', as
   await user.type(code(), '1234');
   await user.click(submit());
 
+  // Unticked, nothing is agreed to: an account that exists logs in without it.
   expect(t.api.user.mobileLogin).toHaveBeenCalledWith({ mobile: '13812345678', captcha: '1234' }, { toast: false });
   expect(window.localStorage.getItem('token')).toBe('token-abc');
   expect(window.localStorage.getItem('tokenExpireTime')).toBe(String(FAR_EXPIRY));
@@ -150,6 +151,63 @@ test('SMS login stores the session as SPEC §3/§4 say and returns the user', as
   expect(t.host.session.isLoggedIn).toBe(true);
   expect(t.host.session.tokenExpireTime).toBe(FAR_EXPIRY);
   expect(t.nav.finishLogin).toHaveBeenCalledTimes(1);
+});
+
+describe('consent, for a phone that has no account yet', () => {
+  const consentBox = () => screen.getByRole('checkbox', { name: /I have read and agree/ });
+  const NEEDED =
+    'This phone number has no account yet. To create one, please read and agree to the terms of service and the privacy policy.';
+
+  test('the SMS form offers it, linking to both texts in a new tab, and sends the versions once ticked', async () => {
+    const user = userEvent.setup();
+    t.api.user.mobileLogin.mockResolvedValue({ userinfo: loginUserinfo() });
+    renderPage(Login, t.host);
+    expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank');
+    await user.type(phone(), '13812345678');
+    await user.type(code(), '1234');
+    await user.click(consentBox());
+    await user.click(submit());
+    expect(t.api.user.mobileLogin).toHaveBeenCalledWith({ ...CURRENT_AGREEMENT, mobile: '13812345678', captcha: '1234' }, { toast: false });
+    expect(t.nav.finishLogin).toHaveBeenCalledTimes(1);
+  });
+
+  test('refused for want of it: the form says so, keeps the input and asks at the box; ticked, the same code goes through', async () => {
+    const user = userEvent.setup();
+    t.api.user.mobileLogin
+      .mockRejectedValueOnce(new ApiError(NEEDED, 0, { consent_required: AGREEMENT_VERSIONS }))
+      .mockResolvedValueOnce({ userinfo: loginUserinfo() });
+    renderPage(Login, t.host);
+    await user.type(phone(), '13812345678');
+    await user.type(code(), '1234');
+    await user.click(submit());
+
+    expect(await within(screen.getByRole('tabpanel')).findByText(NEEDED)).toHaveAttribute('role', 'alert');
+    expect(consentBox()).toHaveFocus();
+    expect(consentBox()).toHaveAccessibleDescription('Please agree to the terms of service and the privacy policy.');
+    expect(phone()).toHaveValue('13812345678');
+    expect(code()).toHaveValue('1234');
+    expect(t.nav.finishLogin).not.toHaveBeenCalled();
+
+    await user.click(consentBox());
+    await user.click(submit());
+    expect(t.api.user.mobileLogin).toHaveBeenLastCalledWith(
+      { ...CURRENT_AGREEMENT, mobile: '13812345678', captcha: '1234' },
+      { toast: false },
+    );
+    expect(t.nav.finishLogin).toHaveBeenCalledTimes(1);
+  });
+
+  test('another refusal leaves the box alone', async () => {
+    const user = userEvent.setup();
+    t.api.user.mobileLogin.mockRejectedValue(new ApiError('The verification code is incorrect. 4 tries left.', 0));
+    renderPage(Login, t.host);
+    await user.type(phone(), '13812345678');
+    await user.type(code(), '1234');
+    await user.click(submit());
+    expect(await screen.findByText('The verification code is incorrect. 4 tries left.')).toBeInTheDocument();
+    expect(consentBox()).not.toHaveAttribute('aria-invalid');
+  });
 });
 
 test('password login: account and password, with messages for empty fields', async () => {

@@ -1,7 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { isConsentRequired } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button, Field, useRuleForm } from '@instalment/shared/ui';
+import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PATHS } from '@instalment/shared/pages';
@@ -29,6 +31,8 @@ export default function Login(_props: PageProps) {
   const tabsId = useId();
   const sms = useRuleForm({ mobile: '', captcha: '' }, { mobile: validatePhone, captcha: validateCode });
   const password = useRuleForm({ account: '', password: '' }, { account: validateAccount, password: passwordGiven });
+  // Only a phone without an account needs it (SMS login creates one), so it is sent when given, never demanded up front.
+  const consent = useAgreementConsent();
 
   const choose = (next: Mode) => {
     setMode(next);
@@ -50,9 +54,19 @@ export default function Login(_props: PageProps) {
     if (busy || !form.validate()) return;
     await sendLogin(() =>
       mode === 'sms'
-        ? host.api.user.mobileLogin({ mobile: sms.values.mobile, captcha: sms.values.captcha }, QUIET)
+        ? smsLogin()
         : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }, QUIET),
     );
+  };
+
+  const smsLogin = async () => {
+    try {
+      return await host.api.user.mobileLogin({ ...consent.agreed(), mobile: sms.values.mobile, captcha: sms.values.captcha }, QUIET);
+    } catch (error) {
+      // A new account: the refusal shows under the form, and the box it asks for takes the focus.
+      if (error instanceof ApiError && isConsentRequired(error.data)) consent.require();
+      throw error;
+    }
   };
 
   return (
@@ -79,12 +93,16 @@ export default function Login(_props: PageProps) {
       <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}-tab`}>
         <form noValidate onSubmit={submit} aria-labelledby={`${tabsId}-${mode}-tab`}>
           {mode === 'sms' ? (
-            <PhoneCodeFields
-              phone={sms.field('mobile')}
-              code={sms.field('captcha')}
-              event="mobilelogin"
-              onInvalidPhone={() => sms.show('mobile')}
-            />
+            <>
+              <PhoneCodeFields
+                phone={sms.field('mobile')}
+                code={sms.field('captcha')}
+                event="mobilelogin"
+                onInvalidPhone={() => sms.show('mobile')}
+              />
+              <AgreementConsentBox consent={consent} />
+              <p className={styles.note}>{t('newAccountConsent')}</p>
+            </>
           ) : (
             <>
               <Field label={t('account')} autoComplete="username" placeholder={t('accountPlaceholder')} {...password.field('account')} />

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CURRENT_AGREEMENT } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { createTestHost, FAR_EXPIRY, loginUserinfo, renderPage } from '@instalment/shared/testing';
 import Register from './Register';
@@ -125,8 +126,9 @@ test('a successful registration logs the user in and returns them', async () => 
   renderPage(Register, t.host);
   await fillValid(user);
   await user.click(submit());
+  // The versions of the texts the box links to, as agreed to there.
   expect(t.api.user.register).toHaveBeenCalledWith(
-    { mobile: '13912345678', code: '8888', password: 'abc123', email: '' },
+    { ...CURRENT_AGREEMENT, mobile: '13912345678', code: '8888', password: 'abc123', email: '' },
     { toast: false },
   );
   expect(window.localStorage.getItem('token')).toBe('new-token');

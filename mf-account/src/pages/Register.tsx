@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
-import { Button, Checkbox, Field, PageLink, useForm, useRuleForm, type FieldRule } from '@instalment/shared/ui';
+import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm, type FieldRule } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
 import { PATHS } from '@instalment/shared/pages';
@@ -24,17 +24,20 @@ export default function Register(_props: PageProps) {
     { mobile: '', code: '', password: '', confirm: '', email: '' },
     { mobile: validatePhone, code: validateCode, password: validatePassword, confirm: confirmMatches, email: validateOptionalEmail },
   );
-  const consent = useForm({ agree: false }, ({ agree }) => ({ agree: agree ? null : t('agreeRequired') }));
+  const consent = useAgreementConsent();
   const { values } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The consent first, so that focus ends on the first field above it that needs fixing.
-    const agreed = consent.validate();
+    const agreed = consent.require();
     if (busy || !form.validate() || !agreed) return;
     // The username is left to the contract's default: the phone (SPEC §7).
     await sendRegistration(() =>
-      host.api.user.register({ mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() }, QUIET),
+      host.api.user.register(
+        { ...agreed, mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() },
+        QUIET,
+      ),
     );
   };
 
@@ -50,17 +53,7 @@ export default function Register(_props: PageProps) {
         <PasswordField label={t('password')} autoComplete="new-password" hint={t('passwordHint')} {...form.field('password')} />
         <PasswordField label={t('confirmPassword')} autoComplete="new-password" {...form.field('confirm')} />
         <Field label={t('emailOptional')} type="email" autoComplete="email" {...form.field('email')} />
-        <Checkbox {...consent.checkbox('agree')}>
-          {t('agreeBefore')}
-          {/* A new tab, so reading them does not cost what was typed here. */}
-          <PageLink path={PATHS.terms} newTab>
-            {titles('terms')}
-          </PageLink>
-          {t('agreeBetween')}
-          <PageLink path={PATHS.privacy} newTab>
-            {titles('privacy')}
-          </PageLink>
-        </Checkbox>
+        <AgreementConsentBox consent={consent} />
         <FormError message={error} />
         <Button type="submit" variant="primary" block busy={busy}>
           {t('createAccount')}

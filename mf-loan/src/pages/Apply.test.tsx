@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/shared/http';
-import type { CreditLine } from '@instalment/shared/api';
+import { AGREEMENT_VERSIONS, type CreditLine, CURRENT_AGREEMENT } from '@instalment/shared/api';
 import { annualRateBp } from '@instalment/shared/loan';
 import { createTestHost, renderWithHost } from '@instalment/shared/testing';
 import { RATES } from '../testing/fixtures';
@@ -250,6 +250,67 @@ describe('Apply', () => {
     );
     answer({ order_no: 'L20250001' });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pages/loan/detail', { order_no: 'L20250001' }, { replace: true }));
+  });
+
+  describe('an account without consent to the terms and privacy policy in force', () => {
+    const ASKED = 'Before applying, please read and agree to the current terms of service and privacy policy.';
+    const termsBox = () => screen.getByRole('checkbox', { name: /agree to the terms of service and the privacy policy/ });
+
+    async function refusedForConsent() {
+      const t = setup();
+      await screen.findByLabelText('Loan amount (¥)');
+      await fillValid(t.user);
+      // An account that has agreed is not asked.
+      expect(screen.queryByRole('checkbox', { name: /terms of service/ })).not.toBeInTheDocument();
+      t.loan.createLoan
+        .mockRejectedValueOnce(new ApiError(ASKED, 0, { consent_required: AGREEMENT_VERSIONS }))
+        .mockResolvedValueOnce({ order_no: 'L20250002' });
+      await t.user.click(field.submit());
+      expect(await screen.findByText(`Your application was not sent: ${ASKED}`)).toBeInTheDocument();
+      return t;
+    }
+
+    it('is asked for it, with both texts a tap away, and keeps every field', async () => {
+      const { user, api, navigate } = await refusedForConsent();
+      expect(termsBox()).not.toBeChecked();
+      expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('target', '_blank');
+      expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank');
+      expect(field.amount()).toHaveValue('12000');
+      expect(field.idCard()).toHaveValue('11010519491231002X');
+      expect(field.consent()).toBeChecked();
+
+      // Not ticked: nothing is agreed to or sent again.
+      await user.click(field.submit());
+      expect(termsBox()).toHaveAccessibleDescription('Please agree to the terms of service and the privacy policy.');
+      expect(termsBox()).toHaveFocus();
+      expect(api.user.agree).not.toHaveBeenCalled();
+      expect(api.loan.createLoan).toHaveBeenCalledTimes(1);
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('once ticked, records the consent, then sends the application as it was', async () => {
+      const { user, api, navigate } = await refusedForConsent();
+      api.user.agree.mockResolvedValue([]);
+      await user.click(termsBox());
+      await user.click(field.submit());
+
+      expect(api.user.agree).toHaveBeenCalledWith(CURRENT_AGREEMENT, { toast: false });
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pages/loan/detail', { order_no: 'L20250002' }, { replace: true }));
+      expect(api.loan.createLoan).toHaveBeenCalledTimes(2);
+      expect(api.loan.createLoan.mock.calls[1]).toEqual(api.loan.createLoan.mock.calls[0]);
+      expect(api.user.agree.mock.invocationCallOrder[0]).toBeLessThan(api.loan.createLoan.mock.invocationCallOrder[1]);
+    });
+
+    it('a consent that could not be recorded is said, and the application waits for it', async () => {
+      const { user, api } = await refusedForConsent();
+      api.user.agree.mockRejectedValue(new ApiError('network connection failed', 'network'));
+      await user.click(termsBox());
+      await user.click(field.submit());
+      expect(await screen.findByText('Your application was not sent: network connection failed')).toBeInTheDocument();
+      expect(api.loan.createLoan).toHaveBeenCalledTimes(1);
+      expect(termsBox()).toBeChecked();
+      expect(field.submit()).toBeEnabled();
+    });
   });
 
   it('offers a retry when the rates cannot be loaded', async () => {

@@ -1,8 +1,21 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import type { CreditLine, LoanRates } from '@instalment/shared/api';
+import { type CreditLine, isConsentRequired, type LoanRates } from '@instalment/shared/api';
+import { ApiError } from '@instalment/shared/http';
 import { type PageProps, useHost, useT } from '@instalment/shared/host';
 import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/shared/loan';
-import { Button, Checkbox, ChoiceGroup, Field, Loadable, PageLink, Select, useForm, useLoad } from '@instalment/shared/ui';
+import {
+  AgreementConsentBox,
+  Button,
+  Checkbox,
+  ChoiceGroup,
+  Field,
+  Loadable,
+  PageLink,
+  Select,
+  useAgreementConsent,
+  useForm,
+  useLoad,
+} from '@instalment/shared/ui';
 import { clearDraft, DRAFT_FIELDS, type Draft, loadDraft, previewSchedule, saveDraft, toApplication } from '../applicationDraft';
 import { RepaymentPreview } from '../components/RepaymentPreview';
 import { useProblemText } from '../components/useProblemText';
@@ -31,6 +44,9 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
   const ids = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server asked for consent to the terms and privacy policy in force (the account has none on record, or older texts').
+  const [consentAsked, setConsentAsked] = useState(false);
+  const consent = useAgreementConsent();
   // One start date for the whole visit, so the preview's due dates do not move while typing.
   const [today] = useState(() => Date.now());
   const form = useForm<Draft>(loadDraft, (draft) => {
@@ -51,13 +67,19 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    if (busy || !form.validate()) return;
+    const agreed = consentAsked ? consent.require() : null;
+    if (busy || !form.validate() || (consentAsked && !agreed)) return;
     setBusy(true);
     try {
+      if (agreed) {
+        await host.api.user.agree(agreed, { toast: false });
+        setConsentAsked(false);
+      }
       const created = await host.api.loan.createLoan(toApplication(draft), { toast: false });
       clearDraft();
       host.navigate(PATHS.loanDetail, { order_no: created.order_no }, { replace: true });
     } catch (caught) {
+      if (caught instanceof ApiError && isConsentRequired(caught.data)) setConsentAsked(true);
       setFailure(t('submitFailed', { reason: caught instanceof Error ? caught.message : String(caught) }));
       setBusy(false);
     }
@@ -144,6 +166,7 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
           {t('agreeLink')}
         </PageLink>
       </Checkbox>
+      {consentAsked && <AgreementConsentBox consent={consent} />}
 
       {failure && (
         <p className={styles.failure} role="alert">

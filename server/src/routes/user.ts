@@ -14,6 +14,7 @@ import {
   ChangeMobileRequest,
   ChangePasswordRequest,
   Consent,
+  ConsentRequest,
   envelopeOf,
   LoginResult,
   NoData,
@@ -32,10 +33,11 @@ import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import type { ApiInstance, RouteDeps } from './deps';
 import { said } from '../http/say';
+import { agreedIn } from '../services/consents';
 import { Refusal, say } from '../services/refusals';
 
 export function userRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
-  const { users, tokens, uploads } = services;
+  const { users, tokens, uploads, consents } = services;
   // An uploaded avatar is stored as its path; an <img> cannot send the token, so it gets a signed link.
   const withAvatarLink = (request: FastifyRequest, index: UserIndex): UserIndex =>
     index.avatar.startsWith('/uploads/') ? { ...index, avatar: `${baseUrlOf(request, config)}${links.sign(index.avatar)}` } : index;
@@ -54,7 +56,7 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
       const email = check(validateOptionalEmail, body.email?.trim() ?? '');
       const code = check(validateCode, body.code.trim());
       const username = body.username?.trim() || mobile;
-      const agreements = { terms: body.terms_version?.trim() || undefined, privacy: body.privacy_version?.trim() || undefined };
+      const agreements = agreedIn(body);
       return ok(
         await users.register({ mobile, password, email, code, username, agreements, address: request.ip }),
         said(request, 'signedUp'),
@@ -85,7 +87,7 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
     async (request) => {
       const mobile = check(validatePhone, request.body.mobile.trim());
       const captcha = check(validateCode, request.body.captcha.trim());
-      return ok(await users.mobileLogin(mobile, captcha), said(request, 'loggedIn'));
+      return ok(await users.mobileLogin(mobile, captcha, agreedIn(request.body), request.ip), said(request, 'loggedIn'));
     },
   );
 
@@ -173,7 +175,13 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
   app.get(
     ENDPOINTS.consents,
     { schema: { response: { 200: envelopeOf(Type.Array(Consent)) } }, onRequest: auth.required },
-    async (request) => ok(await users.consents(userOf(request).id)),
+    async (request) => ok(await consents.of(userOf(request).id)),
+  );
+
+  app.post(
+    ENDPOINTS.consents,
+    { schema: { body: ConsentRequest, response: { 200: envelopeOf(Type.Array(Consent)) } }, onRequest: auth.required },
+    async (request) => ok(await consents.agree(userOf(request).id, agreedIn(request.body), request.ip), said(request, 'agreementRecorded')),
   );
 
   app.get(ENDPOINTS.userIndex, { schema: { response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required }, async (request) =>

@@ -1,5 +1,6 @@
 import type { Context } from '../context';
 import { CatalogueService } from './catalogue';
+import { ConsentService } from './consents';
 import { CreditService } from './credit';
 import { Ledger } from './ledger';
 import { LoanService } from './loans';
@@ -26,6 +27,7 @@ import { StaffService } from './staff';
 export interface Services {
   tokens: TokenService;
   users: UserService;
+  consents: ConsentService;
   sms: SmsService;
   /** The development outbox, when codes go there (SMS_PROVIDER=outbox). */
   outbox: OutboxSmsProvider | null;
@@ -55,7 +57,8 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const catalogue = new CatalogueService(ctx.store);
   const ledger = new Ledger(ctx);
   const credit = new CreditService(ctx);
-  const loans = new LoanService(ctx, catalogue, ledger, credit);
+  const consents = new ConsentService(ctx);
+  const loans = new LoanService(ctx, catalogue, ledger, credit, consents);
   const gateway = ctx.config.paymentProvider === 'alipay' ? new AlipayGateway(ctx.config.alipay!, ctx.log) : new SandboxGateway();
   const payments = new PaymentService(ctx, loans, ledger, catalogue, gateway);
   const uploads = new UploadService(ctx, uploadDir);
@@ -65,7 +68,8 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers));
   return {
     tokens,
-    users: new UserService(ctx, tokens, sms, attempts),
+    users: new UserService(ctx, tokens, sms, attempts, consents),
+    consents,
     sms,
     outbox,
     catalogue,

@@ -25,6 +25,7 @@ import {
 import { iso, type Context } from '../context';
 import type { PageRequest } from './page';
 import type { CatalogueService } from './catalogue';
+import type { ConsentService } from './consents';
 import { Ledger, type InstalmentState } from './ledger';
 import { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
@@ -46,6 +47,7 @@ export class LoanService {
     private readonly catalogue: CatalogueService,
     private readonly ledger: Ledger,
     private readonly credit: CreditService,
+    private readonly consents: ConsentService,
   ) {
     this.records = new LoanRecords(ctx.store);
     this.proofs = new VoucherRecords(ctx.store);
@@ -58,7 +60,7 @@ export class LoanService {
 
   /** The same service on a write's transaction. */
   on(tx: Store): LoanService {
-    return new LoanService({ ...this.ctx, store: tx }, this.catalogue, this.ledger.on(tx), this.credit.on(tx));
+    return new LoanService({ ...this.ctx, store: tx }, this.catalogue, this.ledger.on(tx), this.credit.on(tx), this.consents);
   }
 
   private today(): string {
@@ -66,6 +68,7 @@ export class LoanService {
   }
 
   async create(userId: number, form: ApplicationForm): Promise<LoanCreated> {
+    await this.consents.requireCurrent(userId, say('agreeBeforeApplying'));
     const rates = await this.catalogue.rates();
     // The rules judge what the applicant meant, not the spaces around it.
     const application: LoanApplication = {

@@ -1,20 +1,13 @@
-import {
-  AGREEMENT_VERSIONS,
-  type AgreementName,
-  type Consent,
-  type LoginResult,
-  type ProfileRequest,
-  type UserIndex,
-} from '@instalment/shared/api';
+import type { LoginResult, ProfileRequest, UserIndex } from '@instalment/shared/api';
 import { maskPhone } from '@instalment/shared/format';
 import { fromFen } from '@instalment/shared/loan';
-import { iso, seconds, type Context } from '../context';
+import { seconds, type Context } from '../context';
+import { type Agreed, ConsentService } from './consents';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
 import { isUniqueViolation, type Store } from '../db/store';
-import { ConsentRecords } from '../repositories/consents';
 import { UserRecords, type UserRow } from '../repositories/users';
 import { Refusal, say } from './refusals';
 
@@ -26,8 +19,8 @@ export interface Registration {
   password: string;
   username: string;
   email: string;
-  /** The versions of the agreements the person accepted; absent: those in force. */
-  agreements: Partial<Record<AgreementName, string>>;
+  /** The versions of the agreements the person accepted; none is implied. */
+  agreements: Agreed;
   /** The client address the consent came from. */
   address: string;
 }
@@ -47,6 +40,7 @@ export class UserService {
     private readonly tokens: TokenService,
     private readonly sms: SmsService,
     private readonly attempts: LoginAttempts,
+    private readonly consents: ConsentService,
   ) {
     this.records = new UserRecords(ctx.store);
   }
@@ -69,34 +63,17 @@ export class UserService {
 
   async register(input: Registration): Promise<LoginResult> {
     this.checkUsername(input.username, input.mobile);
-    const names = Object.keys(AGREEMENT_VERSIONS) as AgreementName[];
-    // Consent to an older text is not consent to the one in force: the person reads it again.
-    if (names.some((name) => (input.agreements[name] ?? AGREEMENT_VERSIONS[name]) !== AGREEMENT_VERSIONS[name]))
-      throw new Refusal(say('agreementsChanged'));
+    ConsentService.check(input.agreements, say('agreementsRequired'));
     if (await this.byMobile(input.mobile)) throw new Refusal(say('phoneRegisteredLogIn'));
     if (await this.records.usernameTaken(input.username)) throw new Refusal(say('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
     await this.sms.verify(input.mobile, 'register', input.code);
     const passwordHash = await hashPassword(input.password, this.ctx.config.passwordCostLog2);
-    const agreedAt = this.ctx.now();
     const user = await this.create(input.mobile, input.username, passwordHash, input.email, (tx, userId) =>
-      new ConsentRecords(tx).add(
-        names.map((document) => ({
-          user_id: userId,
-          document,
-          version: AGREEMENT_VERSIONS[document],
-          agreed_at: agreedAt,
-          address: input.address,
-        })),
-      ),
+      this.consents.record(userId, input.address, tx),
     );
     return this.loginResult(user);
-  }
-
-  /** What the account agreed to, oldest first. */
-  async consents(userId: number): Promise<Consent[]> {
-    return (await new ConsentRecords(this.ctx.store).of(userId)).map((row) => ({ ...row, agreed_at: iso(row.agreed_at) }));
   }
 
   /**
@@ -182,10 +159,17 @@ export class UserService {
     return this.dummyHash;
   }
 
-  /** SMS login; like FastAdmin, a phone that has no account yet gets one. */
-  async mobileLogin(mobile: string, captcha: string): Promise<LoginResult> {
+  /**
+   * SMS login; like FastAdmin, a phone that has no account yet gets one, but only with the
+   * person's consent (`agreed`, from `address`) to the texts in force.
+   */
+  async mobileLogin(mobile: string, captcha: string, agreed: Agreed, address: string): Promise<LoginResult> {
+    const known = await this.byMobile(mobile);
+    // Asked before the code is used, so that the person keeps it while they read and agree. That
+    // the phone has no account is told to no one new: register answers it for any phone.
+    if (!known) ConsentService.check(agreed, say('newAccountNeedsAgreement'));
     await this.sms.verify(mobile, 'mobilelogin', captcha);
-    const user = (await this.byMobile(mobile)) ?? (await this.create(mobile, mobile, '', ''));
+    const user = known ?? (await this.create(mobile, mobile, '', '', (tx, userId) => this.consents.record(userId, address, tx)));
     return this.loginResult(user);
   }
 

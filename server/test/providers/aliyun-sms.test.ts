@@ -1,4 +1,4 @@
-import { register, sendSms } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, register, sendSms } from '@instalment/shared/api';
 import { ALIYUN_SMS_TIMEOUT_MS, type AliyunSmsSettings } from '../../src/config';
 import { startAliyunFake, type AliyunFake } from '../fakes/aliyun-sms';
 import { newPhone, PASSWORD, refusal, startServer, type TestServer } from '../helpers';
@@ -36,7 +36,7 @@ test('a code goes to Aliyun signed, in the verification template, and that code 
     const message = aliyun.messages.at(-1)!;
     expect(message).toMatchObject({ PhoneNumbers: mobile, SignName: '分期宝', TemplateCode: 'SMS_000000001' });
     expect(message.TemplateParam).toEqual({ code: expect.stringMatching(/^\d{6}$/) });
-    const result = await register(client.http, { mobile, code: message.TemplateParam.code, password: PASSWORD });
+    const result = await register(client.http, { ...CURRENT_AGREEMENT, mobile, code: message.TemplateParam.code, password: PASSWORD });
     expect(result.userinfo.mobile).toBe(mobile);
     // Nothing is kept for a developer to read: the outbox is not there.
     expect(server.app.services.outbox).toBeNull();

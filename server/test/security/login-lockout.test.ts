@@ -1,4 +1,4 @@
-import { ENDPOINTS, register, sendSms } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, ENDPOINTS, register, sendSms } from '@instalment/shared/api';
 import { DEFAULT_CONFIG } from '../../src/config';
 import { latestCode, newPhone, PASSWORD, rowCount, sharedDatabase, signUp, startServer, type TestServer } from '../helpers';
 import { flood, post, tally } from './traffic';
@@ -139,5 +139,11 @@ test("OWASP's scrypt cost (N = 2^17) is the default, and a weaker hash is upgrad
 async function signUpWithUsername(server: TestServer, mobile: string, username: string): Promise<void> {
   const client = server.client();
   await sendSms(client.http, { mobile, event: 'register' });
-  await register(client.http, { mobile, code: await latestCode(client, mobile, 'register'), password: PASSWORD, username });
+  await register(client.http, {
+    ...CURRENT_AGREEMENT,
+    mobile,
+    code: await latestCode(client, mobile, 'register'),
+    password: PASSWORD,
+    username,
+  });
 }

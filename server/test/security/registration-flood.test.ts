@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ENDPOINTS } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, ENDPOINTS } from '@instalment/shared/api';
 import * as passwords from '../../src/services/passwords';
 import { PASSWORD, signUp, startServer, type TestServer } from '../helpers';
 import { post } from './traffic';
@@ -32,14 +32,14 @@ function registrationFlood(baseURL: string, connections: number, atLeast: number
         const response = await fetch(workerData.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ mobile, code: '123456', password: 'guess1234' }),
+          body: JSON.stringify({ ...workerData.agreed, mobile, code: '123456', password: 'guess1234' }),
         });
         messages.push((await response.json()).msg);
       }
     }
     Promise.all(Array.from({ length: workerData.connections }, connection)).then(() => parentPort.postMessage(messages));
     `,
-    { eval: true, workerData: { url: `${baseURL}${ENDPOINTS.register}`, connections, atLeast } },
+    { eval: true, workerData: { url: `${baseURL}${ENDPOINTS.register}`, connections, atLeast, agreed: CURRENT_AGREEMENT } },
   );
   const done = new Promise<string[]>((resolve, reject) => {
     worker.once('message', resolve);

@@ -1,5 +1,5 @@
 import type { CallOptions, HttpClient } from './transport';
-import { AGREEMENT_VERSIONS } from './agreements';
+import type { AgreedVersions } from './agreements';
 import { ENDPOINTS } from './endpoints';
 import type {
   ChangeMobileRequest,
@@ -16,25 +16,19 @@ import type {
   UserIndex,
 } from './types/user';
 
-/** Username defaults to the phone and e-mail to '' (SPEC §7); the person agreed to the agreements the app shows. */
-export const register = (http: HttpClient, body: RegisterRequest, options?: CallOptions) =>
-  http.post<LoginResult>(
-    ENDPOINTS.register,
-    {
-      terms_version: AGREEMENT_VERSIONS.terms,
-      privacy_version: AGREEMENT_VERSIONS.privacy,
-      ...body,
-      username: body.username || body.mobile,
-      email: body.email ?? '',
-    },
-    options,
-  );
+/** Username defaults to the phone and e-mail to '' (SPEC §7); the versions are those the person was shown and agreed to. */
+export const register = (http: HttpClient, body: RegisterRequest & AgreedVersions, options?: CallOptions) =>
+  http.post<LoginResult>(ENDPOINTS.register, { ...body, username: body.username || body.mobile, email: body.email ?? '' }, options);
 
 /** Answers the account as it now is. */
 export const setReminders = (http: HttpClient, body: RemindersRequest, options?: CallOptions) =>
   http.post<UserIndex>(ENDPOINTS.reminders, body, options);
 
 export const consents = (http: HttpClient, options?: CallOptions) => http.get<Consent[]>(ENDPOINTS.consents, undefined, options);
+
+/** The account agrees to the texts it was shown; answers everything the account has agreed to. */
+export const agree = (http: HttpClient, body: AgreedVersions, options?: CallOptions) =>
+  http.post<Consent[]>(ENDPOINTS.consents, body, options);
 
 export const login = (http: HttpClient, body: PasswordLoginRequest, options?: CallOptions) =>
   http.post<LoginResult>(ENDPOINTS.login, body, options);

@@ -2,3 +2,4 @@ export * from './locale';
 export * from './common';
 export * from './titles';
 export * from './outcomes';
+export * from './agreements';

@@ -7,3 +7,4 @@ export * from './usePagedList';
 export * from './PageLink';
 export * from './form';
 export * from './Loadable';
+export * from './AgreementConsent';

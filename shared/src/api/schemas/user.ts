@@ -33,9 +33,17 @@ export const UserIndex = Type.Object({
 export const RemindersRequest = Type.Object({ enabled: Type.Boolean() });
 
 /**
- * POST /api/user/register. `username` defaults to the phone, `email` to ''. The versions are
- * those of the terms and privacy policy the person agreed to (AGREEMENT_VERSIONS); a client
- * that sends none registers under the ones in force, and one that sends an older one is refused.
+ * The versions of the terms and the privacy policy a person agreed to (AGREEMENT_VERSIONS).
+ * Optional to the schema only, so that the server refuses a missing one in the person's words.
+ */
+const AGREED_VERSIONS = {
+  terms_version: Type.Optional(Text(WORD_MAX)),
+  privacy_version: Type.Optional(Text(WORD_MAX)),
+};
+
+/**
+ * POST /api/user/register. `username` defaults to the phone, `email` to ''. Refused without the
+ * versions the person agreed to, or with older ones.
  */
 export const RegisterRequest = Type.Object({
   mobile: Text(MOBILE_LENGTH),
@@ -43,8 +51,7 @@ export const RegisterRequest = Type.Object({
   password: Text(PASSWORD_MAX),
   username: Type.Optional(Text(USERNAME_MAX)),
   email: Type.Optional(Text(EMAIL_MAX)),
-  terms_version: Type.Optional(Type.String()),
-  privacy_version: Type.Optional(Type.String()),
+  ...AGREED_VERSIONS,
 });
 
 /** GET /api/user/consents: what the account agreed to, when and from which address. */
@@ -59,8 +66,11 @@ export const Consent = Type.Object({
 /** POST /api/user/login: `account` is the username or the phone. */
 export const PasswordLoginRequest = Type.Object({ account: Text(USERNAME_MAX), password: Text(PASSWORD_MAX) });
 
-/** POST /api/user/mobilelogin. */
-export const SmsLoginRequest = Type.Object({ mobile: Text(MOBILE_LENGTH), captcha: Text(CODE_LENGTH) });
+/** POST /api/user/mobilelogin. A phone without an account gets one only with the versions agreed to. */
+export const SmsLoginRequest = Type.Object({ mobile: Text(MOBILE_LENGTH), captcha: Text(CODE_LENGTH), ...AGREED_VERSIONS });
+
+/** POST /api/user/consents: a signed-in person agrees to the texts in force (asked again when they change). */
+export const ConsentRequest = Type.Object(AGREED_VERSIONS);
 
 /** POST /api/user/resetpwd: a forgotten password, replaced with a code sent to the account's phone. */
 export const ResetPasswordRequest = Type.Object({

@@ -6,13 +6,13 @@ import type { IsoDateTime } from './common';
 /** POST /api/user/register. `username` defaults to the phone, `email` to ''. */
 export type RegisterRequest = Static<typeof schema.RegisterRequest>;
 
-/** GET /api/user/consents, one per agreement the account accepted. */
+/** GET /api/user/consents (and the answer of POST, which agrees): one per agreement the account accepted. */
 export type Consent = Static<typeof schema.Consent>;
 
 /** POST /api/user/login: `account` is the username or the phone. */
 export type PasswordLoginRequest = Static<typeof schema.PasswordLoginRequest>;
 
-/** POST /api/user/mobilelogin. */
+/** POST /api/user/mobilelogin: the versions only when the person agreed (an unknown phone gets an account only then). */
 export type SmsLoginRequest = Static<typeof schema.SmsLoginRequest>;
 
 /** SPEC §3 "Login result userinfo". `expiretime` is epoch seconds, `expires_in` seconds from now. */
