@@ -57,6 +57,10 @@ function serveStatic({ dir, port, host = '127.0.0.1', hostOrigins = [] }) {
     const pathname = (req.url || '/').split('?')[0];
     const hostConfig = config();
     for (const [name, value] of Object.entries(headersOf(hostConfig, page()))) res.setHeader(name, value);
+    // A service worker keeps the policy it was installed with until its script's bytes change, so
+    // a re-pointed remote (an edit of config.json) would stay refused to it. It needs none of its
+    // own: it only fetches what its pages asked for, which their policy has already judged.
+    if (req.headers['service-worker'] === 'script') res.removeHeader('Content-Security-Policy');
     if (hostConfig === null) {
       byOrigin.add(res);
       res.setHeader('Vary', 'Origin');

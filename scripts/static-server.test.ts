@@ -106,6 +106,13 @@ describe('a host (a build with a config.json)', () => {
     expect(directive(response, 'object-src')).toEqual(["'none'"]);
   });
 
+  test('its service worker is fetched without a policy of its own, which it would keep past an edit of config.json', async () => {
+    const worker = await fetch(`${base}/main.1a2b3c4d.js`, { headers: { 'Service-Worker': 'script' } });
+    expect(worker.headers.get('content-security-policy')).toBeNull();
+    expect(worker.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${base}/main.1a2b3c4d.js`)).headers.get('content-security-policy')).not.toBeNull();
+  });
+
   test('grants no other origin CORS', async () => {
     for (const name of ['main.1a2b3c4d.js', 'config.json']) {
       const response = await fetch(`${base}/${name}`, { headers: { Origin: SHELL } });

@@ -3,8 +3,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ENDPOINTS } from '@instalment/shared/api';
+import { ENDPOINTS } from '@instalment/shared/api/endpoints';
 import { HASHED_NAME } from '../../scripts/hashed-names';
+import { REACHABILITY_MESSAGE, type ReachabilityMessage } from '../src/offline/reachability';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -26,25 +27,45 @@ cleanupOutdatedCaches();
 
 const ok = new CacheableResponsePlugin({ statuses: [200] });
 
+/**
+ * Tells the pages when the servers stop or start answering (`src/offline/reachability.ts`). A
+ * failure is told every time: the page that needs to hear it may not have been listening at the
+ * last one (a reload's own request fails before its page runs).
+ */
+let reachable = true;
+async function tell(now: boolean): Promise<void> {
+  if (now && reachable) return;
+  reachable = now;
+  const message: ReachabilityMessage = { type: REACHABILITY_MESSAGE, reachable: now };
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
+const reachability = {
+  fetchDidFail: async () => tell(false),
+  fetchDidSucceed: async ({ response }: { response: Response }) => {
+    void tell(true);
+    return response;
+  },
+};
+
 /** The page: a navigation, or the page's own address when the first visit hands its files over. */
 const page = new URL(self.registration.scope).pathname;
 registerRoute(
   ({ url, request, sameOrigin }) =>
     request.mode === 'navigate' || (sameOrigin && (url.pathname === page || url.pathname === `${page}index.html`)),
-  new StaleWhileRevalidate({ cacheName: 'shell-page', plugins: [ok] }),
+  new StaleWhileRevalidate({ cacheName: 'shell-page', plugins: [ok, reachability] }),
 );
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('/config.json'),
-  new StaleWhileRevalidate({ cacheName: 'shell-config', plugins: [ok] }),
+  new StaleWhileRevalidate({ cacheName: 'shell-config', plugins: [ok, reachability] }),
 );
 
 /**
  * A manifest asked for with `cache: 'reload'` is the loader starting a remote afresh after a
  * failed load (its files may have been replaced): that one goes to the network first.
  */
-const manifestNow = new NetworkFirst({ cacheName: 'remote-manifests', plugins: [ok] });
-const manifestAtOnce = new StaleWhileRevalidate({ cacheName: 'remote-manifests', plugins: [ok] });
+const manifestNow = new NetworkFirst({ cacheName: 'remote-manifests', plugins: [ok, reachability] });
+const manifestAtOnce = new StaleWhileRevalidate({ cacheName: 'remote-manifests', plugins: [ok, reachability] });
 registerRoute(
   ({ url }) => url.pathname.endsWith('/mf-manifest.json'),
   (options) => (options.request.cache === 'reload' ? manifestNow : manifestAtOnce).handle(options),
@@ -71,6 +92,6 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && PUBLIC_READS.has(url.pathname),
   new StaleWhileRevalidate({
     cacheName: 'public-api',
-    plugins: [ok, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [ok, reachability, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true })],
   }),
 );

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { HostContext, type Host } from '@instalment/shared/host';
 import { LocaleStore } from '@instalment/shared/i18n';
 import { OfflineNotice } from './OfflineNotice';
+import { REACHABILITY_MESSAGE } from './reachability';
 
 const host = { locale: new LocaleStore(null, ['zh-CN']) } as unknown as Host;
 
@@ -21,4 +22,26 @@ test('says so, in the reader’s language, while the device is offline, and goes
   expect(screen.getByRole('status')).toHaveTextContent('当前处于离线状态');
   act(() => goOffline(false));
   expect(screen.queryByRole('status')).toBeNull();
+});
+
+test('says so while the servers do not answer and the worker answers from the device, though the link is up', () => {
+  const worker = new EventTarget();
+  Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+  const told = (reachable: boolean) =>
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: REACHABILITY_MESSAGE, reachable } }));
+  try {
+    render(
+      <HostContext.Provider value={host}>
+        <OfflineNotice />
+      </HostContext.Provider>,
+    );
+    act(() => goOffline(false));
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => told(false));
+    expect(screen.getByRole('status')).toHaveTextContent('当前处于离线状态');
+    act(() => told(true));
+    expect(screen.queryByRole('status')).toBeNull();
+  } finally {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  }
 });
