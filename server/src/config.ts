@@ -95,6 +95,8 @@ export interface AppConfig {
   backgroundLeaseSeconds: number;
   /** scrypt cost as log2(N); r = 8, p = 1. OWASP's recommendation is 17; tests lower it to run fast. */
   passwordCostLog2: number;
+  /** The IANA zone of the lender's books: the calendar days of the console's filters and the times of its exports. */
+  businessTimezone: string;
   limits: Limits;
 }
 
@@ -186,6 +188,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   alipay: null,
   backgroundLeaseSeconds: 30,
   passwordCostLog2: 17,
+  businessTimezone: 'Asia/Shanghai',
   limits: DEFAULT_LIMITS,
 };
 
@@ -375,8 +378,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     alipay: paymentProvider === 'alipay' ? alipayOf(env) : null,
     backgroundLeaseSeconds: integer(env, 'BACKGROUND_LEASE_SECONDS', DEFAULT_CONFIG.backgroundLeaseSeconds, 3, 3600),
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
+    businessTimezone: timeZoneOf(env.BUSINESS_TIMEZONE),
     limits: limitsOf(env),
   };
+}
+
+/** BUSINESS_TIMEZONE: an IANA zone the runtime knows, such as `Asia/Shanghai`. */
+function timeZoneOf(raw: string | undefined): string {
+  const zone = raw?.trim();
+  if (!zone) return DEFAULT_CONFIG.businessTimezone;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`BUSINESS_TIMEZONE must be an IANA time zone such as Asia/Shanghai, not "${raw}".`);
+  }
 }
 
 function databaseUrlOf(raw: string | undefined): string | null {

@@ -9,6 +9,7 @@ import {
   type Approval,
   type ApprovalAsked,
 } from '@instalment/shared/api';
+import { LIST_ORDERS } from '../src/routes/admin/lists';
 import { blob, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
 
@@ -45,14 +46,14 @@ test("each console answer carries every field of its service's", async () => {
   const page = { limit: 50, offset: 0 };
   const reads: Array<[string, () => Promise<unknown>]> = [
     [ADMIN_ENDPOINTS.queues, () => services.staff.queues()],
-    [`${ADMIN_ENDPOINTS.loans}?limit=50`, () => services.staff.loanList(null, page)],
+    [`${ADMIN_ENDPOINTS.loans}?limit=50`, () => services.staff.loanList({ status: null }, { ...page, ...LIST_ORDERS.loans })],
     [adminPath(ADMIN_ENDPOINTS.loan, { order_no }), () => services.staff.loanView(order_no)],
-    [`${ADMIN_ENDPOINTS.vouchers}?limit=50`, () => services.staff.voucherList(null, page)],
-    [`${ADMIN_ENDPOINTS.payments}?limit=50`, () => services.staff.payments(page)],
+    [`${ADMIN_ENDPOINTS.vouchers}?limit=50`, () => services.staff.voucherList(null, { ...page, ...LIST_ORDERS.vouchers })],
+    [`${ADMIN_ENDPOINTS.payments}?limit=50`, () => services.staff.payments(null, { ...page, ...LIST_ORDERS.payments })],
     [`${ADMIN_ENDPOINTS.approvals}?limit=50`, () => services.approvals.list(null, 50, 0)],
     [`${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`, () => services.staff.borrower(borrower.mobile)],
     [`${ADMIN_ENDPOINTS.newsList}?limit=50`, () => services.news.staffList(50, 0)],
-    [`${ADMIN_ENDPOINTS.audit}?limit=50`, () => services.audit.list(page)],
+    [`${ADMIN_ENDPOINTS.audit}?limit=50`, () => services.audit.page({}, { ...page, ...LIST_ORDERS.audit })],
     [
       ADMIN_ENDPOINTS.settings,
       async () => ({

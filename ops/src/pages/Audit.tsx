@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_ENDPOINTS, type AuditEntry } from '@instalment/shared/api';
+import { consoleAudit } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
@@ -11,10 +11,7 @@ export function Audit() {
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const [target, setTarget] = useState('');
-  const loaded = useLoad(
-    () => http.get<AuditEntry[]>(`${ADMIN_ENDPOINTS.audit}?limit=50${target ? `&target=${encodeURIComponent(target)}` : ''}`),
-    [http, target],
-  );
+  const loaded = useLoad(() => consoleAudit(http, { limit: 50, target: target || undefined }), [http, target]);
   return (
     <>
       <form
@@ -33,8 +30,8 @@ export function Audit() {
       </form>
       <LoadedTable
         loaded={loaded}
-        caption={common('total', { n: loaded.data?.length ?? 0 })}
-        rows={(data) => data}
+        caption={common('total', { n: loaded.data?.total ?? 0 })}
+        rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[
           { header: t('when'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },

@@ -146,22 +146,6 @@ export class LoanRecords {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Staff's queues: loans in one status (all when null), oldest first, with the borrower's phone. */
-  async pageByStatus(
-    status: LoanStatus | null,
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: Array<LoanRow & { mobile: string }>; total: number }> {
-    let rows = this.store.q.selectFrom('loans as l').innerJoin('users as u', 'u.id', 'l.user_id').selectAll('l').select('u.mobile');
-    let count = this.store.q.selectFrom('loans').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (status) {
-      rows = rows.where('l.status', '=', status);
-      count = count.where('status', '=', status);
-    }
-    const [list, total] = await Promise.all([rows.orderBy('l.id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
-    return { rows: list, total: Number(total.n) };
-  }
-
   /** How many loans are in each stored status. */
   async countsByStatus(): Promise<Partial<Record<LoanStatus, number>>> {
     const rows = await this.store.q

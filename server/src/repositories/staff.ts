@@ -18,18 +18,6 @@ export class StaffRecords {
       .select(['l.order_no', 'u.mobile', 'l.real_name']);
   }
 
-  /** Proofs in one status (all when null), oldest first. */
-  async vouchersByStatus(status: VoucherStatus | null, limit: number, offset: number): Promise<{ rows: StaffVoucherRow[]; total: number }> {
-    let rows = this.vouchers();
-    let count = this.store.q.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (status) {
-      rows = rows.where('v.status', '=', status);
-      count = count.where('status', '=', status);
-    }
-    const [list, total] = await Promise.all([rows.orderBy('v.id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
-    return { rows: list, total: Number(total.n) };
-  }
-
   async voucher(id: number): Promise<StaffVoucherRow | null> {
     return (await this.vouchers().where('v.id', '=', id).executeTakeFirst()) ?? null;
   }
@@ -47,14 +35,6 @@ export class StaffRecords {
       query = query.where('p.loan_id', 'in', filter.loanIds);
     }
     return query.orderBy('p.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-  }
-
-  async countPayments(): Promise<number> {
-    const row = await this.store.q
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   async countVouchers(status: VoucherStatus): Promise<number> {

@@ -1,7 +1,8 @@
-import type { AuditEntry, OperatorRole } from '@instalment/shared/api';
+import type { AuditEntry, Listing, OperatorRole } from '@instalment/shared/api';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
-import { AuditRecords } from '../repositories/audit';
+import { AuditRecords, type AuditRow } from '../repositories/audit';
+import { ConsoleListRecords, type AuditSort, type ListWindow } from '../repositories/console-lists';
 
 /** What one operator action was: who, from where, on what, and the state before and after. */
 export interface AuditFact {
@@ -56,18 +57,28 @@ export class AuditService {
   }
 
   async list(filter: { target?: string; limit: number; offset: number }): Promise<AuditEntry[]> {
-    return (await new AuditRecords(this.ctx.store).list(filter)).map((row) => ({
-      id: row.id,
-      at: iso(row.at),
-      username: row.username,
-      roles: row.roles.split(',').filter(Boolean) as OperatorRole[],
-      action: row.action,
-      target: row.target,
-      before: parsed(row.state_before),
-      after: parsed(row.state_after),
-      outcome: row.outcome,
-      reason: row.reason,
-      address: row.address,
-    }));
+    return (await new AuditRecords(this.ctx.store).list(filter)).map(entryOf);
   }
+
+  /** The console's audit list: of one operator and one target when given, with its total. */
+  async page(filter: { operator?: string; target?: string }, window: ListWindow<AuditSort>): Promise<Listing<AuditEntry>> {
+    const { rows, total } = await new ConsoleListRecords(this.ctx.store).audit(filter, window);
+    return { list: rows.map(entryOf), total };
+  }
+}
+
+function entryOf(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: iso(row.at),
+    username: row.username,
+    roles: row.roles.split(',').filter(Boolean) as OperatorRole[],
+    action: row.action,
+    target: row.target,
+    before: parsed(row.state_before),
+    after: parsed(row.state_after),
+    outcome: row.outcome,
+    reason: row.reason,
+    address: row.address,
+  };
 }

@@ -23,6 +23,7 @@ import { AuditService } from './audit';
 import { ApprovalService } from './approvals';
 import { approvalEffects, BackOffice } from './back-office';
 import { StaffService } from './staff';
+import { Exports } from './exports';
 
 export interface Services {
   tokens: TokenService;
@@ -47,6 +48,8 @@ export interface Services {
   approvals: ApprovalService;
   backOffice: BackOffice;
   staff: StaffService;
+  /** The console's CSV exports. */
+  exports: Exports;
 }
 
 export function createServices(ctx: Context, uploadDir: string): Services {
@@ -66,6 +69,7 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const vouchers = new VoucherService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);
   const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers));
+  const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);
   return {
     tokens,
     users: new UserService(ctx, tokens, sms, attempts, consents),
@@ -86,6 +90,7 @@ export function createServices(ctx: Context, uploadDir: string): Services {
     audit,
     approvals,
     backOffice: new BackOffice(loans, vouchers, approvals),
-    staff: new StaffService(ctx, ledger, credit, approvals, audit, uploads),
+    staff,
+    exports: new Exports(ctx, staff, audit),
   };
 }

@@ -2,6 +2,7 @@ import type {
   AuditEntry,
   Listing,
   OverdueLoan,
+  PaymentStatus,
   Queues,
   StaffBorrower,
   StaffLoan,
@@ -15,19 +16,33 @@ import { MAX_PAGE_SIZE } from '@instalment/shared/api';
 import { maskBankCard } from '@instalment/shared/format';
 import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
+import {
+  ConsoleListRecords,
+  type ListWindow,
+  type LoanSelection,
+  type LoanSort,
+  type PaymentSort,
+  type VoucherSort,
+} from '../repositories/console-lists';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
 import { UserRecords } from '../repositories/users';
 import type { ApprovalService } from './approvals';
 import type { AuditService } from './audit';
 import type { CreditService } from './credit';
-import type { Ledger } from './ledger';
+import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
 
 export interface Page {
   limit: number;
   offset: number;
+}
+
+/** Which loans a console list shows: a status as the ledger derives it, and a search. */
+export interface LoanFilter {
+  status: LoanStatus | null;
+  search?: string;
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -45,6 +60,7 @@ export class StaffService {
   private readonly records: StaffRecords;
   private readonly loans: LoanRecords;
   private readonly users: UserRecords;
+  private readonly lists: ConsoleListRecords;
 
   constructor(
     private readonly ctx: Context,
@@ -57,6 +73,7 @@ export class StaffService {
     this.records = new StaffRecords(ctx.store);
     this.loans = new LoanRecords(ctx.store);
     this.users = new UserRecords(ctx.store);
+    this.lists = new ConsoleListRecords(ctx.store);
   }
 
   async queues(): Promise<Queues> {
@@ -94,11 +111,21 @@ export class StaffService {
     };
   }
 
-  /** Loans in a stored status, oldest first; a disbursed loan's status is read from its instalments. */
-  async loanList(status: LoanStatus | null, page: Page): Promise<Listing<StaffLoan>> {
-    const { rows, total } = await this.loans.pageByStatus(status, page.limit, page.offset);
+  /** A page of loans; a disbursed loan's status, shown and filtered by, is read from its instalments. */
+  async loanList(filter: LoanFilter, window: ListWindow<LoanSort>): Promise<Listing<StaffLoan>> {
+    const { rows, total } = await this.lists.loans(await this.selectionOf(filter), window);
     const states = await this.ledger.statesOfLoans(rows);
     return { list: rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? []))), total };
+  }
+
+  /**
+   * The stored facts that pick the loans of a status: a loan being repaid is overdue, whatever
+   * it stores, while one of its instalments is overdue by the ledger (the overdue report's loans).
+   */
+  private async selectionOf({ status, search }: LoanFilter): Promise<LoanSelection> {
+    if (status !== 'overdue' && status !== 'repaying') return { statuses: status ? [status] : undefined, search };
+    const overdue = (await this.overdueLoans()).map(({ loan }) => loan.id);
+    return status === 'overdue' ? { ids: overdue, search } : { statuses: ['repaying', 'overdue'], exceptIds: overdue, search };
   }
 
   private async withMobile(loan: LoanRow): Promise<LoanRow & { mobile: string }> {
@@ -159,8 +186,8 @@ export class StaffService {
     }));
   }
 
-  async voucherList(status: VoucherStatus | null, page: Page): Promise<Listing<StaffVoucher>> {
-    const { rows, total } = await this.records.vouchersByStatus(status, page.limit, page.offset);
+  async voucherList(status: VoucherStatus | null, window: ListWindow<VoucherSort>): Promise<Listing<StaffVoucher>> {
+    const { rows, total } = await this.lists.vouchers(status, window);
     return { list: await this.staffVouchers(rows), total };
   }
 
@@ -176,19 +203,24 @@ export class StaffService {
     return row ? this.uploads.locateUrl(row.file_url) : null;
   }
 
-  async payments(page: Page): Promise<Listing<StaffPayment>> {
-    const [rows, total] = await Promise.all([this.records.payments(page), this.records.countPayments()]);
+  async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Listing<StaffPayment>> {
+    const { rows, total } = await this.lists.payments(status, window);
     return { list: rows.map(staffPayment), total };
   }
 
-  /** Every loan with an overdue instalment today, most days overdue first. */
-  async overdue(): Promise<OverdueLoan[]> {
+  /** Every loan with an instalment overdue today by the ledger, and those instalments. */
+  private async overdueLoans(): Promise<Array<{ loan: LoanRow & { mobile: string }; overdue: InstalmentState[] }>> {
     const loans = await this.loans.withUnpaidDueBefore(calendarDate(this.ctx.now()));
     const states = await this.ledger.statesOfLoans(loans);
+    return loans
+      .map((loan) => ({ loan, overdue: (states.get(loan.id) ?? []).filter((state) => state.view.status === 'overdue') }))
+      .filter(({ overdue }) => overdue.length > 0);
+  }
+
+  /** The overdue report: every loan with an overdue instalment today, most days overdue first. */
+  async overdue(): Promise<OverdueLoan[]> {
     const report: OverdueLoan[] = [];
-    for (const loan of loans) {
-      const overdue = (states.get(loan.id) ?? []).filter((state) => state.view.status === 'overdue');
-      if (overdue.length === 0) continue;
+    for (const { loan, overdue } of await this.overdueLoans()) {
       report.push({
         order_no: loan.order_no,
         mobile: loan.mobile,

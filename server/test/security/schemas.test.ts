@@ -20,6 +20,7 @@ const TAKES_NOTHING = new Set<string>([
   'GET /admin/api/auth/me',
   'GET /admin/api/queues',
   'GET /admin/api/reports/overdue',
+  'GET /admin/api/export/overdue',
   'GET /admin/api/settings',
   'GET /health',
 ]);

@@ -38,6 +38,10 @@ export const ADMIN_ENDPOINTS = {
   publishNews: '/admin/api/news/:id/publish',
   unpublishNews: '/admin/api/news/:id/unpublish',
   audit: '/admin/api/audit',
+  exportLoans: '/admin/api/export/loans',
+  exportPayments: '/admin/api/export/payments',
+  exportOverdue: '/admin/api/export/overdue',
+  exportAudit: '/admin/api/export/audit',
   unlockOperator: '/admin/api/operators/:username/unlock',
 } as const;
 

@@ -67,6 +67,9 @@ export const DEFAULT_LATEST_NEWS = 5;
 /** The most items one page (or the latest news) may ask for. */
 export const MAX_PAGE_SIZE = 50;
 export const MAX_LATEST_NEWS = 20;
+/** The operations console's lists: pages of real work, larger than the app's. */
+export const DEFAULT_CONSOLE_PAGE_SIZE = 50;
+export const CONSOLE_MAX_PAGE_SIZE = 200;
 
 /** Name of the request header that carries the token (SPEC §6). */
 export const TOKEN_HEADER = 'token';

@@ -7,6 +7,7 @@ import * as user from './user';
 
 export * from './admin';
 export * from './agreements';
+export * from './console';
 export * from './endpoints';
 export * from './envelope';
 export * from './transport';

@@ -94,6 +94,7 @@ export const serverMessages = defineMessages({
     aprOverCap: 'The {term}-month price comes to an annual rate of {rate}, over the 36% ceiling.',
     creditAmount: 'Enter a credit line in yuan, from 0 to 1,000,000.',
     statusUnknown: 'There is no such status.',
+    dayUnknown: 'There is no day {day} in the calendar.',
     channelUnavailable: 'This payment method is not available. Choose another.',
     // Payment proofs
     periodsList: 'periods must be a list of instalment numbers, such as [1, 2].',
@@ -243,6 +244,7 @@ export const serverMessages = defineMessages({
     aprOverCap: '{term} 个月的价格折合年化利率 {rate}，超过 36% 上限。',
     creditAmount: '请输入 0 至 1,000,000 元之间的授信额度。',
     statusUnknown: '没有这个状态。',
+    dayUnknown: '日历上没有 {day} 这一天。',
     channelUnavailable: '该支付方式暂不可用，请选择其他方式。',
     periodsList: 'periods 须为分期序号列表，例如 [1, 2]。',
     uploadProofFirst: '请先上传还款凭证，再提交。',

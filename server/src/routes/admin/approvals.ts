@@ -2,11 +2,11 @@ import { ADMIN_ENDPOINTS, type Approval as ApprovalView, type ApprovalStatus } f
 import {
   Approval,
   ApprovalStatus as ApprovalStatusSchema,
+  ConsoleStatusQuery,
   DecisionRequest,
   envelopeOf,
   IdParams,
   Listing,
-  StatusQuery,
 } from '@instalment/shared/api/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
     ADMIN_ENDPOINTS.approvals,
     {
       ...consoleRoute('approvals.list', null, () => 'approvals'),
-      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(Approval)) } },
+      schema: { querystring: ConsoleStatusQuery, response: { 200: envelopeOf(Listing(Approval)) } },
     },
     async (request) => {
       const status = statusOf<ApprovalStatus>(request.query.status, (value) => Value.Check(ApprovalStatusSchema, value));

@@ -3,6 +3,7 @@ import { consoleActions } from './act';
 import { consoleApprovalRoutes } from './approvals';
 import { consoleAuditRoutes } from './audit';
 import { consoleAuthRoutes } from './auth';
+import { consoleExportRoutes } from './exports';
 import { consoleGuard } from './guard';
 import { consoleLoanRoutes } from './loans';
 import { consoleNewsRoutes } from './news';
@@ -30,5 +31,6 @@ export function adminRoutes(app: ApiInstance, deps: RouteDeps): void {
     consoleOperatorRoutes(scope, admin);
     consoleNewsRoutes(scope, admin);
     consoleAuditRoutes(scope, admin);
+    consoleExportRoutes(scope, admin);
   });
 }

@@ -5,6 +5,7 @@ import {
   envelopeOf,
   Listing,
   LoanDecided,
+  LoanListQuery,
   LoanStatus as LoanStatusSchema,
   OrderParams,
   OverdueLoan,
@@ -12,7 +13,6 @@ import {
   ReasonRequest,
   StaffLoan,
   StaffLoanView,
-  StatusQuery,
 } from '@instalment/shared/api/schemas';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -21,12 +21,13 @@ import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
 import { loanTarget } from '../../services/staff';
 import type { ApiInstance } from '../deps';
-import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
+import { consoleRoute, statusOf, type ConsoleDeps } from './act';
+import { LIST_ORDERS, listWindowOf } from './lists';
 
 const loanOf = (request: FastifyRequest) => loanTarget((request.params as { order_no: string }).order_no);
 
 /** The queues' counts; loans: the queue, one loan whole, the reviewer's decision, finance's disbursement (four eyes). */
-export function consoleLoanRoutes(app: ApiInstance, { services: { staff, backOffice }, look, change }: ConsoleDeps): void {
+export function consoleLoanRoutes(app: ApiInstance, { services: { staff, backOffice }, config, look, change }: ConsoleDeps): void {
   app.get(ADMIN_ENDPOINTS.queues, { ...consoleRoute('queues.read', null), schema: { response: { 200: envelopeOf(Queues) } } }, async () =>
     ok(await staff.queues()),
   );
@@ -35,11 +36,12 @@ export function consoleLoanRoutes(app: ApiInstance, { services: { staff, backOff
     ADMIN_ENDPOINTS.loans,
     {
       ...consoleRoute('loans.list', 'loans', () => 'loans'),
-      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffLoan)) } },
+      schema: { querystring: LoanListQuery, response: { 200: envelopeOf(Listing(StaffLoan)) } },
     },
     async (request) => {
       const status = statusOf<LoanStatus>(request.query.status, (value) => Value.Check(LoanStatusSchema, value));
-      return look(request, await staff.loanList(status, windowOf(request.query)));
+      const window = listWindowOf(request.query, LIST_ORDERS.loans, config.businessTimezone);
+      return look(request, await staff.loanList({ status, search: request.query.q }, window));
     },
   );
   app.get(

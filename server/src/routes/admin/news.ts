@@ -1,5 +1,13 @@
 import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
-import { ArticleState, envelopeOf, IdParams, Listing, NewsDraftRequest, StaffArticle, StatusQuery } from '@instalment/shared/api/schemas';
+import {
+  ArticleState,
+  ConsoleStatusQuery,
+  envelopeOf,
+  IdParams,
+  Listing,
+  NewsDraftRequest,
+  StaffArticle,
+} from '@instalment/shared/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, windowOf, type ConsoleDeps } from './act';
@@ -12,7 +20,7 @@ export function consoleNewsRoutes(app: ApiInstance, { services: { news }, look, 
     ADMIN_ENDPOINTS.newsList,
     {
       ...consoleRoute('news.list', 'news', () => 'news'),
-      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffArticle)) } },
+      schema: { querystring: ConsoleStatusQuery, response: { 200: envelopeOf(Listing(StaffArticle)) } },
     },
     async (request) => {
       const { limit, offset } = windowOf(request.query);

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type VoucherStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type PaymentStatus, type VoucherStatus } from '@instalment/shared/api';
 import {
   ApprovalAsked,
   BankRefRequest,
@@ -6,11 +6,13 @@ import {
   FileBytes,
   IdParams,
   Listing,
+  PaymentListQuery,
+  PaymentStatus as PaymentStatusSchema,
   ReasonRequest,
   StaffPayment,
   StaffVoucher,
-  StatusQuery,
   VoucherDecided,
+  VoucherListQuery,
   VoucherStatus as VoucherStatusSchema,
 } from '@instalment/shared/api/schemas';
 import { Value } from '@sinclair/typebox/value';
@@ -21,21 +23,23 @@ import { Refusal, say } from '../../services/refusals';
 import { voucherTarget } from '../../services/staff';
 import { MIME_TYPES } from '../../services/uploads';
 import type { ApiInstance } from '../deps';
-import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
+import { consoleRoute, statusOf, type ConsoleDeps } from './act';
+import { LIST_ORDERS, listWindowOf } from './lists';
 
 const voucherOf = (request: FastifyRequest) => voucherTarget(Number((request.params as { id: string }).id));
 
 /** Proofs of bank transfers: the queue, the file, confirmation (four eyes) or rejection; gateway payments. */
-export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, backOffice }, look, change }: ConsoleDeps): void {
+export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, backOffice }, config, look, change }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.vouchers,
     {
       ...consoleRoute('vouchers.list', 'vouchers', () => 'vouchers'),
-      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffVoucher)) } },
+      schema: { querystring: VoucherListQuery, response: { 200: envelopeOf(Listing(StaffVoucher)) } },
     },
     async (request) => {
       const status = statusOf<VoucherStatus>(request.query.status, (value) => Value.Check(VoucherStatusSchema, value));
-      return look(request, await staff.voucherList(status, windowOf(request.query)));
+      const window = listWindowOf(request.query, LIST_ORDERS.vouchers, config.businessTimezone);
+      return look(request, await staff.voucherList(status, window));
     },
   );
   app.get(
@@ -74,8 +78,12 @@ export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, back
     ADMIN_ENDPOINTS.payments,
     {
       ...consoleRoute('payments.list', 'vouchers', () => 'payments'),
-      schema: { querystring: StatusQuery, response: { 200: envelopeOf(Listing(StaffPayment)) } },
+      schema: { querystring: PaymentListQuery, response: { 200: envelopeOf(Listing(StaffPayment)) } },
     },
-    async (request) => look(request, await staff.payments(windowOf(request.query))),
+    async (request) => {
+      const status = statusOf<PaymentStatus>(request.query.status, (value) => Value.Check(PaymentStatusSchema, value));
+      const window = listWindowOf(request.query, LIST_ORDERS.payments, config.businessTimezone);
+      return look(request, await staff.payments(status, window));
+    },
   );
 }

@@ -7,7 +7,6 @@ import {
   NUMBER_MAX,
   PASSWORD_MAX,
   REASON_MAX,
-  TARGET_MAX,
   Text,
   URL_MAX,
   USERNAME_MAX,
@@ -36,7 +35,6 @@ export const NewsDraftRequest = Type.Object({
 
 export const StatusQuery = Type.Composite([PageQuery, Type.Object({ status: Type.Optional(Text(WORD_MAX)) })]);
 export const MobileQuery = Type.Object({ mobile: Text(MOBILE_LENGTH) });
-export const AuditQuery = Type.Composite([PageQuery, Type.Object({ target: Type.Optional(Text(TARGET_MAX)) })]);
 export const IdParams = Type.Object({ id: Id });
 export const OrderParams = Type.Object({ order_no: Text(NUMBER_MAX) });
 export const SettingParams = Type.Object({ key: Text(WORD_MAX) });

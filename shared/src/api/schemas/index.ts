@@ -4,6 +4,7 @@ export * from './admin';
 export * from './bounds';
 export * from './catalogue';
 export * from './common';
+export * from './console-lists';
 export * from './contract';
 export * from './dev';
 export * from './loan';

@@ -1,0 +1,62 @@
+import { ADMIN_ENDPOINTS, type LoanStatus, type PaymentStatus } from '@instalment/shared/api';
+import {
+  AuditExportQuery,
+  CsvFile,
+  LoanExportQuery,
+  LoanStatus as LoanStatusSchema,
+  PaymentExportQuery,
+  PaymentStatus as PaymentStatusSchema,
+} from '@instalment/shared/api/schemas';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyReply } from 'fastify';
+import { csvStream } from '../../services/csv';
+import type { CsvExport, ExportKind, Exports } from '../../services/exports';
+import type { ApiInstance } from '../deps';
+import { consoleRoute, statusOf, type ConsoleDeps } from './act';
+import { LIST_ORDERS, spanOf } from './lists';
+
+const csvAnswer = { 200: CsvFile };
+
+/** A CSV download, streamed as its rows are read; its audit row was filed by the guard as the answer began. */
+function sendCsv(reply: FastifyReply, exports: Exports, kind: ExportKind, file: CsvExport) {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${exports.fileName(kind)}"`)
+    .header('Cache-Control', 'no-store')
+    .send(csvStream(file.header, file.rows));
+}
+
+/** The console's CSV exports: each with its list's filters and permission, audited as `export.<kind>`. */
+export function consoleExportRoutes(app: ApiInstance, { services: { exports }, config }: ConsoleDeps): void {
+  const zone = config.businessTimezone;
+  app.get(
+    ADMIN_ENDPOINTS.exportLoans,
+    { ...consoleRoute('export.loans', 'loans', () => 'loans'), schema: { querystring: LoanExportQuery, response: csvAnswer } },
+    async (request, reply) => {
+      const status = statusOf<LoanStatus>(request.query.status, (value) => Value.Check(LoanStatusSchema, value));
+      const file = exports.loans({ status, search: request.query.q }, spanOf(request.query, LIST_ORDERS.loans, zone));
+      return sendCsv(reply, exports, 'loans', file);
+    },
+  );
+  app.get(
+    ADMIN_ENDPOINTS.exportPayments,
+    { ...consoleRoute('export.payments', 'vouchers', () => 'payments'), schema: { querystring: PaymentExportQuery, response: csvAnswer } },
+    async (request, reply) => {
+      const status = statusOf<PaymentStatus>(request.query.status, (value) => Value.Check(PaymentStatusSchema, value));
+      return sendCsv(reply, exports, 'payments', exports.payments(status, spanOf(request.query, LIST_ORDERS.payments, zone)));
+    },
+  );
+  app.get(
+    ADMIN_ENDPOINTS.exportOverdue,
+    { ...consoleRoute('export.overdue', 'loans', () => 'reports:overdue'), schema: { response: csvAnswer } },
+    async (_request, reply) => sendCsv(reply, exports, 'overdue', exports.overdue()),
+  );
+  app.get(
+    ADMIN_ENDPOINTS.exportAudit,
+    { ...consoleRoute('export.audit', 'audit', () => 'audit'), schema: { querystring: AuditExportQuery, response: csvAnswer } },
+    async (request, reply) => {
+      const filter = { operator: request.query.operator || undefined, target: request.query.target || undefined };
+      return sendCsv(reply, exports, 'audit', exports.audit(filter, spanOf(request.query, LIST_ORDERS.audit, zone)));
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { loadConfig } from '../src/config';
+import { dayRange, instantsBetween, zonedDateTime, zonedDay } from '../src/services/business-time';
+import { Refusal } from '../src/services/refusals';
+
+const HOUR_MS = 3600 * 1000;
+
+describe('a calendar day in a time zone', () => {
+  it('runs from midnight to midnight of its zone: in Shanghai, 16:00 UTC the day before', () => {
+    expect(dayRange('2026-01-15', 'Asia/Shanghai')).toEqual({
+      startMs: Date.UTC(2026, 0, 14, 16),
+      endMs: Date.UTC(2026, 0, 15, 16),
+    });
+  });
+
+  it('follows a change of clocks: New York’s 2026-03-08 lasts 23 hours', () => {
+    const { startMs, endMs } = dayRange('2026-03-08', 'America/New_York');
+    expect(startMs).toBe(Date.UTC(2026, 2, 8, 5));
+    expect(endMs - startMs).toBe(23 * HOUR_MS);
+  });
+
+  it('refuses a day the calendar does not have', () => {
+    expect(() => dayRange('2026-02-30', 'Asia/Shanghai')).toThrow(Refusal);
+  });
+
+  it('spans two days from the start of the first to the end of the last, either end open', () => {
+    expect(instantsBetween('2026-01-01', '2026-01-31', 'Asia/Shanghai')).toEqual({
+      fromMs: Date.UTC(2025, 11, 31, 16),
+      toMs: Date.UTC(2026, 0, 31, 16),
+    });
+    expect(instantsBetween(undefined, undefined, 'Asia/Shanghai')).toEqual({ fromMs: undefined, toMs: undefined });
+  });
+});
+
+test('an instant as the zone’s clocks show it: 23:30 UTC is the next morning in Shanghai', () => {
+  const instant = Date.UTC(2026, 10, 25, 23, 30);
+  expect(zonedDateTime(instant, 'Asia/Shanghai')).toBe('2026-11-26 07:30:00');
+  expect(zonedDay(instant, 'Asia/Shanghai')).toBe('2026-11-26');
+  expect(zonedDay(instant, 'UTC')).toBe('2026-11-25');
+});
+
+test('BUSINESS_TIMEZONE is Asia/Shanghai unless set, and must be a zone', () => {
+  expect(loadConfig({}).businessTimezone).toBe('Asia/Shanghai');
+  expect(loadConfig({ BUSINESS_TIMEZONE: 'Europe/Berlin' }).businessTimezone).toBe('Europe/Berlin');
+  expect(() => loadConfig({ BUSINESS_TIMEZONE: 'Mars/Olympus' })).toThrow(/BUSINESS_TIMEZONE/);
+});

@@ -1,0 +1,67 @@
+import { Type, type TLiteral } from '@sinclair/typebox';
+import { CONSOLE_MAX_PAGE_SIZE, DEFAULT_CONSOLE_PAGE_SIZE } from '../endpoints';
+import { TARGET_MAX, Text, USERNAME_MAX, WORD_MAX } from './bounds';
+import { WholeNumber } from './common';
+
+/**
+ * The console's list queries: pages of up to `CONSOLE_MAX_PAGE_SIZE` rows (the borrower's app
+ * keeps `PageQuery`'s smaller pages), a sort by one of the columns each list shows, and filters.
+ * `from`/`to` are calendar days in the business time zone, both included.
+ */
+
+/** The columns each console list may be sorted by: the ones its table shows. */
+export const CONSOLE_SORTS = {
+  loans: ['created_at', 'amount', 'term', 'order_no'],
+  vouchers: ['created_at', 'amount'],
+  payments: ['created_at', 'amount', 'paid_at'],
+  audit: ['at'],
+} as const;
+
+/** The longest search a loan list accepts: an order number, a phone or a name. */
+export const SEARCH_MAX = 64;
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)) as Array<TLiteral<T>>);
+
+const page = {
+  page: Type.Optional(WholeNumber(1, 100_000, 1)),
+  limit: Type.Optional(WholeNumber(1, CONSOLE_MAX_PAGE_SIZE, DEFAULT_CONSOLE_PAGE_SIZE)),
+};
+
+/** A calendar day, YYYY-MM-DD. */
+export const Day = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', maxLength: 10 });
+
+const days = { from: Type.Optional(Day), to: Type.Optional(Day) };
+const status = { status: Type.Optional(Text(WORD_MAX)) };
+const sorted = <T extends string>(columns: readonly T[]) => ({
+  sort: Type.Optional(literals(columns)),
+  order: Type.Optional(literals(['asc', 'desc'] as const)),
+});
+
+/** GET /admin/api/loans; `q`: part of an order number or a phone, or part of the borrower's name. */
+export const LoanListQuery = Type.Object({
+  ...page,
+  ...status,
+  ...days,
+  ...sorted(CONSOLE_SORTS.loans),
+  q: Type.Optional(Text(SEARCH_MAX)),
+});
+export const VoucherListQuery = Type.Object({ ...page, ...status, ...days, ...sorted(CONSOLE_SORTS.vouchers) });
+export const PaymentListQuery = Type.Object({ ...page, ...status, ...days, ...sorted(CONSOLE_SORTS.payments) });
+/** The approvals and news lists: a status and a page. */
+export const ConsoleStatusQuery = Type.Object({ ...page, ...status });
+/** GET /admin/api/audit: of one operator, one target, between two days. */
+export const AuditListQuery = Type.Object({
+  ...page,
+  ...days,
+  ...sorted(CONSOLE_SORTS.audit),
+  target: Type.Optional(Text(TARGET_MAX)),
+  operator: Type.Optional(Text(USERNAME_MAX)),
+});
+
+/** The exports take their list's filters and sort; they write every row, so no page. */
+export const LoanExportQuery = Type.Omit(LoanListQuery, ['page', 'limit']);
+export const PaymentExportQuery = Type.Omit(PaymentListQuery, ['page', 'limit']);
+export const AuditExportQuery = Type.Omit(AuditListQuery, ['page', 'limit']);
+
+/** An export's answer: a CSV file in UTF-8 with its byte order mark. */
+export const CsvFile = Type.Unsafe<unknown>({ type: 'string', description: 'text/csv; charset=utf-8, with a BOM.' });
