@@ -49,5 +49,6 @@ module.exports = {
     browserPackage('mf-loan'),
     browserPackage('mf-payment'),
     browserPackage('mf-news'),
+    browserPackage('ops'),
   ],
 };

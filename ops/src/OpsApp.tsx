@@ -9,10 +9,11 @@ import { Login } from './Login';
 import { hostMessages } from './messages';
 import { Approvals } from './pages/Approvals';
 import { Audit } from './pages/Audit';
+import { Operators } from './pages/Operators';
 import { Queues } from './pages/Queues';
 import { opsUi, Toasts } from './Toasts';
 
-const HOST_PAGES: Record<string, (props: OpsPageProps) => React.JSX.Element> = { Queues, Approvals, Audit };
+const HOST_PAGES: Record<string, (props: OpsPageProps) => React.JSX.Element> = { Queues, Approvals, Audit, Operators };
 
 const visible = (page: OpsPage, operator: OperatorInfo) => page.permission === null || mayDo(operator.roles, page.permission);
 

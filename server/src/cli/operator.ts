@@ -53,8 +53,13 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ username, disabled: true })}\n`);
       return 0;
     }
-    const created = await operators.create(username, (args[rolesAt + 1] ?? '').split(',').filter(Boolean));
-    await audit.record({ ...fact, action: 'operator.create', after: { roles: (args[rolesAt + 1] ?? '').split(',').filter(Boolean) } });
+    const roles = (args[rolesAt + 1] ?? '').split(',').filter(Boolean);
+    if (roles.length === 0) {
+      console.error(USAGE);
+      return 2;
+    }
+    const created = await operators.create(username, roles);
+    await audit.record({ ...fact, action: 'operator.create', after: { roles } });
     process.stdout.write(`${JSON.stringify(created)}\n`);
     console.error(created.otpauth);
     return 0;

@@ -38,6 +38,32 @@ export class OperatorRecords {
     return row?.id ?? null;
   }
 
+  /** Every account, in the order they were made. */
+  all(): Promise<OperatorRow[]> {
+    return this.store.q.selectFrom('operators').selectAll().orderBy('id').execute();
+  }
+
+  async setRoles(username: string, roles: string): Promise<number | null> {
+    const row = await this.store.q
+      .updateTable('operators')
+      .set({ roles })
+      .where('username', '=', username)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** A new secret starts its time steps afresh: no code of the old one counts. */
+  async setTotpSecret(username: string, secret: string): Promise<number | null> {
+    const row = await this.store.q
+      .updateTable('operators')
+      .set({ totp_secret: secret, totp_last_step: 0 })
+      .where('username', '=', username)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   async addToken(tokenHash: string, operatorId: number, createdAt: number, expiresAt: number): Promise<void> {
     await this.store.q
       .insertInto('operator_tokens')

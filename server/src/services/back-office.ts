@@ -20,6 +20,7 @@ import type { LoanRow, LoanService } from './loans';
 import type { Operator } from './operators';
 import { loanTarget, userTarget, voucherTarget } from './staff';
 import type { VoucherService } from './vouchers';
+import { applyOperatorRoles } from './operator-accounts';
 import { Refusal, say } from './refusals';
 
 /** What an operator's command changed, for its answer and the audit log. */
@@ -202,5 +203,6 @@ export function approvalEffects(loansService: LoanService, vouchers: VoucherServ
     'setting.loan_rates': setting('loan_rates'),
     'setting.payment_channels': setting('payment_channels'),
     'setting.bank_info': setting('bank_info'),
+    'operator.roles': applyOperatorRoles,
   };
 }

@@ -18,6 +18,7 @@ import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
 import { VoucherService } from './vouchers';
 import { ReminderService } from './reminders';
+import { OperatorAccounts } from './operator-accounts';
 import { OperatorService } from './operators';
 import { AuditService } from './audit';
 import { ApprovalService } from './approvals';
@@ -44,6 +45,8 @@ export interface Services {
   news: NewsService;
   reminders: ReminderService;
   operators: OperatorService;
+  /** Operators' accounts as admins manage them in the console. */
+  operatorAccounts: OperatorAccounts;
   audit: AuditService;
   approvals: ApprovalService;
   backOffice: BackOffice;
@@ -68,6 +71,7 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const attempts = new LoginAttempts(ctx);
   const vouchers = new VoucherService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);
+  const operators = new OperatorService(ctx, attempts);
   const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers));
   const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);
   return {
@@ -86,7 +90,8 @@ export function createServices(ctx: Context, uploadDir: string): Services {
     uploads,
     news: new NewsService(ctx),
     reminders: new ReminderService(ctx, ledger, provider),
-    operators: new OperatorService(ctx, attempts),
+    operators,
+    operatorAccounts: new OperatorAccounts(ctx, operators, approvals),
     audit,
     approvals,
     backOffice: new BackOffice(loans, vouchers, approvals),

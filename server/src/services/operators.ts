@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { OPERATOR_ROLES, type OperatorRole, type OperatorSession } from '@instalment/shared/api';
+import { OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type OperatorRole, type OperatorSession } from '@instalment/shared/api';
 import { authenticator } from 'otplib';
 import { iso, seconds, type Context } from '../context';
-import type { Store } from '../db/store';
+import { isUniqueViolation, type Store } from '../db/store';
 import { LoginFailureRecords } from '../repositories/login-failures';
 import { OperatorRecords, type OperatorRow } from '../repositories/operators';
 import type { Change } from './back-office';
@@ -12,7 +12,7 @@ import { Refusal, say } from './refusals';
 
 /** A staff session lasts a working day; the console asks for the password and a code again after it. */
 export const OPERATOR_SESSION_MS = 8 * 3600 * 1000;
-const USERNAME = /^[a-z][a-z0-9_.-]{2,31}$/;
+const USERNAME = new RegExp(OPERATOR_USERNAME_PATTERN);
 /** RFC 6238's default step, which authenticator apps use. */
 const TOTP_STEP_SECONDS = 30;
 const ISSUER = 'Instalment operations';
@@ -56,29 +56,54 @@ export class OperatorService {
     this.records = new OperatorRecords(ctx.store);
   }
 
-  async create(username: string, roles: readonly string[]): Promise<NewOperator> {
-    if (!USERNAME.test(username))
-      throw new Error('A username is 3-32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.');
+  /**
+   * A new account with a random password and TOTP secret, shown this once; in `tx` when an admin's
+   * audit row goes with it. Roles may be none: an admin's privileged grant waits for a second admin.
+   */
+  async create(username: string, roles: readonly string[], tx: Store = this.ctx.store): Promise<NewOperator> {
+    if (!USERNAME.test(username)) throw new Refusal(say('operatorUsernameRule'));
     const unknown = roles.filter((role) => !(OPERATOR_ROLES as readonly string[]).includes(role));
-    if (roles.length === 0 || unknown.length > 0)
-      throw new Error(`Roles are some of ${OPERATOR_ROLES.join(', ')}${unknown.length ? `; not ${unknown.join(', ')}` : ''}.`);
+    if (unknown.length > 0) throw new Refusal(say('operatorRolesUnknown', { roles: OPERATOR_ROLES.join(', ') }));
     const password = randomBytes(18).toString('base64url');
     const secret = authenticator.generateSecret(20);
-    await this.records.insert({
-      username,
-      password_hash: await hashPassword(password, this.ctx.config.passwordCostLog2),
-      totp_secret: secret,
-      roles: [...new Set(roles)].join(','),
-      created_at: this.ctx.now(),
-    });
-    return { username, password, totp_secret: secret, otpauth: authenticator.keyuri(username, ISSUER, secret) };
+    const passwordHash = await hashPassword(password, this.ctx.config.passwordCostLog2);
+    try {
+      await tx.attempt(() =>
+        new OperatorRecords(tx).insert({
+          username,
+          password_hash: passwordHash,
+          totp_secret: secret,
+          roles: [...new Set(roles)].join(','),
+          created_at: this.ctx.now(),
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal(say('operatorExists'));
+      throw error;
+    }
+    return { username, password, totp_secret: secret, otpauth: this.otpauthOf(username, secret) };
+  }
+
+  /** A new TOTP secret, shown this once: the old authenticator stops working and every session ends. */
+  async resetTotp(username: string, tx: Store): Promise<{ totp_secret: string; otpauth: string }> {
+    const records = new OperatorRecords(tx);
+    const secret = authenticator.generateSecret(20);
+    const id = await records.setTotpSecret(username, secret);
+    if (id === null) throw new Refusal(say('operatorNotFound'));
+    await records.revokeAllOf(id);
+    return { totp_secret: secret, otpauth: this.otpauthOf(username, secret) };
+  }
+
+  private otpauthOf(username: string, secret: string): string {
+    return authenticator.keyuri(username, ISSUER, secret);
   }
 
   /** A disabled operator's sessions end at once. False when there is no such operator. */
-  async disable(username: string): Promise<boolean> {
-    const id = await this.records.setDisabled(username, true);
+  async disable(username: string, tx: Store = this.ctx.store): Promise<boolean> {
+    const records = new OperatorRecords(tx);
+    const id = await records.setDisabled(username, true);
     if (id === null) return false;
-    await this.records.revokeAllOf(id);
+    await records.revokeAllOf(id);
     return true;
   }
 

@@ -9,6 +9,10 @@ import type * as requests from './schemas/admin';
  */
 export const OPERATOR_ROLES = ['reviewer', 'finance', 'editor', 'support', 'admin', 'auditor'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Roles that move money or grant roles: giving one waits for a second admin. */
+export const PRIVILEGED_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
+/** An operator's username: 3–32 lower-case letters, digits, dots, dashes or underscores, starting with a letter. */
+export const OPERATOR_USERNAME_PATTERN = '^[a-z][a-z0-9_.-]{2,31}$';
 
 export const ADMIN_ENDPOINTS = {
   login: '/admin/api/auth/login',
@@ -42,7 +46,11 @@ export const ADMIN_ENDPOINTS = {
   exportPayments: '/admin/api/export/payments',
   exportOverdue: '/admin/api/export/overdue',
   exportAudit: '/admin/api/export/audit',
+  operators: '/admin/api/operators',
   unlockOperator: '/admin/api/operators/:username/unlock',
+  operatorRoles: '/admin/api/operators/:username/roles',
+  disableOperator: '/admin/api/operators/:username/disable',
+  resetOperatorTotp: '/admin/api/operators/:username/reset-totp',
 } as const;
 
 /** A console path with its `:params` filled in. */
@@ -65,7 +73,7 @@ export const ADMIN_PERMISSIONS = {
   users: ['support', 'admin'],
   news: ['editor', 'admin'],
   audit: ['auditor', 'admin'],
-  /** Operators' accounts: unlocking a sign-in throttled by failures. */
+  /** Operators' accounts: creating, roles, disabling, unlocking, a new TOTP secret. */
   operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -87,6 +95,7 @@ export const APPROVAL_KINDS = {
   'setting.loan_rates': 'settings',
   'setting.payment_channels': 'settings',
   'setting.bank_info': 'settings',
+  'operator.roles': 'operators',
 } as const satisfies Record<string, AdminPermission>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export type ApprovalStatus = Static<typeof operators.ApprovalStatus>;

@@ -19,6 +19,7 @@ export * from './types/upload';
 export * from './types/user';
 export * from './loan';
 export * from './news';
+export * from './operator-accounts';
 export * from './portfolio';
 export * from './upload';
 export * from './user';

@@ -72,6 +72,7 @@ export const OPS_PAGES = [
   { path: '/news', remote: 'mf_news', module: './OpsNews', title: { en: 'News', 'zh-CN': '资讯' }, permission: 'news' },
   { path: '/approvals', remote: null, module: 'Approvals', title: { en: 'Approvals', 'zh-CN': '复核' }, permission: null },
   { path: '/audit', remote: null, module: 'Audit', title: { en: 'Audit log', 'zh-CN': '操作日志' }, permission: 'audit' },
+  { path: '/operators', remote: null, module: 'Operators', title: { en: 'Operators', 'zh-CN': '操作员' }, permission: 'operators' },
 ] as const satisfies readonly OpsPage[];
 
 /** What a remote exposes for the console, read from the table (webpack configs). */

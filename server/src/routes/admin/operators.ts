@@ -1,21 +1,71 @@
 import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
-import { envelopeOf, NoData, OperatorParams } from '@instalment/shared/api/schemas';
+import {
+  envelopeOf,
+  NewOperatorRequest,
+  NoData,
+  OperatorCreated,
+  OperatorCredentials,
+  OperatorParams,
+  OperatorRolesChanged,
+  OperatorRolesRequest,
+  StaffOperator,
+} from '@instalment/shared/api/schemas';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
 import { said } from '../../http/say';
+import { operatorTarget } from '../../services/operator-accounts';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
 
-const operatorTarget = (request: FastifyRequest) => `operator:${(request.params as { username: string }).username}`;
+const accountOf = (request: FastifyRequest) => operatorTarget((request.params as { username: string }).username);
+const account = { params: OperatorParams };
 
-/** Operators' accounts: an admin ends the waits failed logins put on one. */
-export function consoleOperatorRoutes(app: ApiInstance, { services: { operators }, change }: ConsoleDeps): void {
+/** Operators' accounts, for admins: the list, a new account, roles, disabling, unlocking, a new TOTP secret. */
+export function consoleOperatorRoutes(app: ApiInstance, { services: { operators, operatorAccounts }, look, change }: ConsoleDeps): void {
+  app.get(
+    ADMIN_ENDPOINTS.operators,
+    {
+      ...consoleRoute('operators.list', 'operators', () => 'operators'),
+      schema: { response: { 200: envelopeOf(Type.Array(StaffOperator)) } },
+    },
+    async (request) => look(request, await operatorAccounts.list()),
+  );
+  app.post(
+    ADMIN_ENDPOINTS.operators,
+    {
+      ...consoleRoute('operator.create', 'operators', (request) =>
+        operatorTarget(String((request.body as { username?: unknown })?.username)),
+      ),
+      schema: { body: NewOperatorRequest, response: { 200: envelopeOf(OperatorCreated) } },
+    },
+    (request) => change(request, (tx) => operatorAccounts.create(tx, operatorOf(request), request.body.username, request.body.roles)),
+  );
+  app.post(
+    ADMIN_ENDPOINTS.operatorRoles,
+    {
+      ...consoleRoute('operator.roles', 'operators', accountOf),
+      schema: { ...account, body: OperatorRolesRequest, response: { 200: envelopeOf(OperatorRolesChanged) } },
+    },
+    (request) => change(request, (tx) => operatorAccounts.setRoles(tx, operatorOf(request), request.params.username, request.body.roles)),
+  );
+  app.post(
+    ADMIN_ENDPOINTS.disableOperator,
+    { ...consoleRoute('operator.disable', 'operators', accountOf), schema: { ...account, response: { 200: envelopeOf(NoData) } } },
+    (request) => change(request, (tx) => operatorAccounts.disable(tx, operatorOf(request), request.params.username)),
+  );
+  app.post(
+    ADMIN_ENDPOINTS.resetOperatorTotp,
+    {
+      ...consoleRoute('operator.reset-totp', 'operators', accountOf),
+      schema: { ...account, response: { 200: envelopeOf(OperatorCredentials) } },
+    },
+    (request) => change(request, (tx) => operatorAccounts.resetTotp(tx, operatorOf(request), request.params.username)),
+  );
   app.post(
     ADMIN_ENDPOINTS.unlockOperator,
-    {
-      ...consoleRoute('operator.unlock', 'operators', operatorTarget),
-      schema: { params: OperatorParams, response: { 200: envelopeOf(NoData) } },
-    },
+    { ...consoleRoute('operator.unlock', 'operators', accountOf), schema: { ...account, response: { 200: envelopeOf(NoData) } } },
     async (request) => {
       await change(request, (tx) => operators.unlock(request.params.username, tx));
       return ok(null, said(request, 'operatorUnlocked'));

@@ -9,6 +9,7 @@ export * from './contract';
 export * from './dev';
 export * from './loan';
 export * from './news';
+export * from './operator-accounts';
 export * from './operators';
 export * from './portfolio';
 export * from './repayment';
