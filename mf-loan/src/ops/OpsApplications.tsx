@@ -1,11 +1,10 @@
 import {
   ADMIN_ENDPOINTS,
   adminPath,
+  consoleLoans,
   type ApprovalAsked,
-  type Listing,
   type LoanDecided,
   type LoanStatus,
-  type StaffLoan,
   type StaffLoanView,
 } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
@@ -82,10 +81,7 @@ export default function OpsApplications({ query }: OpsPageProps) {
   const common = useT(opsMessages);
   const locale = useLocale();
   const status = (STATUSES as string[]).includes(query.status) ? query.status : '';
-  const loaded = useLoad(
-    () => http.get<Listing<StaffLoan>>(`${ADMIN_ENDPOINTS.loans}?limit=50${status ? `&status=${status}` : ''}`),
-    [http, status],
-  );
+  const loaded = useLoad(() => consoleLoans(http, { limit: 50, status: status || undefined }), [http, status]);
   if (query.order_no) return <LoanView orderNo={query.order_no} />;
   const act = (path: string, orderNo: string, body?: object) =>
     http.post<ApprovalAsked | LoanDecided>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {

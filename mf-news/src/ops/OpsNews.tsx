@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_ENDPOINTS, adminPath, type Listing, type StaffArticle } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleNews } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
 import { defineMessages } from '@instalment/shared/i18n';
 import { useHost, useT } from '@instalment/shared/host';
@@ -43,7 +43,7 @@ export default function OpsNews() {
   const t = useT(messages);
   const common = useT(opsMessages);
   const [error, setError] = useState<string | null>(null);
-  const loaded = useLoad(() => http.get<Listing<StaffArticle>>(`${ADMIN_ENDPOINTS.newsList}?limit=50`), [http]);
+  const loaded = useLoad(() => consoleNews(http, { limit: 50 }), [http]);
   const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(loaded.reload, () => undefined);
   return (
     <>

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type Listing, type StaffPayment } from '@instalment/shared/api';
+import { consolePayments } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
@@ -9,7 +9,7 @@ export default function OpsPayments() {
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => http.get<Listing<StaffPayment>>(`${ADMIN_ENDPOINTS.payments}?limit=50`), [http]);
+  const loaded = useLoad(() => consolePayments(http, { limit: 50 }), [http]);
   return (
     <LoadedTable
       loaded={loaded}

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type Listing, type StaffVoucher } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, type ApprovalAsked } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
@@ -10,7 +10,7 @@ export default function OpsProofs() {
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => http.get<Listing<StaffVoucher>>(`${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`), [http]);
+  const loaded = useLoad(() => consoleVouchers(http, { status: 'pending', limit: 50 }), [http]);
   const confirm = (id: number, bank_ref: string) =>
     http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then(async (asked) => {
       await loaded.reload();

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, adminPath, type Approval, type Listing } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleApprovals } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
@@ -11,7 +11,7 @@ export function Approvals() {
   const { http } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => http.get<Listing<Approval>>(`${ADMIN_ENDPOINTS.approvals}?status=awaiting&limit=50`), [http]);
+  const loaded = useLoad(() => consoleApprovals(http, { status: 'awaiting', limit: 50 }), [http]);
   const decide = (id: number, path: string, reason = '') => http.post(adminPath(path, { id }), { reason }).then(loaded.reload);
   return (
     <LoadedTable
