@@ -2,6 +2,8 @@ import type {
   AgreementName,
   ApprovalKind,
   ApprovalStatus,
+  DifferenceReason,
+  DifferenceStatus,
   LoanPurpose,
   LoanStatus,
   PaymentStatus,
@@ -9,6 +11,8 @@ import type {
   Voucher,
 } from '@instalment/shared/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type { DifferenceReason };
 
 /** `due`: 3 days before a due date; `overdue`: the day after it passed unpaid. */
 export type ReminderKind = 'due' | 'overdue';
@@ -208,9 +212,6 @@ interface PaymentsTable {
   trade_no: Defaulted<string | null>;
 }
 
-/** Why money that arrived settled less than it paid. */
-export type DifferenceReason = 'repriced' | 'settled_otherwise' | 'closed';
-
 interface PaymentDifferencesTable {
   id: Generated<number>;
   payment_id: number;
@@ -218,9 +219,17 @@ interface PaymentDifferencesTable {
   received_fen: number;
   settled_fen: number;
   reason: DifferenceReason;
-  /** open: for an operator to refund or credit. */
-  status: Defaulted<'open' | 'refunded' | 'credited'>;
+  /** open: for an operator to refund or close (reconciliation). */
+  status: Defaulted<DifferenceStatus>;
   created_at: number;
+  resolved_at: Defaulted<number | null>;
+  /** The operator who carried out the refund or closed it. */
+  resolved_by: Defaulted<string | null>;
+  /** Why it was closed. */
+  note: Defaulted<string | null>;
+  /** The refund's number at the gateway (out_request_no): one per difference. */
+  refund_no: Defaulted<string | null>;
+  refunded_fen: Defaulted<number | null>;
 }
 
 interface VouchersTable {

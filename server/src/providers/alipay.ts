@@ -4,7 +4,7 @@ import { GATEWAY_ENDPOINTS } from '@instalment/shared/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../config';
 import { loggableFailure } from './failures';
-import type { GatewayTrade, PaymentGateway, PaymentToPay } from './gateway';
+import type { GatewayTrade, PaymentGateway, PaymentToPay, RefundOutcome, RefundToMake } from './gateway';
 
 /** Alipay's notify and query say a trade is paid with one of these. */
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
@@ -33,7 +33,7 @@ export function fenOf(yuan: unknown): number | null {
 
 /**
  * Alipay through its official SDK: `alipay.trade.wap.pay` URLs signed RSA2 with the app's key,
- * notifies and `alipay.trade.query` answers verified with Alipay's.
+ * notifies and `alipay.trade.query` and `alipay.trade.refund` answers verified with Alipay's.
  */
 export class AlipayGateway implements PaymentGateway {
   readonly channels = ['alipay'] as const;
@@ -95,5 +95,33 @@ export class AlipayGateway implements PaymentGateway {
     const amountFen = fenOf(answer.totalAmount);
     if (answer.outTradeNo !== paymentNo || amountFen === null) return null;
     return { paymentNo, tradeNo: String(answer.tradeNo ?? ''), amountFen, paid: PAID.has(String(answer.tradeStatus)) };
+  }
+
+  /** `out_request_no` is the refund's own number: Alipay answers a second ask with it as done, and refunds nothing more. */
+  async refund(refund: RefundToMake): Promise<RefundOutcome> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.sdk.exec(
+        'alipay.trade.refund',
+        {
+          bizContent: {
+            out_trade_no: refund.paymentNo,
+            ...(refund.tradeNo ? { trade_no: refund.tradeNo } : {}),
+            refund_amount: yuanOf(refund.amountFen),
+            out_request_no: refund.refundNo,
+            refund_reason: refund.reason,
+          },
+        },
+        { validateSign: true },
+      );
+    } catch (error) {
+      const failure = loggableFailure(error);
+      this.log.warn({ err: failure, payment_no: refund.paymentNo, refund_no: refund.refundNo }, 'alipay.trade.refund failed');
+      return { refunded: false, why: 'unreachable', detail: failure.message };
+    }
+    if (answer.code !== '10000' || answer.outTradeNo !== refund.paymentNo) {
+      return { refunded: false, why: 'refused', detail: String(answer.subMsg ?? answer.subCode ?? answer.msg ?? answer.code) };
+    }
+    return { refunded: true };
   }
 }

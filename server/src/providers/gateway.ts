@@ -20,6 +20,23 @@ export interface GatewayTrade {
   paid: boolean;
 }
 
+/** What a gateway is asked to give back of a paid trade. */
+export interface RefundToMake {
+  paymentNo: string;
+  /** The gateway's number of the trade, when its notify gave one. */
+  tradeNo: string | null;
+  amountFen: number;
+  /** One per thing refunded: the gateway refunds a number once, however often it is asked. */
+  refundNo: string;
+  reason: string;
+}
+
+/**
+ * A gateway's answer to a refund: made (now, or already by an earlier ask with the same number);
+ * or not, because this gateway takes no refunds, or because it refused or could not be reached.
+ */
+export type RefundOutcome = { refunded: true } | { refunded: false; why: 'unsupported' | 'refused' | 'unreachable'; detail: string };
+
 /** Who takes the money for the cashier: `PAYMENT_PROVIDER`. */
 export interface PaymentGateway {
   /** The gateway channels it serves; null: every enabled one (the sandbox stands in for all). */
@@ -31,6 +48,8 @@ export interface PaymentGateway {
   payUrl(payment: PaymentToPay, channel: string, returnUrl: string | null, apiBase: string): string;
   /** Asks the gateway about a payment whose notify has not come; null when it knows of no payment. */
   query(paymentNo: string): Promise<GatewayTrade | null>;
+  /** Gives back part or all of a paid trade. */
+  refund(refund: RefundToMake): Promise<RefundOutcome>;
 }
 
 /** The sandbox: a page of this server where the payer confirms, and no money moves. */
@@ -48,6 +67,11 @@ export class SandboxGateway implements PaymentGateway {
   /** The sandbox's confirmations arrive through its own page, never late. */
   async query(): Promise<GatewayTrade | null> {
     return null;
+  }
+
+  /** No money moved through the sandbox, so there is none to give back: finance closes the difference instead. */
+  async refund(): Promise<RefundOutcome> {
+    return { refunded: false, why: 'unsupported', detail: 'the sandbox takes no money' };
   }
 }
 

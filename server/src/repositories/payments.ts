@@ -6,7 +6,11 @@ export type { PaymentRow };
 
 export type NewPayment = Omit<PaymentRow, 'id' | 'channel' | 'paid_at' | 'trade_no'>;
 
-export type PaymentDifference = Omit<Tables['payment_differences'], 'id' | 'status'> & { reason: DifferenceReason };
+/** What arrival records; how it is resolved is reconciliation's (`repositories/differences.ts`). */
+export type PaymentDifference = Pick<
+  Tables['payment_differences'],
+  'payment_id' | 'loan_id' | 'received_fen' | 'settled_fen' | 'created_at'
+> & { reason: DifferenceReason };
 
 /** Payments opened at the cashier and what became of them. */
 export class PaymentRecords {

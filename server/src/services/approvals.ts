@@ -5,8 +5,8 @@ import { ApprovalRecords, type ApprovalRow, type ApprovalVisibility } from '../r
 import type { Operator } from './operators';
 import { Forbidden, Refusal, say } from './refusals';
 
-/** What carrying out an approved change does, in the checker's write; answers the state after it. */
-export type Effect = (tx: Store, target: string, payload: unknown) => Promise<unknown>;
+/** What carrying out an approved change does, in the checker's write (`checker`: who carries it out); answers the state after it. */
+export type Effect = (tx: Store, target: string, payload: unknown, checker: Operator) => Promise<unknown>;
 
 export interface Decided {
   approval: Approval;
@@ -118,7 +118,7 @@ export class ApprovalService {
       reason: reason || null,
     });
     if (!decided) throw new Refusal(say('approvalDecided'));
-    const after = decision === 'approve' ? await this.effects[row.kind](tx, row.target, parsed(row.payload)) : null;
+    const after = decision === 'approve' ? await this.effects[row.kind](tx, row.target, parsed(row.payload), checker) : null;
     return { approval: view((await records.byId(id))!), after };
   }
 }

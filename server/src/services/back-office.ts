@@ -18,6 +18,7 @@ import type { ApprovalService, Effect } from './approvals';
 import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { Operator } from './operators';
+import type { Reconciliation } from './reconciliation';
 import { loanTarget, userTarget, voucherTarget } from './staff';
 import type { VoucherService } from './vouchers';
 import { applyOperatorRoles } from './operator-accounts';
@@ -93,6 +94,7 @@ export class BackOffice {
     private readonly loans: LoanService,
     private readonly vouchers: VoucherService,
     private readonly approvals: ApprovalService,
+    private readonly reconciliation: Reconciliation,
   ) {}
 
   approveLoan(tx: Store, orderNo: string): Promise<Change<LoanDecided>> {
@@ -162,6 +164,12 @@ export class BackOffice {
     return this.asked(tx, maker, `setting.${setting}` as ApprovalKind, `setting:${setting}`, { value }, before);
   }
 
+  /** Finance asks to give back what a payment difference did not settle; a second operator's approval refunds it. */
+  async askRefund(tx: Store, maker: Operator, differenceId: number): Promise<Change<ApprovalAsked>> {
+    const { target, payload, before } = await this.reconciliation.refundAsked(tx, differenceId);
+    return this.asked(tx, maker, 'difference.refund', target, payload, before);
+  }
+
   private async asked(
     tx: Store,
     maker: Operator,
@@ -176,7 +184,11 @@ export class BackOffice {
 }
 
 /** What each kind of approval does once a second operator approves it. */
-export function approvalEffects(loansService: LoanService, vouchers: VoucherService): Record<ApprovalKind, Effect> {
+export function approvalEffects(
+  loansService: LoanService,
+  vouchers: VoucherService,
+  reconciliation: Reconciliation,
+): Record<ApprovalKind, Effect> {
   const targetId = (target: string) => target.slice(target.indexOf(':') + 1);
   const setting =
     (key: EditableSetting): Effect =>
@@ -204,5 +216,6 @@ export function approvalEffects(loansService: LoanService, vouchers: VoucherServ
     'setting.payment_channels': setting('payment_channels'),
     'setting.bank_info': setting('bank_info'),
     'operator.roles': applyOperatorRoles,
+    'difference.refund': (tx, target, _payload, checker) => reconciliation.refund(tx, Number(targetId(target)), checker),
   };
 }

@@ -23,6 +23,8 @@ import { OperatorService } from './operators';
 import { AuditService } from './audit';
 import { ApprovalService } from './approvals';
 import { approvalEffects, BackOffice } from './back-office';
+import { Reconciliation } from './reconciliation';
+import { DailyReports } from './daily-report';
 import { StaffService } from './staff';
 import { Exports } from './exports';
 
@@ -45,14 +47,17 @@ export interface Services {
   news: NewsService;
   reminders: ReminderService;
   operators: OperatorService;
-  /** Operators' accounts as admins manage them in the console. */
-  operatorAccounts: OperatorAccounts;
   audit: AuditService;
   approvals: ApprovalService;
   backOffice: BackOffice;
   staff: StaffService;
   /** The console's CSV exports. */
   exports: Exports;
+  reconciliation: Reconciliation;
+  /** Operators' accounts as admins manage them in the console. */
+  operatorAccounts: OperatorAccounts;
+  /** A day's money across all loans. */
+  reports: DailyReports;
 }
 
 export function createServices(ctx: Context, uploadDir: string): Services {
@@ -71,8 +76,9 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const attempts = new LoginAttempts(ctx);
   const vouchers = new VoucherService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);
+  const reconciliation = new Reconciliation(ctx, gateway);
   const operators = new OperatorService(ctx, attempts);
-  const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers));
+  const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers, reconciliation));
   const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);
   return {
     tokens,
@@ -94,8 +100,10 @@ export function createServices(ctx: Context, uploadDir: string): Services {
     operatorAccounts: new OperatorAccounts(ctx, operators, approvals),
     audit,
     approvals,
-    backOffice: new BackOffice(loans, vouchers, approvals),
+    backOffice: new BackOffice(loans, vouchers, approvals, reconciliation),
     staff,
     exports: new Exports(ctx, staff, audit),
+    reconciliation,
+    reports: new DailyReports(ctx),
   };
 }

@@ -24,6 +24,7 @@ import {
   type PaymentSort,
   type VoucherSort,
 } from '../repositories/console-lists';
+import { DifferenceRecords } from '../repositories/differences';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
 import { UserRecords } from '../repositories/users';
@@ -77,11 +78,12 @@ export class StaffService {
   }
 
   async queues(): Promise<Queues> {
-    const [loans, vouchers, approvals, overdue] = await Promise.all([
+    const [loans, vouchers, approvals, overdue, differences] = await Promise.all([
       this.loans.countsByStatus(),
       this.records.countVouchers('pending'),
       this.approvals.list('awaiting', 1, 0),
       this.overdue(),
+      new DifferenceRecords(this.ctx.store).countOpen(),
     ]);
     return {
       loans_pending: loans.pending ?? 0,
@@ -89,6 +91,7 @@ export class StaffService {
       vouchers_pending: vouchers,
       approvals_awaiting: approvals.total,
       loans_overdue: overdue.length,
+      differences_open: differences,
     };
   }
 

@@ -16,6 +16,15 @@ export interface FakeTrade {
   notifyAnswers: string[];
 }
 
+/** A refund Alipay made: one per trade and `out_request_no`, however often it is asked. */
+export interface FakeRefund {
+  outTradeNo: string;
+  tradeNo: string;
+  outRequestNo: string;
+  refundAmount: string;
+  reason: string;
+}
+
 export interface AlipayFake {
   /** What ALIPAY_GATEWAY is set to. */
   gateway: string;
@@ -29,6 +38,10 @@ export interface AlipayFake {
   trades: Map<string, FakeTrade>;
   /** Requests refused because the app's signature did not verify. */
   forged: number;
+  /** Refunds made, in order. */
+  refunds: FakeRefund[];
+  /** Signed `alipay.trade.refund` requests, repeats of a refund's number included. */
+  refundRequests: number;
   /** While true the payer pays but no notify is sent (a lost notify): only a query finds it. */
   holdNotifies: boolean;
   /** A notify as Alipay sends it for a trade, signed with Alipay's key; `changes` are applied before signing. */
@@ -136,6 +149,8 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     alipayPublicKey: alipay.publicKey,
     trades,
     forged: 0,
+    refunds: [] as FakeRefund[],
+    refundRequests: 0,
     holdNotifies: false,
     notifyFields,
     sign,
@@ -168,6 +183,50 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
+  };
+
+  /** An `exec` method's answer as Alipay writes it: the inner object, and Alipay's signature of its exact text. */
+  const answer = (response: http.ServerResponse, method: string, inner: Record<string, string>) => {
+    const text = JSON.stringify(inner);
+    const signature = createSign(ALIPAY_ALGORITHM).update(text, 'utf8').sign(alipay.privateKey, 'base64');
+    response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+    response.end(`{"${method.replaceAll('.', '_')}_response":${text},"sign":"${signature}"}`);
+  };
+
+  const failed = (subCode: string, subMsg: string) => ({ code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg });
+
+  /** Alipay's rules for a refund: a paid trade, at most what was paid in all, and one refund per `out_request_no`. */
+  const refund = (biz: Record<string, string>): Record<string, string> => {
+    fake.refundRequests += 1;
+    const trade = trades.get(biz.out_trade_no);
+    if (!trade || (biz.trade_no && biz.trade_no !== trade.tradeNo)) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    if (trade.status !== 'TRADE_SUCCESS') return failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    const ofTrade = fake.refunds.filter((made) => made.outTradeNo === trade.outTradeNo);
+    const refundedFen = () => ofTrade.reduce((sum, made) => sum + Math.round(Number(made.refundAmount) * 100), 0);
+    const done = (fundChange: 'Y' | 'N') => ({
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      buyer_logon_id: 'buy***@example.com',
+      fund_change: fundChange,
+      refund_fee: (refundedFen() / 100).toFixed(2),
+    });
+    if (ofTrade.some((made) => made.outRequestNo === biz.out_request_no)) return done('N');
+    const amountFen = Math.round(Number(biz.refund_amount) * 100);
+    if (!(amountFen > 0) || refundedFen() + amountFen > Math.round(Number(trade.totalAmount) * 100)) {
+      return failed('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+    }
+    const made: FakeRefund = {
+      outTradeNo: trade.outTradeNo,
+      tradeNo: trade.tradeNo,
+      outRequestNo: biz.out_request_no,
+      refundAmount: biz.refund_amount,
+      reason: biz.refund_reason ?? '',
+    };
+    fake.refunds.push(made);
+    ofTrade.push(made);
+    return done('Y');
   };
 
   /** The request's fields: the query, plus a form body (the SDK puts biz_content there for exec calls). */
@@ -229,12 +288,10 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
               total_amount: trade.totalAmount,
               buyer_logon_id: 'buy***@example.com',
             }
-          : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
-        const text = JSON.stringify(inner);
-        const signature = createSign(ALIPAY_ALGORITHM).update(text, 'utf8').sign(alipay.privateKey, 'base64');
-        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-        return response.end(`{"alipay_trade_query_response":${text},"sign":"${signature}"}`);
+          : failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        return answer(response, fields.method, inner);
       }
+      if (fields.method === 'alipay.trade.refund' && request.method === 'POST') return answer(response, fields.method, refund(biz));
       response.writeHead(404);
       response.end();
     })();

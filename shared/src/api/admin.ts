@@ -1,5 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type * as operators from './schemas/operators';
+import type * as reconciliation from './schemas/reconciliation';
+import type * as reports from './schemas/reports';
 import type * as staff from './schemas/staff';
 import type * as requests from './schemas/admin';
 
@@ -33,6 +35,10 @@ export const ADMIN_ENDPOINTS = {
   declineApproval: '/admin/api/approvals/:id/decline',
   overdue: '/admin/api/reports/overdue',
   payments: '/admin/api/payments',
+  differences: '/admin/api/payments/differences',
+  refundDifference: '/admin/api/payments/differences/:id/refund',
+  closeDifference: '/admin/api/payments/differences/:id/close',
+  dailyReport: '/admin/api/reports/daily',
   users: '/admin/api/users',
   userCredit: '/admin/api/users/:id/credit',
   settings: '/admin/api/settings',
@@ -68,6 +74,8 @@ export const ADMIN_PERMISSIONS = {
   review: ['reviewer', 'admin'],
   disburse: ['finance', 'admin'],
   vouchers: ['finance', 'admin'],
+  /** Money received and not credited: its list, refunds (four eyes) and closing. */
+  reconcile: ['finance', 'admin'],
   credit: ['reviewer', 'admin'],
   settings: ['finance', 'admin'],
   users: ['support', 'admin'],
@@ -95,6 +103,7 @@ export const APPROVAL_KINDS = {
   'setting.loan_rates': 'settings',
   'setting.payment_channels': 'settings',
   'setting.bank_info': 'settings',
+  'difference.refund': 'reconcile',
   'operator.roles': 'operators',
 } as const satisfies Record<string, AdminPermission>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
@@ -128,6 +137,15 @@ export type StaffVoucher = Static<typeof staff.StaffVoucher>;
 
 /** A payment through a gateway, as finance sees it. */
 export type StaffPayment = Static<typeof staff.StaffPayment>;
+
+/** Money a gateway received that the ledger could not credit, as finance sees it. */
+export type PaymentDifference = Static<typeof reconciliation.PaymentDifference>;
+export type DifferenceStatus = Static<typeof reconciliation.DifferenceStatus>;
+export type DifferenceReason = Static<typeof reconciliation.DifferenceReason>;
+/** A difference closed at once: its status after it. */
+export type DifferenceResolved = Static<typeof reconciliation.DifferenceResolved>;
+/** GET /admin/api/reports/daily: one business day's money. */
+export type DailyReport = Static<typeof reports.DailyReport>;
 
 /** One loan of the overdue report: the same days and penalty the borrower sees. */
 export type OverdueLoan = Static<typeof staff.OverdueLoan>;

@@ -21,6 +21,8 @@ export * from './loan';
 export * from './news';
 export * from './operator-accounts';
 export * from './portfolio';
+export * from './reconciliation';
+export * from './reports';
 export * from './upload';
 export * from './user';
 

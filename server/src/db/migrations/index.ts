@@ -11,6 +11,7 @@ import { gatewayPayments } from './010-gateway-payments';
 import { operations } from './011-operations';
 import { uploadHashes } from './012-upload-hashes';
 import { readVersions } from './013-read-versions';
+import { reconciliation } from './014-reconciliation';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   operations,
   uploadHashes,
   readVersions,
+  reconciliation,
 ];

@@ -8,6 +8,8 @@ import { consoleGuard } from './guard';
 import { consoleLoanRoutes } from './loans';
 import { consoleNewsRoutes } from './news';
 import { consoleOperatorRoutes } from './operators';
+import { consoleReconciliationRoutes } from './reconciliation';
+import { consoleReportRoutes } from './reports';
 import { consoleUserRoutes } from './users';
 import { consoleVoucherRoutes } from './vouchers';
 
@@ -26,6 +28,8 @@ export function adminRoutes(app: ApiInstance, deps: RouteDeps): void {
     consoleAuthRoutes(scope, admin);
     consoleLoanRoutes(scope, admin);
     consoleVoucherRoutes(scope, admin);
+    consoleReconciliationRoutes(scope, admin);
+    consoleReportRoutes(scope, admin);
     consoleApprovalRoutes(scope, admin);
     consoleUserRoutes(scope, admin);
     consoleOperatorRoutes(scope, admin);

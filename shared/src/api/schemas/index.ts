@@ -12,6 +12,8 @@ export * from './news';
 export * from './operator-accounts';
 export * from './operators';
 export * from './portfolio';
+export * from './reconciliation';
+export * from './reports';
 export * from './repayment';
 export * from './sandbox';
 export * from './staff';

@@ -14,6 +14,8 @@ export const Queues = Type.Object({
   vouchers_pending: Type.Integer(),
   approvals_awaiting: Type.Integer(),
   loans_overdue: Type.Integer(),
+  /** Money received and not credited, waiting for finance (reconciliation). */
+  differences_open: Type.Integer(),
 });
 
 /** One page of a console list: its items and how many there are in all. */

@@ -1,0 +1,77 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { DifferenceStatus } from '@instalment/shared/api';
+import type { Store } from '../db/store';
+import type { Tables } from '../db/tables';
+
+export type DifferenceRow = Selectable<Tables['payment_differences']>;
+
+/** A difference with what finance needs to find the money: its payment, loan and borrower. */
+export type DifferenceListRow = DifferenceRow & {
+  payment_no: string;
+  trade_no: string | null;
+  channel: string | null;
+  periods: string;
+  payoff: number;
+  order_no: string;
+  user_id: number;
+  real_name: string;
+  mobile: string;
+};
+
+/** How a difference was resolved: what `resolve` writes once. */
+export type Resolution = Pick<Updateable<Tables['payment_differences']>, 'note' | 'refund_no' | 'refunded_fen'> & {
+  status: Exclude<DifferenceStatus, 'open'>;
+  resolved_at: number;
+  resolved_by: string;
+};
+
+/** Money received and not credited (recorded by `PaymentRecords.addDifference`), and how finance resolved it. */
+export class DifferenceRecords {
+  constructor(private readonly store: Store) {}
+
+  private joined() {
+    return this.store.q
+      .selectFrom('payment_differences as d')
+      .innerJoin('payments as p', 'p.id', 'd.payment_id')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .selectAll('d')
+      .select(['p.payment_no', 'p.trade_no', 'p.channel', 'p.periods', 'p.payoff', 'l.order_no', 'l.user_id', 'l.real_name', 'u.mobile']);
+  }
+
+  /** Differences in one status (all when null), oldest first, so the queue is worked in order. */
+  async page(status: DifferenceStatus | null, limit: number, offset: number): Promise<{ rows: DifferenceListRow[]; total: number }> {
+    let rows = this.joined();
+    let count = this.store.q.selectFrom('payment_differences').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (status) {
+      rows = rows.where('d.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([rows.orderBy('d.id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  async byId(id: number): Promise<DifferenceListRow | null> {
+    return (await this.joined().where('d.id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async countOpen(): Promise<number> {
+    const row = await this.store.q
+      .selectFrom('payment_differences')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Resolves an open difference; false when it was resolved already (by someone quicker). */
+  async resolve(id: number, resolution: Resolution): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('payment_differences')
+      .set(resolution)
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,245 @@
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  askDifferenceRefund,
+  cashier,
+  closeDifference,
+  createLoan,
+  dailyReport,
+  DEV_ENDPOINTS,
+  GATEWAY_ENDPOINTS,
+  paymentDifferences,
+  uploadFile,
+  uploadVoucher,
+  type Approval,
+  type HttpClient,
+  type PaymentDifference,
+  type Queues,
+} from '@instalment/shared/api';
+import { addDays, calendarDate, fromFen, toFen } from '@instalment/shared/loan';
+import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
+import { blob, DAY_MS, PNG_BYTES, signUp, startServer, type TestServer } from '../helpers';
+import { operatorsOf, type LoggedInOperator } from '../operators';
+
+let alipay: AlipayFake;
+let server: TestServer;
+beforeAll(async () => {
+  alipay = await startAlipayFake();
+  server = await startServer({
+    paymentProvider: 'alipay',
+    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await alipay.close();
+});
+const { loggedIn } = operatorsOf(() => server);
+
+/** The console's typed calls, sent with an operator's token. */
+function consoleOf(operator: LoggedInOperator): HttpClient {
+  const query = (params?: object) => {
+    const fields = Object.entries(params ?? {}).filter(([, value]) => value !== undefined);
+    return fields.length === 0 ? '' : `?${new URLSearchParams(fields.map(([name, value]) => [name, String(value)]))}`;
+  };
+  return {
+    baseURL: server.baseURL,
+    get: (url, params) => operator.data('GET', `${url}${query(params)}`),
+    post: (url, body) => operator.data('POST', url, body),
+    upload: () => Promise.reject(new Error('the console uploads nothing here')),
+  };
+}
+
+let receipts = 0;
+
+/**
+ * A borrower who opened Alipay's page for instalment 1, had a transfer proof of it confirmed
+ * meanwhile, and then paid at Alipay: the notify finds the instalment settled otherwise.
+ */
+async function paidTwice() {
+  const borrower = await signUp(server);
+  const { order_no } = await createLoan(borrower.http, borrower.application);
+  const due = await cashier(borrower.http, { order_no, periods: '1', channel: 'alipay', return_url: 'http://localhost:3000/' });
+  expect((await fetch(due.pay_url!)).status).toBe(200);
+  // A receipt of its own: one receipt backs one proof.
+  receipts += 1;
+  const receipt = Buffer.concat([PNG_BYTES, Buffer.from(String(receipts))]);
+  const file = await uploadFile(borrower.http, blob(receipt, 'image/png'), 'receipt.png');
+  const proof = await uploadVoucher(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.fullurl, remark: '' });
+  await server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+  alipay.holdNotifies = true;
+  await alipay.pay(due.payment_no);
+  const notify = alipay.notifyFields(due.payment_no);
+  expect(await alipay.postNotify(`${server.baseURL}${GATEWAY_ENDPOINTS.alipayNotify}`, notify)).toBe('success');
+  return { borrower, order_no, due, tradeNo: alipay.trades.get(due.payment_no)!.tradeNo };
+}
+
+/** The difference of a payment, as finance's list shows it. */
+async function differenceOf(operator: LoggedInOperator, paymentNo: string): Promise<PaymentDifference> {
+  const page = await paymentDifferences(consoleOf(operator), { limit: 50 });
+  const found = page.list.find((row) => row.payment_no === paymentNo);
+  if (!found) throw new Error(`no difference for ${paymentNo}`);
+  return found;
+}
+
+const approve = (checker: LoggedInOperator, id: number) => checker.call('POST', adminPath(ADMIN_ENDPOINTS.approveApproval, { id }));
+
+test('a notify for an instalment a proof settled shows in the open differences, with the borrower, the money and both trade numbers', async () => {
+  const finance = await loggedIn(['finance']);
+  const { borrower, order_no, due, tradeNo } = await paidTwice();
+  const open = await paymentDifferences(consoleOf(finance), { status: 'open', limit: 50 });
+  expect(open.total).toBeGreaterThanOrEqual(1);
+  expect(open.list.find((row) => row.payment_no === due.payment_no)).toMatchObject({
+    order_no,
+    mobile: borrower.mobile,
+    real_name: borrower.application.real_name,
+    trade_no: tradeNo,
+    channel: 'alipay',
+    periods: [1],
+    payoff: false,
+    received: due.total,
+    settled: '0.00',
+    unsettled: due.total,
+    reason: 'settled_otherwise',
+    status: 'open',
+    resolved_at: null,
+    approval_id: null,
+  });
+  // Only finance and admins reconcile; a status the list does not know is refused.
+  const reviewer = await loggedIn(['reviewer']);
+  expect((await reviewer.call('GET', `${ADMIN_ENDPOINTS.differences}?status=open`)).status).toBe(403);
+  expect((await finance.call('GET', `${ADMIN_ENDPOINTS.differences}?status=lost`)).body.msg).toBe('There is no such status.');
+});
+
+test('a refund is asked by one finance operator and carried out through alipay.trade.refund by a second', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
+  const { due, tradeNo } = await paidTwice();
+  const { id } = await differenceOf(maker, due.payment_no);
+  const asked = await askDifferenceRefund(consoleOf(maker), id);
+  expect(asked.status).toBe('awaiting');
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({ status: 'open', approval_id: asked.approval_id });
+  expect(alipay.refunds.filter((refund) => refund.outTradeNo === due.payment_no)).toEqual([]);
+
+  // The maker cannot carry out their own ask.
+  expect((await approve(maker, asked.approval_id)).body.msg).toBe('A second operator must approve what you asked for.');
+  const decided = await approve(checker, asked.approval_id);
+  expect(decided.body.code).toBe(1);
+  expect((decided.body.data as Approval).status).toBe('approved');
+
+  expect(alipay.refunds.filter((refund) => refund.outTradeNo === due.payment_no)).toEqual([
+    { outTradeNo: due.payment_no, tradeNo, outRequestNo: `R${due.payment_no}`, refundAmount: due.total, reason: expect.any(String) },
+  ]);
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({
+    status: 'refunded',
+    refund_no: `R${due.payment_no}`,
+    resolved_by: checker.username,
+    approval_id: null,
+  });
+  // Resolved once: nothing more is asked of it.
+  expect((await maker.call('POST', adminPath(ADMIN_ENDPOINTS.refundDifference, { id }))).body.msg).toBe(
+    'This difference was resolved already.',
+  );
+});
+
+test('ten finance operators approving one refund at once refund it once', async () => {
+  const maker = await loggedIn(['finance']);
+  const checkers = await Promise.all(Array.from({ length: 10 }, () => loggedIn(['finance'])));
+  const { due } = await paidTwice();
+  const asked = await askDifferenceRefund(consoleOf(maker), (await differenceOf(maker, due.payment_no)).id);
+  const requests = alipay.refundRequests;
+  const answers = await Promise.all(checkers.map((checker) => approve(checker, asked.approval_id)));
+  expect(answers.filter((answer) => answer.body.code === 1)).toHaveLength(1);
+  expect(new Set(answers.filter((answer) => answer.body.code !== 1).map((answer) => answer.body.msg))).toEqual(
+    new Set(['This approval was decided already.']),
+  );
+  expect(alipay.refunds.filter((refund) => refund.outTradeNo === due.payment_no)).toHaveLength(1);
+  expect(alipay.refundRequests - requests).toBe(1);
+});
+
+test('a refund Alipay refuses leaves the difference open and the ask awaiting; approved again, it refunds once', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
+  const { due } = await paidTwice();
+  const asked = await askDifferenceRefund(consoleOf(maker), (await differenceOf(maker, due.payment_no)).id);
+  const trade = alipay.trades.get(due.payment_no)!;
+  trade.status = 'WAIT_BUYER_PAY';
+  expect((await approve(checker, asked.approval_id)).body.msg).toBe(
+    'The gateway did not refund (交易状态不合法). Nothing was recorded; try again.',
+  );
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({ status: 'open', approval_id: asked.approval_id });
+  trade.status = 'TRADE_SUCCESS';
+  expect((await approve(checker, asked.approval_id)).body.code).toBe(1);
+  expect(alipay.refunds.filter((refund) => refund.outTradeNo === due.payment_no)).toHaveLength(1);
+});
+
+test('a difference is closed with a reason, once, and can then not be refunded', async () => {
+  const finance = await loggedIn(['finance']);
+  const { due } = await paidTwice();
+  const { id } = await differenceOf(finance, due.payment_no);
+  const calls = consoleOf(finance);
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.closeDifference, { id }), { reason: '  ' })).body.msg).toBe(
+    'Say why the difference is closed, in at most 500 characters.',
+  );
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.closeDifference, { id }), { reason: 'x'.repeat(501) })).body.code).not.toBe(
+    1,
+  );
+  expect(await closeDifference(calls, id, 'Refunded by bank transfer, ref ICBC-77')).toEqual({ id, status: 'closed' });
+  expect(await differenceOf(finance, due.payment_no)).toMatchObject({
+    status: 'closed',
+    note: 'Refunded by bank transfer, ref ICBC-77',
+    resolved_by: finance.username,
+  });
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.closeDifference, { id }), { reason: 'again' })).body.msg).toBe(
+    'This difference was resolved already.',
+  );
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.refundDifference, { id }))).body.msg).toBe(
+    'This difference was resolved already.',
+  );
+  const audit = await server.app.services.audit.list({ target: `difference:${id}`, limit: 10, offset: 0 });
+  expect(audit.map((entry) => [entry.action, entry.outcome])).toContainEqual(['difference.close', 'done']);
+});
+
+test('the queues count the open differences', async () => {
+  const finance = await loggedIn(['finance']);
+  const before = (await finance.data<Queues>('GET', ADMIN_ENDPOINTS.queues)).differences_open;
+  expect(before).toBe((await paymentDifferences(consoleOf(finance), { status: 'open', limit: 1 })).total);
+  const { due } = await paidTwice();
+  expect((await finance.data<Queues>('GET', ADMIN_ENDPOINTS.queues)).differences_open).toBe(before + 1);
+  await closeDifference(consoleOf(finance), (await differenceOf(finance, due.payment_no)).id, 'A test payment');
+  expect((await finance.data<Queues>('GET', ADMIN_ENDPOINTS.queues)).differences_open).toBe(before);
+});
+
+test("the daily report counts a Shanghai day's disbursed, repaid, refunded and open money", async () => {
+  // 16:30 UTC: already 00:30 of the next day in Shanghai, where the books are kept.
+  const sinceMidnightUtc = server.clock.now % DAY_MS;
+  server.clock.advance(2 * DAY_MS + ((16.5 * 3600 * 1000 - sinceMidnightUtc + DAY_MS) % DAY_MS));
+  const day = calendarDate(server.clock.now);
+  expect(new Date(server.clock.now).toISOString().slice(0, 10)).toBe(addDays(day, -1));
+  const [maker, checker, reviewer] = await Promise.all([loggedIn(['finance']), loggedIn(['finance']), loggedIn(['reviewer'])]);
+
+  const refunded = await paidTwice();
+  const left = await paidTwice();
+  const asked = await askDifferenceRefund(consoleOf(maker), (await differenceOf(maker, refunded.due.payment_no)).id);
+  expect((await approve(checker, asked.approval_id)).body.code).toBe(1);
+
+  const twice = (amount: string) => fromFen(2 * toFen(amount)!);
+  const report = await dailyReport(consoleOf(reviewer), day);
+  expect(report).toEqual({
+    date: day,
+    time_zone: 'Asia/Shanghai',
+    disbursed: { count: 2, amount: twice(refunded.borrower.application.amount!) },
+    repaid: { count: 2, amount: twice(refunded.due.total) },
+    refunded: { count: 1, amount: refunded.due.total },
+    differences_open: { count: 1, amount: left.due.total },
+  });
+  // The UTC date of the same instants is another day of the books.
+  const none = { count: 0, amount: '0.00' };
+  expect(await dailyReport(consoleOf(reviewer), addDays(day, -1))).toMatchObject({
+    disbursed: none,
+    repaid: none,
+    refunded: none,
+    differences_open: none,
+  });
+  expect((await reviewer.call('GET', `${ADMIN_ENDPOINTS.dailyReport}?date=2026-02-30`)).body.msg).toBe(
+    'There is no day 2026-02-30 in the calendar.',
+  );
+});

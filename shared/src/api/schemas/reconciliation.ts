@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import { IsoDateTime, Money, Nullable } from './common';
+
+/**
+ * Reconciliation: money a gateway received that the ledger could not credit, and how finance
+ * resolves it. A difference is resolved once: refunded through the gateway (four eyes) or closed
+ * with a reason.
+ */
+
+/** Why money that arrived settled less than it paid: its instalments were settled otherwise (a proof), their price moved, or the payment had been superseded. */
+export const DifferenceReason = Type.Union([Type.Literal('settled_otherwise'), Type.Literal('repriced'), Type.Literal('closed')]);
+
+/** `open` until finance resolves it; `credited` is kept for differences applied to instalments. */
+export const DifferenceStatus = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('refunded'),
+  Type.Literal('credited'),
+  Type.Literal('closed'),
+]);
+
+/** Money received and not credited, as finance sees it. */
+export const PaymentDifference = Type.Object({
+  id: Type.Integer(),
+  order_no: Type.String(),
+  user_id: Type.Integer(),
+  real_name: Type.String(),
+  mobile: Type.String(),
+  /** Our number of the payment the gateway was paid for (Alipay's out_trade_no). */
+  payment_no: Type.String(),
+  /** The gateway's number of the trade: what a refund or a dispute names. */
+  trade_no: Nullable(Type.String()),
+  channel: Nullable(Type.String()),
+  /** The instalments the payment was opened for; empty for a payoff. */
+  periods: Type.Array(Type.Integer()),
+  payoff: Type.Boolean(),
+  received: Money,
+  settled: Money,
+  /** Received less settled: what is to be refunded or accounted for. */
+  unsettled: Money,
+  reason: DifferenceReason,
+  status: DifferenceStatus,
+  created_at: IsoDateTime,
+  /** The refund's or the closing's, once resolved. */
+  resolved_at: Nullable(IsoDateTime),
+  resolved_by: Nullable(Type.String()),
+  /** Why it was closed. */
+  note: Nullable(Type.String()),
+  /** The refund's number at the gateway (Alipay's out_request_no). */
+  refund_no: Nullable(Type.String()),
+  /** The refund waiting for a second operator, if one was asked for. */
+  approval_id: Nullable(Type.Integer()),
+});
+
+/** A difference resolved at once (closed): its status after it. */
+export const DifferenceResolved = Type.Object({ id: Type.Integer(), status: DifferenceStatus });
