@@ -14,7 +14,7 @@ async function start() {
     registerAppRemotes(config.remotes);
     root.render(<OpsApp apiBaseURL={config.apiBaseURL} />);
   } catch (error) {
-    const t = translator(hostMessages, new LocaleStore(window.sessionStorage, navigator.languages).locale);
+    const t = translator(hostMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
     root.render(
       <main role="alert" className="ops-start-failed">
         <p>{t('startFailed', { reason: (error as Error).message })}</p>

@@ -1,16 +1,17 @@
 import { ADMIN_ENDPOINTS, type OperatorSession } from '@instalment/shared/api';
 import { createHost, withQuery, type HostUi } from '@instalment/shared/host';
+import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/shared/format';
 import type { OperatorInfo } from '@instalment/shared/ops';
 
 const OPERATOR_KEY = 'operator';
 
 /**
  * The console's Host: the HTTP client sends the operator's token as a bearer, the session lives
- * in this tab only (sessionStorage: a shared staff computer keeps nothing once the tab is
- * closed), navigation is the hash.
+ * in this browser's storage until it expires (a working day) or the operator signs out, so a loan
+ * opened in a new tab needs no new sign-in; navigation is the hash.
  */
 export function createOpsHost(apiBaseURL: string, ui: HostUi, onLoggedOut: () => void, win: Window = window) {
-  const storage = win.sessionStorage;
+  const storage = win.localStorage;
   const go = (path: string, query?: Record<string, string>) => {
     win.location.hash = withQuery(path, query);
   };
@@ -35,7 +36,9 @@ export function createOpsHost(apiBaseURL: string, ui: HostUi, onLoggedOut: () =>
     operator(): OperatorInfo | null {
       if (!host.session.isLoggedIn) return null;
       try {
-        return JSON.parse(storage.getItem(OPERATOR_KEY) ?? 'null') as OperatorInfo | null;
+        const stored = JSON.parse(storage.getItem(OPERATOR_KEY) ?? 'null') as OperatorInfo | null;
+        // A session kept from before the server named its zone shows times in the default one.
+        return stored && { ...stored, business_timezone: stored.business_timezone ?? DEFAULT_BUSINESS_TIMEZONE };
       } catch {
         return null;
       }
@@ -43,7 +46,7 @@ export function createOpsHost(apiBaseURL: string, ui: HostUi, onLoggedOut: () =>
     async login(username: string, password: string, totp: string): Promise<OperatorInfo> {
       const session = await host.http.post<OperatorSession>(ADMIN_ENDPOINTS.login, { username, password, totp }, { toast: false });
       host.session.setToken(session.token, Math.floor(Date.parse(session.expires_at) / 1000));
-      const operator = { username, roles: session.roles };
+      const operator = { username, roles: session.roles, business_timezone: session.business_timezone };
       storage.setItem(OPERATOR_KEY, JSON.stringify(operator));
       return operator;
     },

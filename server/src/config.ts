@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/shared/format';
 import path from 'node:path';
 
 /** Where the server package lives, so default paths do not depend on the working directory. */
@@ -188,7 +189,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   alipay: null,
   backgroundLeaseSeconds: 30,
   passwordCostLog2: 17,
-  businessTimezone: 'Asia/Shanghai',
+  businessTimezone: DEFAULT_BUSINESS_TIMEZONE,
   limits: DEFAULT_LIMITS,
 };
 

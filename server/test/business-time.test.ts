@@ -1,5 +1,6 @@
 import { loadConfig } from '../src/config';
-import { dayRange, instantsBetween, zonedDateTime, zonedDay } from '../src/services/business-time';
+import { zonedDateTime, zonedDay } from '@instalment/shared/format';
+import { dayRange, instantsBetween } from '../src/services/business-time';
 import { Refusal } from '../src/services/refusals';
 
 const HOUR_MS = 3600 * 1000;

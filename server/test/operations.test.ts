@@ -36,7 +36,11 @@ describe('operator login', () => {
 
   test('a disabled operator is out at once, and logging out ends the session', async () => {
     const editor = await loggedIn(['editor']);
-    expect((await editor.call('GET', ADMIN_ENDPOINTS.me)).body.data).toEqual({ username: editor.username, roles: ['editor'] });
+    expect((await editor.call('GET', ADMIN_ENDPOINTS.me)).body.data).toEqual({
+      username: editor.username,
+      roles: ['editor'],
+      business_timezone: 'Asia/Shanghai',
+    });
     await server.app.services.operators.disable(editor.username);
     expect((await editor.call('GET', ADMIN_ENDPOINTS.me)).status).toBe(401);
 

@@ -4,7 +4,8 @@ import { ApiError } from '@instalment/shared/http';
 import { defineMessages } from '@instalment/shared/i18n';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
-import { DataTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { inZone, shownTime } from '@instalment/shared/format';
+import { DataTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, Field } from '@instalment/shared/ui';
 
 const messages = defineMessages({
@@ -31,7 +32,8 @@ const messages = defineMessages({
 });
 
 /** Borrower support: an account by its phone, with its loans, payments, proofs and staff history. */
-export default function OpsBorrowers() {
+export default function OpsBorrowers({ operator }: OpsPageProps) {
+  const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(messages);
   const common = useT(opsMessages);
@@ -107,7 +109,7 @@ export default function OpsBorrowers() {
             rows={found.audit}
             rowKey={(row) => row.id}
             columns={[
-              { header: common('created'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },
+              { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
               { header: common('actions'), cell: (row) => `${row.username}: ${row.action} (${row.outcome})` },
             ]}
           />

@@ -9,15 +9,15 @@ import {
 } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
+import { inZone, shownDay, shownTime } from '@instalment/shared/format';
 import { DataTable, LoadedTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
 
 const STATUSES: LoanStatus[] = ['pending', 'approved', 'repaying', 'overdue', 'settled', 'rejected'];
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 /** One loan whole: its schedule, proofs and every staff action on it. */
-function LoanView({ orderNo }: { orderNo: string }) {
+function LoanView({ orderNo, zone }: { orderNo: string; zone: string }) {
   const { http, navigate } = useHost();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
@@ -34,7 +34,7 @@ function LoanView({ orderNo }: { orderNo: string }) {
           <p>
             {data.real_name} · {data.mobile} · {data.amount} · {loanStatusLabel(data.status, locale)}
             {data.reject_reason && ` · ${t('rejectedFor', { reason: data.reject_reason })}`}
-            {data.disbursed_at && ` · ${t('disbursed')} ${day(data.disbursed_at)} (${data.disbursement_ref ?? ''})`}
+            {data.disbursed_at && ` · ${t('disbursed')} ${shownDay(data.disbursed_at, zone)} (${data.disbursement_ref ?? ''})`}
           </p>
           <DataTable
             caption={t('instalments')}
@@ -63,7 +63,7 @@ function LoanView({ orderNo }: { orderNo: string }) {
             rows={data.audit}
             rowKey={(row) => row.id}
             columns={[
-              { header: common('created'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },
+              { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
               { header: common('borrower'), cell: (row) => row.username },
               { header: common('actions'), cell: (row) => `${row.action} (${row.outcome})` },
             ]}
@@ -75,14 +75,15 @@ function LoanView({ orderNo }: { orderNo: string }) {
 }
 
 /** The loan queue: a reviewer approves or rejects, finance asks for the money to be sent. */
-export default function OpsApplications({ query }: OpsPageProps) {
+export default function OpsApplications({ query, operator }: OpsPageProps) {
+  const zone = operator.business_timezone;
   const { http, navigate } = useHost();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
   const locale = useLocale();
   const status = (STATUSES as string[]).includes(query.status) ? query.status : '';
   const loaded = useLoad(() => consoleLoans(http, { limit: 50, status: status || undefined }), [http, status]);
-  if (query.order_no) return <LoanView orderNo={query.order_no} />;
+  if (query.order_no) return <LoanView orderNo={query.order_no} zone={zone} />;
   const act = (path: string, orderNo: string, body?: object) =>
     http.post<ApprovalAsked | LoanDecided>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
       await loaded.reload();
@@ -112,7 +113,7 @@ export default function OpsApplications({ query }: OpsPageProps) {
           { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
           { header: common('amount'), cell: (row) => `${row.amount} / ${row.term}` },
           { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
-          { header: common('created'), cell: (row) => day(row.created_at) },
+          { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone) },
           {
             header: common('actions'),
             cell: (row) => (

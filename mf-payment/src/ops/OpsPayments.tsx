@@ -1,11 +1,13 @@
 import { consolePayments } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, opsMessages } from '@instalment/shared/ops';
+import { inZone, shownTime } from '@instalment/shared/format';
+import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 
 /** Payments through the gateway, newest first. */
-export default function OpsPayments() {
+export default function OpsPayments({ operator }: OpsPageProps) {
+  const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
@@ -22,7 +24,7 @@ export default function OpsPayments() {
         { header: common('amount'), cell: (row) => row.amount },
         { header: common('status'), cell: (row) => row.status },
         { header: t('channel'), cell: (row) => row.channel ?? '' },
-        { header: t('paid'), cell: (row) => (row.paid_at ?? '').replace('T', ' ').slice(0, 19) },
+        { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone) },
       ]}
     />
   );

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { consoleAudit } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, opsMessages } from '@instalment/shared/ops';
+import { inZone, shownTime } from '@instalment/shared/format';
+import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
 /** Every operator action and refusal, newest first, optionally of one thing. */
-export function Audit() {
+export function Audit({ operator }: OpsPageProps) {
+  const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
@@ -34,7 +36,7 @@ export function Audit() {
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[
-          { header: t('when'), cell: (row) => row.at.replace('T', ' ').slice(0, 19) },
+          { header: inZone(t('when'), zone), cell: (row) => shownTime(row.at, zone) },
           { header: t('operator'), cell: (row) => row.username },
           { header: t('action'), cell: (row) => row.action },
           { header: t('target'), cell: (row) => row.target },

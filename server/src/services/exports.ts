@@ -2,7 +2,7 @@ import { CONSOLE_MAX_PAGE_SIZE, type Listing, type PaymentStatus } from '@instal
 import type { Context } from '../context';
 import type { AuditSort, ListWindow, LoanSort, PaymentSort } from '../repositories/console-lists';
 import type { AuditService } from './audit';
-import { zonedDateTime, zonedDay } from './business-time';
+import { zonedDateTime, zonedDay } from '@instalment/shared/format';
 import type { CsvCell } from './csv';
 import type { LoanFilter, StaffService } from './staff';
 

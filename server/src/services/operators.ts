@@ -134,7 +134,12 @@ export class OperatorService {
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
     await this.records.addToken(hashToken(token), operator.id, now, now + OPERATOR_SESSION_MS);
-    return { token, expires_at: iso(now + OPERATOR_SESSION_MS), roles: rolesOf(operator) };
+    return {
+      token,
+      expires_at: iso(now + OPERATOR_SESSION_MS),
+      roles: rolesOf(operator),
+      business_timezone: this.ctx.config.businessTimezone,
+    };
   }
 
   async authenticate(token: string): Promise<Operator | null> {

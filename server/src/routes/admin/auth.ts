@@ -54,7 +54,7 @@ export function consoleAuthRoutes(app: ApiInstance, { services: { operators }, c
     },
     async (request) => {
       const { username, roles } = operatorOf(request);
-      return ok({ username, roles });
+      return ok({ username, roles, business_timezone: config.businessTimezone });
     },
   );
 }

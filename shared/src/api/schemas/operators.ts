@@ -15,10 +15,12 @@ export const OperatorSession = Type.Object({
   token: Type.String(),
   expires_at: IsoDateTime,
   roles: Type.Array(OperatorRole),
+  /** The lender's time zone (`BUSINESS_TIMEZONE`): the console shows every date and time in it. */
+  business_timezone: Type.String(),
 });
 
-/** GET /admin/api/auth/me: whose token it is. */
-export const OperatorIdentity = Type.Object({ username: Type.String(), roles: Type.Array(OperatorRole) });
+/** GET /admin/api/auth/me: whose token it is, and the zone the console shows times in. */
+export const OperatorIdentity = Type.Object({ username: Type.String(), roles: Type.Array(OperatorRole), business_timezone: Type.String() });
 
 /** One entry of the audit log: every operator action, done or refused, once. */
 export const AuditEntry = Type.Object({
