@@ -64,6 +64,21 @@ export class DifferenceRecords {
     return Number(row.n);
   }
 
+  /**
+   * Records more of an open difference as settled (applied to instalments), resolving it with
+   * `resolution` when nothing is left; false when it was resolved or applied meanwhile.
+   */
+  async applied(id: number, settledBefore: number, settledFen: number, resolution: Resolution | null): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('payment_differences')
+      .set({ settled_fen: settledFen, ...resolution })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('settled_fen', '=', settledBefore)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Resolves an open difference; false when it was resolved already (by someone quicker). */
   async resolve(id: number, resolution: Resolution): Promise<boolean> {
     const result = await this.store.q

@@ -76,7 +76,7 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const attempts = new LoginAttempts(ctx);
   const vouchers = new VoucherService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);
-  const reconciliation = new Reconciliation(ctx, gateway);
+  const reconciliation = new Reconciliation(ctx, gateway, loans, ledger);
   const operators = new OperatorService(ctx, attempts);
   const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers, reconciliation));
   const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);

@@ -172,6 +172,33 @@ export class Ledger {
     };
   }
 
+  /**
+   * The most of `wanted` that `amountFen` pays for today: all of it when its price has not
+   * risen; else the longest run of its unpaid instalments, earliest first, that the ledger
+   * accepts and the money covers. Null when it covers nothing.
+   */
+  async coveredBy(loan: LoanRow, wanted: Selection, amountFen: number): Promise<{ selection: Selection; amountFen: number } | null> {
+    const priced = await this.price(loan, wanted).catch((error: unknown) => {
+      if (error instanceof Refusal) return null;
+      throw error;
+    });
+    if (priced && priced.amountFen <= amountFen) return { selection: wanted, amountFen: priced.amountFen };
+    const states = await this.states(loan);
+    const candidates = states
+      .filter((state) => !state.ledger.paid && !state.ledger.underReview)
+      .map((state) => state.view.period)
+      .filter((period) => wanted.payoff || wanted.periods.includes(period));
+    for (let count = candidates.length; count > 0; count -= 1) {
+      const selection: Selection = { payoff: false, periods: candidates.slice(0, count) };
+      const price = await this.price(loan, selection).catch((error: unknown) => {
+        if (error instanceof Refusal) return null;
+        throw error;
+      });
+      if (price && price.amountFen <= amountFen) return { selection, amountFen: price.amountFen };
+    }
+    return null;
+  }
+
   /** What settling the whole loan costs today (GET /api/loan/payoff). */
   async payoffQuote(loan: LoanRow): Promise<PayoffQuote> {
     const today = this.today();

@@ -221,7 +221,7 @@ export class PaymentService {
     const now = this.ctx.now();
     const paidBy = `payment:${payment.payment_no}`;
     const wanted: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
-    const covered = await this.coveredBy(loan, wanted, trade.amountFen);
+    const covered = await this.ledger.coveredBy(loan, wanted, trade.amountFen);
     if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now);
     await this.records.markPaid(payment.id, channel, now, trade.tradeNo);
     const settledFen = covered?.amountFen ?? 0;
@@ -241,37 +241,6 @@ export class PaymentService {
       'payment difference recorded',
     );
     return 'recorded';
-  }
-
-  /**
-   * The most of `wanted` that `amountFen` pays for today: all of it when its price has not
-   * risen; else the longest run of its unpaid instalments, earliest first, that the ledger
-   * accepts and the money covers. Null when it covers nothing.
-   */
-  private async coveredBy(
-    loan: LoanRow,
-    wanted: Selection,
-    amountFen: number,
-  ): Promise<{ selection: Selection; amountFen: number } | null> {
-    const priced = await this.ledger.price(loan, wanted).catch((error: unknown) => {
-      if (error instanceof Refusal) return null;
-      throw error;
-    });
-    if (priced && priced.amountFen <= amountFen) return { selection: wanted, amountFen: priced.amountFen };
-    const states = await this.ledger.states(loan);
-    const candidates = states
-      .filter((state) => !state.ledger.paid && !state.ledger.underReview)
-      .map((state) => state.view.period)
-      .filter((period) => wanted.payoff || wanted.periods.includes(period));
-    for (let count = candidates.length; count > 0; count -= 1) {
-      const selection: Selection = { payoff: false, periods: candidates.slice(0, count) };
-      const price = await this.ledger.price(loan, selection).catch((error: unknown) => {
-        if (error instanceof Refusal) return null;
-        throw error;
-      });
-      if (price && price.amountFen <= amountFen) return { selection, amountFen: price.amountFen };
-    }
-    return null;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { DifferenceResolved, DifferenceStatus, Listing, PaymentDifference } from '@instalment/shared/api';
+import type { DifferenceApplied, DifferenceResolved, DifferenceStatus, Listing, PaymentDifference } from '@instalment/shared/api';
 import { REASON_MAX } from '@instalment/shared/api/schemas';
 import { fromFen, parsePeriods } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
@@ -7,6 +7,8 @@ import type { PaymentGateway } from '../providers/gateway';
 import { ApprovalRecords } from '../repositories/approvals';
 import { DifferenceRecords, type DifferenceListRow } from '../repositories/differences';
 import type { Change } from './back-office';
+import { Ledger } from './ledger';
+import type { LoanService } from './loans';
 import type { Operator } from './operators';
 import { Refusal, say } from './refusals';
 import type { Page } from './staff';
@@ -53,6 +55,8 @@ export class Reconciliation {
   constructor(
     private readonly ctx: Context,
     private readonly gateway: PaymentGateway,
+    private readonly loans: LoanService,
+    private readonly ledger: Ledger,
   ) {}
 
   async list(status: DifferenceStatus | null, page: Page): Promise<Listing<PaymentDifference>> {
@@ -111,6 +115,39 @@ export class Reconciliation {
       throw new Refusal(outcome.why === 'unsupported' ? say('refundUnavailable') : say('refundFailed', { detail: outcome.detail }));
     }
     return { status: 'refunded', refund_no: refundNo, refunded: fromFen(amountFen) };
+  }
+
+  /**
+   * What the difference did not settle, paid into the borrower's next instalments through the
+   * ledger, priced today and settled whole (a payoff when it covers one), under the loan's lock as
+   * every settlement is. What is left stays open for a refund or a closing; nothing left, it is
+   * `credited`.
+   */
+  async apply(tx: Store, id: number, operator: Operator): Promise<Change<DifferenceApplied>> {
+    const found = await this.open(tx, id);
+    return tx.write([Ledger.lock(found.loan_id)], async (held) => {
+      // Read again under the loan's lock: an application just before this one changed what is left.
+      const row = await this.open(held, id);
+      const available = unsettledFen(row);
+      const loan = await this.loans.on(held).byId(row.loan_id);
+      const ledger = this.ledger.on(held);
+      const covered = await ledger.coveredBy(loan, { payoff: true }, available);
+      if (!covered) throw new Refusal(say('differenceCoversNothing', { amount: fromFen(available) }));
+      const price = await ledger.settle(loan, covered.selection, `payment:${row.payment_no}`, this.ctx.now());
+      const left = available - price.amountFen;
+      const resolution = left === 0 ? { status: 'credited' as const, resolved_at: this.ctx.now(), resolved_by: operator.username } : null;
+      if (!(await new DifferenceRecords(held).applied(id, row.settled_fen, row.settled_fen + price.amountFen, resolution))) {
+        throw new Refusal(say('differenceResolved'));
+      }
+      const answer: DifferenceApplied = {
+        id,
+        status: resolution ? 'credited' : 'open',
+        periods: price.periods,
+        applied: fromFen(price.amountFen),
+        unsettled: fromFen(left),
+      };
+      return { target: differenceTarget(id), before: { status: row.status, unsettled: fromFen(available) }, after: answer, answer };
+    });
   }
 
   /** Closed without moving money (paid back by other means, a test payment…), saying why. */

@@ -1,11 +1,13 @@
 import {
   ADMIN_ENDPOINTS,
   adminPath,
+  applyDifference,
   askDifferenceRefund,
   cashier,
   closeDifference,
   createLoan,
   dailyReport,
+  installments,
   DEV_ENDPOINTS,
   GATEWAY_ENDPOINTS,
   paymentDifferences,
@@ -196,6 +198,47 @@ test('a difference is closed with a reason, once, and can then not be refunded',
   );
   const audit = await server.app.services.audit.list({ target: `difference:${id}`, limit: 10, offset: 0 });
   expect(audit.map((entry) => [entry.action, entry.outcome])).toContainEqual(['difference.close', 'done']);
+});
+
+test("applied to the borrower's next instalments, a difference settles them through the ledger, once", async () => {
+  const finance = await loggedIn(['finance']);
+  const { borrower, order_no, due } = await paidTwice();
+  const { id } = await differenceOf(finance, due.payment_no);
+  const applied = await applyDifference(consoleOf(finance), id);
+  const second = (await installments(borrower.http, { order_no })).list[1];
+  expect(applied).toEqual({ id, status: 'credited', periods: [2], applied: second.total, unsettled: '0.00' });
+  expect((await installments(borrower.http, { order_no })).list.map((item) => item.status)).toEqual(['paid', 'paid', 'unpaid']);
+  expect(await differenceOf(finance, due.payment_no)).toMatchObject({
+    status: 'credited',
+    settled: second.total,
+    resolved_by: finance.username,
+  });
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id }))).body.msg).toBe(
+    'This difference was resolved already.',
+  );
+});
+
+test('what is too little to pay the next instalment is not applied and stays open', async () => {
+  const finance = await loggedIn(['finance']);
+  const borrower = await signUp(server);
+  const { order_no } = await createLoan(borrower.http, borrower.application);
+  const due = await cashier(borrower.http, { order_no, periods: '1,2', channel: 'alipay', return_url: 'http://localhost:3000/' });
+  expect((await fetch(due.pay_url!)).status).toBe(200);
+  // Paid after the penalties grew: what the money covers settles, a few yuan are left over.
+  await server.client().http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
+  alipay.holdNotifies = true;
+  await alipay.pay(due.payment_no);
+  expect(await alipay.postNotify(`${server.baseURL}${GATEWAY_ENDPOINTS.alipayNotify}`, alipay.notifyFields(due.payment_no))).toBe(
+    'success',
+  );
+  const difference = await differenceOf(finance, due.payment_no);
+  expect(difference).toMatchObject({ reason: 'repriced', status: 'open' });
+  const before = (await installments(borrower.http, { order_no })).list.map((item) => item.status);
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id: difference.id }))).body.msg).toBe(
+    `What is left of this difference (${difference.unsettled}) does not pay the next instalment; refund it or close it.`,
+  );
+  expect((await installments(borrower.http, { order_no })).list.map((item) => item.status)).toEqual(before);
+  expect(await differenceOf(finance, difference.payment_no)).toMatchObject({ status: 'open', unsettled: difference.unsettled });
 });
 
 test('the queues count the open differences', async () => {

@@ -38,6 +38,7 @@ export const ADMIN_ENDPOINTS = {
   differences: '/admin/api/payments/differences',
   refundDifference: '/admin/api/payments/differences/:id/refund',
   closeDifference: '/admin/api/payments/differences/:id/close',
+  applyDifference: '/admin/api/payments/differences/:id/apply',
   dailyReport: '/admin/api/reports/daily',
   users: '/admin/api/users',
   userCredit: '/admin/api/users/:id/credit',
@@ -142,6 +143,8 @@ export type StaffPayment = Static<typeof staff.StaffPayment>;
 export type PaymentDifference = Static<typeof reconciliation.PaymentDifference>;
 export type DifferenceStatus = Static<typeof reconciliation.DifferenceStatus>;
 export type DifferenceReason = Static<typeof reconciliation.DifferenceReason>;
+/** A difference applied to the borrower's next instalments. */
+export type DifferenceApplied = Static<typeof reconciliation.DifferenceApplied>;
 /** A difference closed at once: its status after it. */
 export type DifferenceResolved = Static<typeof reconciliation.DifferenceResolved>;
 /** GET /admin/api/reports/daily: one business day's money. */

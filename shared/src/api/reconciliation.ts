@@ -2,6 +2,7 @@ import {
   ADMIN_ENDPOINTS,
   adminPath,
   type ApprovalAsked,
+  type DifferenceApplied,
   type DifferenceResolved,
   type DifferenceStatus,
   type Listing,
@@ -27,3 +28,7 @@ export const askDifferenceRefund = (http: HttpClient, id: number, options?: Call
 /** Closes a difference without moving money, saying why (at most 500 characters). */
 export const closeDifference = (http: HttpClient, id: number, reason: string, options?: CallOptions) =>
   http.post<DifferenceResolved>(adminPath(ADMIN_ENDPOINTS.closeDifference, { id }), { reason }, options);
+
+/** Settles the borrower's next instalments with what a difference did not settle, by the ledger's rules of the day. */
+export const applyDifference = (http: HttpClient, id: number, options?: CallOptions) =>
+  http.post<DifferenceApplied>(adminPath(ADMIN_ENDPOINTS.applyDifference, { id }), {}, options);

@@ -106,6 +106,7 @@ export const serverMessages = defineMessages({
     closeReasonRequired: 'Say why the difference is closed, in at most 500 characters.',
     refundUnavailable: 'This payment gateway takes no refunds; close the difference with a reason instead.',
     refundFailed: 'The gateway did not refund ({detail}). Nothing was recorded; try again.',
+    differenceCoversNothing: 'What is left of this difference ({amount}) does not pay the next instalment; refund it or close it.',
     // Payment proofs
     periodsList: 'periods must be a list of instalment numbers, such as [1, 2].',
     uploadProofFirst: 'Upload the payment proof first, then submit it.',
@@ -265,6 +266,7 @@ export const serverMessages = defineMessages({
     closeReasonRequired: '请填写关闭原因，最多 500 个字符。',
     refundUnavailable: '当前支付通道不支持退款，请填写原因关闭这笔差额。',
     refundFailed: '支付通道未能退款（{detail}），未做任何记录，请重试。',
+    differenceCoversNothing: '这笔差额剩余的 {amount} 元不足以偿还下一期，请退款或关闭。',
     periodsList: 'periods 须为分期序号列表，例如 [1, 2]。',
     uploadProofFirst: '请先上传还款凭证，再提交。',
     proofAmount: '金额须为 {amount}，即这些分期今日应还的金额。',

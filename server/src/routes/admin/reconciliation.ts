@@ -1,6 +1,7 @@
 import { ADMIN_ENDPOINTS, type DifferenceStatus } from '@instalment/shared/api';
 import {
   ApprovalAsked,
+  DifferenceApplied,
   DifferenceResolved,
   DifferenceStatus as DifferenceStatusSchema,
   envelopeOf,
@@ -19,7 +20,7 @@ import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
 
 const differenceOf = (request: FastifyRequest) => differenceTarget(Number((request.params as { id: string }).id));
 
-/** Reconciliation: money received and not credited, refunded (four eyes) or closed. */
+/** Reconciliation: money received and not credited, refunded (four eyes), applied to the next instalments or closed. */
 export function consoleReconciliationRoutes(
   app: ApiInstance,
   { services: { reconciliation, backOffice }, look, change }: ConsoleDeps,
@@ -42,6 +43,14 @@ export function consoleReconciliationRoutes(
       schema: { params: IdParams, response: { 200: envelopeOf(ApprovalAsked) } },
     },
     (request) => change(request, (tx) => backOffice.askRefund(tx, operatorOf(request), request.params.id)),
+  );
+  app.post(
+    ADMIN_ENDPOINTS.applyDifference,
+    {
+      ...consoleRoute('difference.apply', 'reconcile', differenceOf),
+      schema: { params: IdParams, response: { 200: envelopeOf(DifferenceApplied) } },
+    },
+    (request) => change(request, (tx) => reconciliation.apply(tx, request.params.id, operatorOf(request))),
   );
   app.post(
     ADMIN_ENDPOINTS.closeDifference,

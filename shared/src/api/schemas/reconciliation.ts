@@ -10,7 +10,7 @@ import { IsoDateTime, Money, Nullable } from './common';
 /** Why money that arrived settled less than it paid: its instalments were settled otherwise (a proof), their price moved, or the payment had been superseded. */
 export const DifferenceReason = Type.Union([Type.Literal('settled_otherwise'), Type.Literal('repriced'), Type.Literal('closed')]);
 
-/** `open` until finance resolves it; `credited` is kept for differences applied to instalments. */
+/** `open` until finance resolves it: refunded, applied to instalments in full (`credited`), or closed. */
 export const DifferenceStatus = Type.Union([
   Type.Literal('open'),
   Type.Literal('refunded'),
@@ -49,6 +49,17 @@ export const PaymentDifference = Type.Object({
   refund_no: Nullable(Type.String()),
   /** The refund waiting for a second operator, if one was asked for. */
   approval_id: Nullable(Type.Integer()),
+});
+
+/** What applying a difference to the borrower's next instalments settled, and what is left of it. */
+export const DifferenceApplied = Type.Object({
+  id: Type.Integer(),
+  /** `credited` when nothing is left; else still `open`, for the rest to be refunded or closed. */
+  status: DifferenceStatus,
+  /** The instalments it settled. */
+  periods: Type.Array(Type.Integer()),
+  applied: Money,
+  unsettled: Money,
 });
 
 /** A difference resolved at once (closed): its status after it. */
