@@ -4,13 +4,24 @@ import {
   consoleLoans,
   type ApprovalAsked,
   type LoanDecided,
+  type LoanListQuery,
   type LoanStatus,
   type StaffLoanView,
 } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
 import { inZone, shownDay, shownTime } from '@instalment/shared/format';
-import { DataTable, LoadedTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
+import {
+  DataTable,
+  ExportButton,
+  ListControls,
+  LoadedTable,
+  NoteAction,
+  opsMessages,
+  useListView,
+  type ListSort,
+  type OpsPageProps,
+} from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
 
@@ -82,7 +93,16 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
   const common = useT(opsMessages);
   const locale = useLocale();
   const status = (STATUSES as string[]).includes(query.status) ? query.status : '';
-  const loaded = useLoad(() => consoleLoans(http, { limit: 50, status: status || undefined }), [http, status]);
+  const sorts: Array<ListSort<NonNullable<LoanListQuery['sort']>>> = [
+    { column: 'created_at', label: inZone(common('created'), zone) },
+    { column: 'amount', label: common('amount') },
+    { column: 'term', label: t('term') },
+    { column: 'order_no', label: common('orderNo') },
+  ];
+  const { view, change } = useListView('/loans', query, sorts);
+  const { page, limit, ...filters } = view;
+  const listed = { ...filters, status: status || undefined };
+  const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
   if (query.order_no) return <LoanView orderNo={query.order_no} zone={zone} />;
   const act = (path: string, orderNo: string, body?: object) =>
     http.post<ApprovalAsked | LoanDecided>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
@@ -97,12 +117,15 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
             key={value || 'all'}
             size="small"
             variant={value === status ? 'primary' : 'default'}
-            onClick={() => navigate('/loans', value ? { status: value } : undefined)}
+            onClick={() => change({ status: value || undefined })}
           >
             {value ? loanStatusLabel(value as LoanStatus, locale) : t('all')}
           </Button>
         ))}
       </nav>
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} search={t('search')} sorts={sorts}>
+        <ExportButton kind="loans" query={listed} />
+      </ListControls>
       <LoadedTable
         loaded={loaded}
         caption={common('total', { n: loaded.data?.total ?? 0 })}

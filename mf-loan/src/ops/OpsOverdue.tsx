@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, opsMessages } from '@instalment/shared/ops';
+import { ExportButton, LoadedTable, opsMessages } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
 
@@ -11,19 +11,22 @@ export default function OpsOverdue() {
   const common = useT(opsMessages);
   const loaded = useLoad(() => http.get<OverdueLoan[]>(ADMIN_ENDPOINTS.overdue), [http]);
   return (
-    <LoadedTable
-      loaded={loaded}
-      caption={t('overdueLoans')}
-      rows={(data) => data}
-      rowKey={(row) => row.order_no}
-      columns={[
-        { header: common('orderNo'), cell: (row) => <a href={`#/loans?order_no=${row.order_no}`}>{row.order_no}</a> },
-        { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
-        { header: t('periods'), cell: (row) => row.overdue_periods.join(', ') },
-        { header: t('days'), cell: (row) => row.overdue_days },
-        { header: t('owed'), cell: (row) => row.overdue_amount },
-        { header: t('penalty'), cell: (row) => row.penalty },
-      ]}
-    />
+    <>
+      <ExportButton kind="overdue" query={{}} />
+      <LoadedTable
+        loaded={loaded}
+        caption={t('overdueLoans')}
+        rows={(data) => data}
+        rowKey={(row) => row.order_no}
+        columns={[
+          { header: common('orderNo'), cell: (row) => <a href={`#/loans?order_no=${row.order_no}`}>{row.order_no}</a> },
+          { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
+          { header: t('periods'), cell: (row) => row.overdue_periods.join(', ') },
+          { header: t('days'), cell: (row) => row.overdue_days },
+          { header: t('owed'), cell: (row) => row.overdue_amount },
+          { header: t('penalty'), cell: (row) => row.penalty },
+        ]}
+      />
+    </>
   );
 }

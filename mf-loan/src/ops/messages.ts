@@ -27,6 +27,7 @@ export const opsLoanMessages = defineMessages({
     owed: 'Overdue amount',
     back: 'Back to the list',
     rates: 'Terms, monthly rates and fees (bp), overdue penalty and grace days',
+    search: 'Order number, phone or name',
   },
   'zh-CN': {
     statuses: '按状态查看',
@@ -53,5 +54,6 @@ export const opsLoanMessages = defineMessages({
     owed: '逾期金额',
     back: '返回列表',
     rates: '期数、月利率与服务费（基点）、逾期罚息与宽限天数',
+    search: '订单号、手机号或姓名',
   },
 });

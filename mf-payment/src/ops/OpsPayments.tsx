@@ -1,31 +1,52 @@
-import { consolePayments } from '@instalment/shared/api';
+import { consolePayments, type PaymentListQuery } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone, shownTime } from '@instalment/shared/format';
-import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
+import {
+  ExportButton,
+  ListControls,
+  LoadedTable,
+  opsMessages,
+  useListView,
+  type ListSort,
+  type OpsPageProps,
+} from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 
-/** Payments through the gateway, newest first. */
-export default function OpsPayments({ operator }: OpsPageProps) {
+/** Payments through the gateway, newest first unless sorted otherwise. */
+export default function OpsPayments({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => consolePayments(http, { limit: 50 }), [http]);
+  const sorts: Array<ListSort<NonNullable<PaymentListQuery['sort']>>> = [
+    { column: 'created_at', label: inZone(common('created'), zone) },
+    { column: 'amount', label: common('amount') },
+    { column: 'paid_at', label: inZone(t('paid'), zone) },
+  ];
+  const { view, change } = useListView('/payments', query, sorts);
+  const { page, limit, from, to, sort, order } = view;
+  const listed = { from, to, sort, order };
+  const loaded = useLoad(() => consolePayments(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
   return (
-    <LoadedTable
-      loaded={loaded}
-      caption={t('payments')}
-      rows={(data) => data.list}
-      rowKey={(row) => row.payment_no}
-      columns={[
-        { header: t('paymentNo'), cell: (row) => row.payment_no },
-        { header: common('orderNo'), cell: (row) => row.order_no },
-        { header: common('amount'), cell: (row) => row.amount },
-        { header: common('status'), cell: (row) => row.status },
-        { header: t('channel'), cell: (row) => row.channel ?? '' },
-        { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone) },
-      ]}
-    />
+    <>
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} sorts={sorts}>
+        <ExportButton kind="payments" query={listed} />
+      </ListControls>
+      <LoadedTable
+        loaded={loaded}
+        caption={t('payments')}
+        rows={(data) => data.list}
+        rowKey={(row) => row.payment_no}
+        columns={[
+          { header: t('paymentNo'), cell: (row) => row.payment_no },
+          { header: common('orderNo'), cell: (row) => row.order_no },
+          { header: common('amount'), cell: (row) => row.amount },
+          { header: common('status'), cell: (row) => row.status },
+          { header: t('channel'), cell: (row) => row.channel ?? '' },
+          { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone) },
+        ]}
+      />
+    </>
   );
 }

@@ -1,16 +1,28 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, type ApprovalAsked } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, type ApprovalAsked, type VoucherListQuery } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { inZone } from '@instalment/shared/format';
+import { ListControls, LoadedTable, NoteAction, opsMessages, useListView, type ListSort, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 import { Receipt } from './Receipt';
 
 /** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */
-export default function OpsProofs() {
+export default function OpsProofs({ query, operator }: OpsPageProps) {
+  const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => consoleVouchers(http, { status: 'pending', limit: 50 }), [http]);
+  const sorts: Array<ListSort<NonNullable<VoucherListQuery['sort']>>> = [
+    { column: 'created_at', label: inZone(common('created'), zone) },
+    { column: 'amount', label: common('amount') },
+  ];
+  const { view, change } = useListView('/proofs', query, sorts);
+  const { page, limit, from, to, sort, order } = view;
+  const listed = { from, to, sort, order };
+  const loaded = useLoad(
+    () => consoleVouchers(http, { ...listed, status: 'pending', page, limit }),
+    [http, JSON.stringify(listed), page, limit],
+  );
   const confirm = (id: number, bank_ref: string) =>
     http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then(async (asked) => {
       await loaded.reload();
@@ -19,32 +31,35 @@ export default function OpsProofs() {
   const reject = (id: number, reason: string) =>
     http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(loaded.reload);
   return (
-    <LoadedTable
-      loaded={loaded}
-      caption={t('pending')}
-      rows={(data) => data.list}
-      rowKey={(row) => row.id}
-      columns={[
-        { header: '#', cell: (row) => row.id },
-        { header: common('orderNo'), cell: (row) => row.order_no },
-        { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
-        { header: t('periods'), cell: (row) => row.periods.join(', ') },
-        { header: common('amount'), cell: (row) => row.amount },
-        { header: t('remark'), cell: (row) => row.remark },
-        { header: t('receipt', { id: '' }), cell: (row) => <Receipt id={row.id} /> },
-        {
-          header: common('actions'),
-          cell: (row) =>
-            row.approval_id !== null ? (
-              common('awaitingSecond', { id: row.approval_id })
-            ) : (
-              <>
-                <NoteAction label={common('bankRef')} action={t('confirm', { id: row.id })} run={(ref) => confirm(row.id, ref)} />
-                <NoteAction label={common('reason')} action={t('reject', { id: row.id })} run={(reason) => reject(row.id, reason)} />
-              </>
-            ),
-        },
-      ]}
-    />
+    <>
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} sorts={sorts} />
+      <LoadedTable
+        loaded={loaded}
+        caption={t('pending')}
+        rows={(data) => data.list}
+        rowKey={(row) => row.id}
+        columns={[
+          { header: '#', cell: (row) => row.id },
+          { header: common('orderNo'), cell: (row) => row.order_no },
+          { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
+          { header: t('periods'), cell: (row) => row.periods.join(', ') },
+          { header: common('amount'), cell: (row) => row.amount },
+          { header: t('remark'), cell: (row) => row.remark },
+          { header: t('receipt', { id: '' }), cell: (row) => <Receipt id={row.id} /> },
+          {
+            header: common('actions'),
+            cell: (row) =>
+              row.approval_id !== null ? (
+                common('awaitingSecond', { id: row.approval_id })
+              ) : (
+                <>
+                  <NoteAction label={common('bankRef')} action={t('confirm', { id: row.id })} run={(ref) => confirm(row.id, ref)} />
+                  <NoteAction label={common('reason')} action={t('reject', { id: row.id })} run={(reason) => reject(row.id, reason)} />
+                </>
+              ),
+          },
+        ]}
+      />
+    </>
   );
 }

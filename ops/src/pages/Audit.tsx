@@ -1,35 +1,45 @@
-import { useState } from 'react';
-import { consoleAudit } from '@instalment/shared/api';
+import { consoleAudit, type AuditListQuery } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone, shownTime } from '@instalment/shared/format';
-import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
-import { Button, useLoad } from '@instalment/shared/ui';
+import {
+  ExportButton,
+  ListControls,
+  LoadedTable,
+  opsMessages,
+  useListView,
+  type ListSort,
+  type OpsPageProps,
+} from '@instalment/shared/ops';
+import { useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
-/** Every operator action and refusal, newest first, optionally of one thing. */
-export function Audit({ operator }: OpsPageProps) {
+/** Every operator action and refusal, newest first: of one operator, of one thing, between two days. */
+export function Audit({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
-  const [target, setTarget] = useState('');
-  const loaded = useLoad(() => consoleAudit(http, { limit: 50, target: target || undefined }), [http, target]);
+  const sorts: Array<ListSort<NonNullable<AuditListQuery['sort']>>> = [{ column: 'at', label: inZone(t('when'), zone) }];
+  const { view, change } = useListView('/audit', query, sorts);
+  const { page, limit, from, to, sort, order } = view;
+  const listed = { from, to, sort, order, operator: query.operator || undefined, target: query.target || undefined };
+  const loaded = useLoad(() => consoleAudit(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
   return (
     <>
-      <form
-        className="ops-filter"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTarget(String(new FormData(event.currentTarget).get('target') ?? '').trim());
-        }}
+      <ListControls
+        query={query}
+        view={view}
+        change={change}
+        total={loaded.data?.total}
+        zone={zone}
+        sorts={sorts}
+        fields={[
+          { name: 'operator', label: t('operator') },
+          { name: 'target', label: t('filter') },
+        ]}
       >
-        <label>
-          {t('filter')} <input name="target" defaultValue={target} />
-        </label>
-        <Button type="submit" size="small">
-          {t('show')}
-        </Button>
-      </form>
+        <ExportButton kind="audit" query={listed} />
+      </ListControls>
       <LoadedTable
         loaded={loaded}
         caption={common('total', { n: loaded.data?.total ?? 0 })}

@@ -3,4 +3,5 @@ export * from './pages';
 export * from './props';
 export * from './messages';
 export * from './DataTable';
+export * from './ListControls';
 export * from './SettingEditor';

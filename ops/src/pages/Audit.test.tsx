@@ -1,0 +1,107 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { ADMIN_ENDPOINTS, type AuditEntry, type Listing } from '@instalment/shared/api';
+import { HostContext } from '@instalment/shared/host';
+import { createOpsHost } from '../host';
+import { Audit } from './Audit';
+
+const ENTRY: AuditEntry = {
+  id: 7,
+  // 23:30 UTC is 07:30 the next day in Shanghai.
+  at: '2026-11-25T23:30:00.000Z',
+  username: 'ann',
+  roles: ['reviewer'],
+  action: 'loan.approve',
+  target: 'loan:L1',
+  before: null,
+  after: null,
+  outcome: 'done',
+  reason: null,
+  address: '10.0.0.1',
+};
+const OPERATOR = { username: 'audrey', roles: ['auditor' as const], business_timezone: 'Asia/Shanghai' };
+
+/** The audit page in the console's own host, at the URL `query` names, its API answering 120 entries. */
+async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en') {
+  window.location.hash = '';
+  const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
+  const host = createOpsHost('http://api.test', ui, jest.fn());
+  host.locale.set(locale);
+  host.session.setToken('operator-token', Math.floor(Date.now() / 1000) + 3600);
+  const listing: Listing<AuditEntry> = { list: [ENTRY], total: 120 };
+  const get = jest.spyOn(host.http, 'get').mockResolvedValue(listing);
+  render(
+    <HostContext.Provider value={host}>
+      <Audit query={query} operator={OPERATOR} />
+    </HostContext.Provider>,
+  );
+  await act(async () => {});
+  return { ui, get };
+}
+
+/** A CSV answer as fetch gives it. */
+const csvAnswer = (name: string) => ({
+  ok: true,
+  status: 200,
+  headers: { get: (header: string) => (header === 'Content-Disposition' ? `attachment; filename="${name}"` : null) },
+  blob: async () => new Blob(['\uFEFFat,operator\n'], { type: 'text/csv' }),
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+test('the URL names the page, size, operator, target and days the server is asked for, times in the business zone', async () => {
+  const { get } = await shown({ page: '3', limit: '25', operator: 'ann', target: 'loan:L1', from: '2026-11-01', to: '2026-11-25' });
+  expect(get).toHaveBeenCalledWith(
+    ADMIN_ENDPOINTS.audit,
+    expect.objectContaining({ page: 3, limit: 25, operator: 'ann', target: 'loan:L1', from: '2026-11-01', to: '2026-11-25' }),
+    undefined,
+  );
+  expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 3 of 5 · 120 in all');
+  expect(screen.getByRole('columnheader', { name: 'When (Asia/Shanghai)' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: '2026-11-26 07:30' })).toBeInTheDocument();
+});
+
+test('filtering by an operator and days, and paging past 50, change the URL a new tab opens the same view from', async () => {
+  await shown({ limit: '50' });
+  const filters = screen.getByRole('form', { name: 'Filters' });
+  fireEvent.change(within(filters).getByRole('searchbox', { name: 'Operator' }), { target: { value: 'ann' } });
+  fireEvent.change(within(filters).getByLabelText('From day (Asia/Shanghai)'), { target: { value: '2026-11-20' } });
+  fireEvent.submit(filters);
+  expect(window.location.hash).toBe('#/audit?limit=50&from=2026-11-20&operator=ann');
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(window.location.hash).toBe('#/audit?limit=50&page=2');
+});
+
+test("the export downloads the filtered CSV with the operator's token, under the server's file name", async () => {
+  const fetch = jest.fn().mockResolvedValue(csvAnswer('audit-2026-11-26.csv'));
+  Object.assign(global, { fetch });
+  const createObjectURL = jest.fn(() => 'blob:csv');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const saved: Array<{ href: string; download: string }> = [];
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download });
+  });
+  await shown({ page: '2', operator: 'ann', from: '2026-11-01' });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  });
+  expect(fetch).toHaveBeenCalledWith('http://api.test/admin/api/export/audit?from=2026-11-01&operator=ann', {
+    headers: { Authorization: 'Bearer operator-token', 'Accept-Language': 'en' },
+  });
+  expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+  expect(saved).toEqual([{ href: 'blob:csv', download: 'audit-2026-11-26.csv' }]);
+});
+
+test("a refused export says why, and one that cannot reach the server says so, in the operator's language", async () => {
+  const refused = { ok: false, status: 403, json: async () => ({ code: 403, message: '没有导出操作日志的权限' }) };
+  const fetch = jest.fn().mockResolvedValueOnce(refused).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  Object.assign(global, { fetch });
+  const { ui } = await shown({}, 'zh-CN');
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: '导出 CSV' }));
+  });
+  expect(ui.toast).toHaveBeenLastCalledWith('导出失败：没有导出操作日志的权限', 'error');
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: '导出 CSV' }));
+  });
+  expect(ui.toast).toHaveBeenLastCalledWith('导出失败：网络连接失败', 'error');
+});
