@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { HashRouter, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { HostContext, useLocale, useT } from '@instalment/shared/host';
 import { loadExposed, RemoteView } from '@instalment/shared/loader';
-import { mayDo } from '@instalment/shared/api';
+import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/shared/api';
 import { OPS_PAGES, type OperatorInfo, type OpsPage, type OpsPageProps } from '@instalment/shared/ops';
 import { createOpsHost, type OpsHost } from './host';
 import { Login } from './Login';
@@ -32,6 +32,17 @@ function Screen({ page, operator }: { page: OpsPage; operator: OperatorInfo }) {
       load={() => loadExposed<{ default: (props: OpsPageProps) => React.JSX.Element }>(remote, module)}
       props={props}
     />
+  );
+}
+
+/** A page the operator's roles do not open, reached by a link or typed: says so, and who may open it. */
+function OutsideRole({ permission }: { permission: AdminPermission }) {
+  const t = useT(hostMessages);
+  return (
+    <div role="alert">
+      <p>{t('outsideRole')}</p>
+      <p>{t('openedBy', { roles: ADMIN_PERMISSIONS[permission].map((role) => t(`role_${role}`)).join(', ') })}</p>
+    </div>
   );
 }
 
@@ -71,14 +82,18 @@ function Console({ host, operator, onLogout }: { host: OpsHost; operator: Operat
       </nav>
       <main className="ops-main">
         <Routes>
-          {pages.map((page) => (
+          {OPS_PAGES.map((page) => (
             <Route
               key={page.path}
               path={page.path}
               element={
                 <>
                   <h1>{page.title[locale]}</h1>
-                  <Screen page={page} operator={operator} />
+                  {page.permission === null || mayDo(operator.roles, page.permission) ? (
+                    <Screen page={page} operator={operator} />
+                  ) : (
+                    <OutsideRole permission={page.permission} />
+                  )}
                 </>
               }
             />

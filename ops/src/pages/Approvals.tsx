@@ -1,50 +1,122 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleApprovals } from '@instalment/shared/api';
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  APPROVAL_KINDS,
+  consoleApprovals,
+  mayDo,
+  type Approval,
+  type OperatorRole,
+} from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, NoteAction, opsMessages } from '@instalment/shared/ops';
+import { inZone, shownTime } from '@instalment/shared/format';
+import { LoadedTable, NoteAction, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
-const shown = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+/** What the change is about, in the words the checker decides on. */
+function Subject({ approval }: { approval: Approval }) {
+  const t = useT(hostMessages);
+  const roles = (list: readonly OperatorRole[]) => (list.length ? list.map((role) => t(`role_${role}`)).join(', ') : t('noRoles'));
+  const { subject } = approval;
+  if (subject === null) return <>{t('subjectGone')}</>;
+  switch (subject.about) {
+    case 'disbursement':
+      return <>{t('subjectDisbursement', subject)}</>;
+    case 'proof':
+      return (
+        <>
+          {t('subjectProof', { ...subject, periods: subject.periods.join(', ') })}
+          <br />
+          <a href="#/proofs">{t('receiptLink', { id: subject.voucher_id })}</a>
+        </>
+      );
+    case 'credit':
+      return <>{t('subjectCredit', { ...subject, before: subject.before ?? t('defaultLimit') })}</>;
+    case 'setting':
+      return (
+        <ul className="ops-changes">
+          {subject.changes.map((change) => (
+            <li key={change.path}>
+              <code>{change.path}</code>: {change.before ?? '—'} → {change.after ?? '—'}
+            </li>
+          ))}
+        </ul>
+      );
+    case 'roles':
+      return <>{t('subjectRoles', { username: subject.username, before: roles(subject.before), after: roles(subject.after) })}</>;
+    case 'refund':
+      return <>{t('subjectRefund', { ...subject, trade_no: subject.trade_no ?? t('noTrade') })}</>;
+  }
+}
 
-/** Four eyes: what one operator asked for, for a second one to carry out or decline. */
-export function Approvals() {
-  const { http } = useHost();
+const bankRefOf = (payload: unknown) =>
+  typeof payload === 'object' && payload !== null && 'bank_ref' in payload ? String(payload.bank_ref) : '';
+
+/**
+ * Four eyes: what one operator asked for, in words, for a second one to carry out or decline.
+ * Only an operator whose roles decide the kind, and who did not ask for it, is offered the
+ * decision; each is confirmed first.
+ */
+export function Approvals({ operator }: OpsPageProps) {
+  const zone = operator.business_timezone;
+  const { http, ui } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
+  const words = useOpsWords();
   const loaded = useLoad(() => consoleApprovals(http, { status: 'awaiting', limit: 50 }), [http]);
   const decide = (id: number, path: string, reason = '') => http.post(adminPath(path, { id }), { reason }).then(loaded.reload);
+  const confirmed = (message: string) => ui.confirm(message).then((yes) => yes || Promise.reject(new Error(message)));
+  const decision = (row: Approval) => {
+    if (row.maker === operator.username) return <>{t('ownRequest')}</>;
+    if (!mayDo(operator.roles, APPROVAL_KINDS[row.kind])) return <>{t('notYourDecision')}</>;
+    const about = { id: row.id, kind: words.kind(row.kind) };
+    return (
+      <>
+        <Button
+          size="small"
+          variant="primary"
+          onClick={() =>
+            void confirmed(t('approveConfirm', about))
+              .then(() => decide(row.id, ADMIN_ENDPOINTS.approveApproval))
+              .catch(() => undefined)
+          }
+        >
+          {t('approve')} #{row.id}
+        </Button>
+        <NoteAction
+          label={common('reason')}
+          action={`${t('decline')} #${row.id}`}
+          run={(reason) => confirmed(t('declineConfirm', about)).then(() => decide(row.id, ADMIN_ENDPOINTS.declineApproval, reason))}
+        />
+      </>
+    );
+  };
   return (
-    <LoadedTable
-      loaded={loaded}
-      caption={t('awaiting')}
-      rows={(data) => data.list}
-      rowKey={(row) => row.id}
-      columns={[
-        { header: '#', cell: (row) => row.id },
-        { header: t('kind'), cell: (row) => row.kind },
-        { header: t('target'), cell: (row) => row.target },
-        { header: t('payload'), cell: (row) => <code>{shown(row.payload)}</code> },
-        { header: t('maker'), cell: (row) => row.maker },
-        {
-          header: common('actions'),
-          cell: (row) => (
-            <>
-              <Button
-                size="small"
-                variant="primary"
-                onClick={() => void decide(row.id, ADMIN_ENDPOINTS.approveApproval).catch(() => undefined)}
-              >
-                {t('approve')} #{row.id}
-              </Button>
-              <NoteAction
-                label={common('reason')}
-                action={`${t('decline')} #${row.id}`}
-                run={(reason) => decide(row.id, ADMIN_ENDPOINTS.declineApproval, reason)}
-              />
-            </>
-          ),
-        },
-      ]}
-    />
+    <div className="ops-approvals">
+      <LoadedTable
+        loaded={loaded}
+        caption={t('awaiting')}
+        empty={t('noneAwaiting')}
+        rows={(data) => data.list}
+        rowKey={(row) => row.id}
+        columns={[
+          { header: '#', cell: (row) => row.id },
+          { header: t('kind'), cell: (row) => words.kind(row.kind) },
+          { header: t('subject'), cell: (row) => <Subject approval={row} /> },
+          { header: common('bankRef'), cell: (row) => bankRefOf(row.payload) },
+          {
+            header: inZone(t('asked'), zone),
+            cell: (row) => (
+              <>
+                {row.maker}
+                <br />
+                {shownTime(row.created_at, zone)} · {words.age(row.created_at)}
+              </>
+            ),
+          },
+          { header: common('actions'), cell: decision },
+        ]}
+      />
+    </div>
   );
 }

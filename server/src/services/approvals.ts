@@ -1,7 +1,16 @@
-import { APPROVAL_KINDS, mayDo, type Approval, type ApprovalKind, type ApprovalStatus, type Listing } from '@instalment/shared/api';
+import {
+  APPROVAL_KINDS,
+  mayDo,
+  type Approval,
+  type ApprovalKind,
+  type ApprovalStatus,
+  type ApprovalSubject,
+  type Listing,
+} from '@instalment/shared/api';
 import { iso, type Context } from '../context';
 import { isUniqueViolation, type Store } from '../db/store';
 import { ApprovalRecords, type ApprovalRow, type ApprovalVisibility } from '../repositories/approvals';
+import { approvalSubjects } from './approval-subjects';
 import type { Operator } from './operators';
 import { Forbidden, Refusal, say } from './refusals';
 
@@ -16,13 +25,14 @@ export interface Decided {
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
 
-function view(row: ApprovalRow): Approval {
+function view(row: ApprovalRow, subject: ApprovalSubject | null): Approval {
   return {
     id: row.id,
     kind: row.kind,
     target: row.target,
     payload: parsed(row.payload),
     before: parsed(row.state_before),
+    subject,
     maker: row.maker_username,
     created_at: iso(row.created_at),
     status: row.status,
@@ -82,7 +92,7 @@ export class ApprovalService {
   async byId(id: number): Promise<Approval> {
     const row = await this.records.byId(id);
     if (!row) throw new Refusal(say('approvalNotFound'));
-    return view(row);
+    return (await this.viewed(this.ctx.store, [row]))[0];
   }
 
   /**
@@ -91,7 +101,13 @@ export class ApprovalService {
    */
   async list(status: ApprovalStatus | null, limit: number, offset: number, viewer: Operator | null = null): Promise<Listing<Approval>> {
     const { rows, total } = await this.records.page({ status, visibleTo: viewer && visibilityOf(viewer) }, limit, offset);
-    return { list: rows.map(view), total };
+    return { list: await this.viewed(this.ctx.store, rows), total };
+  }
+
+  /** The rows as answered, each with what it is about. */
+  private async viewed(store: Store, rows: readonly ApprovalRow[]): Promise<Approval[]> {
+    const subjects = await approvalSubjects(store, rows);
+    return rows.map((row) => view(row, subjects.get(row.id) ?? null));
   }
 
   /** The awaiting approval of `kind` for each of these targets. */
@@ -119,6 +135,6 @@ export class ApprovalService {
     });
     if (!decided) throw new Refusal(say('approvalDecided'));
     const after = decision === 'approve' ? await this.effects[row.kind](tx, row.target, parsed(row.payload), checker) : null;
-    return { approval: view((await records.byId(id))!), after };
+    return { approval: (await this.viewed(tx, [(await records.byId(id))!]))[0], after };
   }
 }

@@ -117,6 +117,9 @@ export type ApprovalStatus = Static<typeof operators.ApprovalStatus>;
 
 /** A change one operator asked for, and what a second one decided. */
 export type Approval = Static<typeof operators.Approval>;
+/** What an approval is about, in the checker's words (`about` names which). */
+export type ApprovalSubject = Static<typeof operators.ApprovalSubject>;
+export type SettingChange = Static<typeof operators.SettingChange>;
 
 /** What an action that needs four eyes answers: the approval now waiting for a second operator. */
 export type ApprovalAsked = Static<typeof operators.ApprovalAsked>;

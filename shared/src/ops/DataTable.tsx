@@ -16,11 +16,13 @@ export interface DataTableProps<T> {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
+  /** What an empty table says is missing ("No change is waiting for a second operator."); else a generic "Nothing here." */
+  empty?: string;
 }
 
-export function DataTable<T>({ caption, rows, columns, rowKey }: DataTableProps<T>) {
+export function DataTable<T>({ caption, rows, columns, rowKey, empty }: DataTableProps<T>) {
   const t = useT(opsMessages);
-  if (rows.length === 0) return <p className={styles.empty}>{t('empty')}</p>;
+  if (rows.length === 0) return <p className={styles.empty}>{empty ?? t('empty')}</p>;
   return (
     <div className={styles.scroll}>
       <table className={styles.table}>

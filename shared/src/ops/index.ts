@@ -2,6 +2,7 @@
 export * from './pages';
 export * from './props';
 export * from './messages';
+export * from './words';
 export * from './DataTable';
 export * from './ListControls';
 export * from './SettingEditor';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { APPROVAL_KINDS, OPERATOR_ROLES, type ApprovalKind as Kind } from '../admin';
-import { IsoDateTime, Nullable } from './common';
+import { IsoDateTime, Money, Nullable } from './common';
 
 /**
  * The console's operators and what they leave behind: sessions, the audit log, and the changes
@@ -41,6 +41,56 @@ export const AuditEntry = Type.Object({
 export const ApprovalKind = Type.Union((Object.keys(APPROVAL_KINDS) as Kind[]).map((kind) => Type.Literal(kind)));
 export const ApprovalStatus = Type.Union([Type.Literal('awaiting'), Type.Literal('approved'), Type.Literal('declined')]);
 
+/** One value a setting's change changes: its path (`terms[2].monthly_rate_bp`), null where absent on that side. */
+export const SettingChange = Type.Object({ path: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) });
+
+/**
+ * What an approval is about, in the words the checker decides on, by `about`: the loan to pay out,
+ * the proof to confirm (its image at `voucherFile`), the credit line, the setting's changed values,
+ * the operator's roles, the refund. The borrower's phone is masked.
+ */
+export const ApprovalSubject = Type.Union([
+  Type.Object({
+    about: Type.Literal('disbursement'),
+    borrower: Type.String(),
+    phone: Type.String(),
+    order_no: Type.String(),
+    amount: Money,
+    term: Type.Integer(),
+  }),
+  Type.Object({
+    about: Type.Literal('proof'),
+    voucher_id: Type.Integer(),
+    borrower: Type.String(),
+    phone: Type.String(),
+    order_no: Type.String(),
+    periods: Type.Array(Type.Integer()),
+    amount: Money,
+  }),
+  Type.Object({
+    about: Type.Literal('credit'),
+    borrower: Type.String(),
+    phone: Type.String(),
+    /** null: the default credit line. */
+    before: Nullable(Money),
+    after: Money,
+  }),
+  Type.Object({ about: Type.Literal('setting'), changes: Type.Array(SettingChange) }),
+  Type.Object({
+    about: Type.Literal('roles'),
+    username: Type.String(),
+    before: Type.Array(OperatorRole),
+    after: Type.Array(OperatorRole),
+  }),
+  Type.Object({
+    about: Type.Literal('refund'),
+    order_no: Type.String(),
+    amount: Money,
+    payment_no: Type.String(),
+    trade_no: Nullable(Type.String()),
+  }),
+]);
+
 /** A change one operator asked for, and what a second one decided. */
 export const Approval = Type.Object({
   id: Type.Integer(),
@@ -50,6 +100,8 @@ export const Approval = Type.Object({
   payload: Type.Unknown(),
   /** The state when it was asked for, for the checker to compare. */
   before: Type.Unknown(),
+  /** What it is about, in words; null when that is no longer on the books. */
+  subject: Type.Union([ApprovalSubject, Type.Null()]),
   maker: Type.String(),
   created_at: IsoDateTime,
   status: ApprovalStatus,

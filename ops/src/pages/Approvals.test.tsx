@@ -1,0 +1,105 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { ADMIN_ENDPOINTS, type Approval, type Listing, type OperatorRole } from '@instalment/shared/api';
+import { HostContext } from '@instalment/shared/host';
+import { createOpsHost } from '../host';
+import { Approvals } from './Approvals';
+
+const NOW = Date.parse('2026-11-26T04:00:00.000Z');
+const DISBURSEMENT: Approval = {
+  id: 7,
+  kind: 'loan.disburse',
+  target: 'loan:LN20261126001',
+  payload: { bank_ref: 'ICBC-20261126-7' },
+  before: { status: 'approved' },
+  subject: { about: 'disbursement', borrower: 'Li Lei', phone: '138****5678', order_no: 'LN20261126001', amount: '12000.00', term: 3 },
+  maker: 'fin.ann',
+  created_at: '2026-11-26T01:00:00.000Z',
+  status: 'awaiting',
+  checker: null,
+  decided_at: null,
+  reason: null,
+};
+const RATES: Approval = {
+  ...DISBURSEMENT,
+  id: 8,
+  kind: 'setting.loan_rates',
+  target: 'setting:loan_rates',
+  payload: { value: {} },
+  subject: { about: 'setting', changes: [{ path: 'terms[2].monthly_rate_bp', before: '65', after: '60' }] },
+};
+
+/** The inbox as `username` with `roles` sees it, the server answering `list`. */
+async function shown(username: string, roles: OperatorRole[], list: Approval[] = [DISBURSEMENT, RATES], locale: 'en' | 'zh-CN' = 'en') {
+  jest.spyOn(Date, 'now').mockReturnValue(NOW);
+  const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
+  const host = createOpsHost('http://api.test', ui, jest.fn());
+  host.locale.set(locale);
+  const answer: Listing<Approval> = { list, total: list.length };
+  const get = jest.spyOn(host.http, 'get').mockResolvedValue(answer);
+  const post = jest.spyOn(host.http, 'post').mockResolvedValue(DISBURSEMENT);
+  render(
+    <HostContext.Provider value={host}>
+      <Approvals query={{}} operator={{ username, roles, business_timezone: 'Asia/Shanghai' }} />
+    </HostContext.Provider>,
+  );
+  await act(async () => {});
+  return { ui, get, post };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+test('each change reads in words: the borrower, the amount, the bank reference, who asked, when in the business zone and how long ago', async () => {
+  await shown('fin.bob', ['finance']);
+  const row = screen.getByRole('row', { name: /^7 / });
+  expect(within(row).getByRole('cell', { name: 'Disburse a loan' })).toBeInTheDocument();
+  expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · ¥12000.00 over 3 months');
+  expect(row).toHaveTextContent('ICBC-20261126-7');
+  expect(row).toHaveTextContent('fin.ann2026-11-26 09:00 · 3 h ago');
+  expect(screen.getByRole('columnheader', { name: 'Asked (Asia/Shanghai)' })).toBeInTheDocument();
+  // A rate change is the one value that moves, not the whole table.
+  expect(screen.getByRole('row', { name: /^8 / })).toHaveTextContent('terms[2].monthly_rate_bp: 65 → 60');
+});
+
+test('the checker confirms before approving; a confirmation declined sends nothing', async () => {
+  const { ui, post } = await shown('fin.bob', ['finance']);
+  ui.confirm.mockResolvedValueOnce(false);
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Approve #7' }));
+  });
+  expect(ui.confirm).toHaveBeenCalledWith('Approve #7, Disburse a loan? It is carried out at once.');
+  expect(post).not.toHaveBeenCalled();
+
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Approve #7' }));
+  });
+  expect(post).toHaveBeenCalledWith('/admin/api/approvals/7/approve', { reason: '' });
+});
+
+test('declining is confirmed too, and sends the reason', async () => {
+  const { ui, post } = await shown('fin.bob', ['finance']);
+  const row = screen.getByRole('row', { name: /^7 / });
+  fireEvent.change(within(row).getByRole('textbox', { name: 'Reason' }), { target: { value: 'wrong account' } });
+  await act(async () => {
+    fireEvent.click(within(row).getByRole('button', { name: 'Decline #7' }));
+  });
+  expect(ui.confirm).toHaveBeenCalledWith('Decline #7, Disburse a loan?');
+  expect(post).toHaveBeenCalledWith(ADMIN_ENDPOINTS.declineApproval.replace(':id', '7'), { reason: 'wrong account' });
+});
+
+test('the maker is not offered a decision on their own request', async () => {
+  await shown('fin.ann', ['finance']);
+  expect(screen.queryByRole('button', { name: 'Approve #7' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Decline #7' })).toBeNull();
+  expect(screen.getByRole('row', { name: /^7 / })).toHaveTextContent('Yours: another operator decides it.');
+});
+
+test('a role that may not decide a kind is not offered the decision', async () => {
+  await shown('audit.amy', ['auditor']);
+  expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+  expect(screen.getByRole('row', { name: /^8 / })).toHaveTextContent('Your role does not decide this.');
+});
+
+test('an empty inbox says what is empty, in Chinese too', async () => {
+  await shown('fin.bob', ['finance'], [], 'zh-CN');
+  expect(screen.getByText('没有等待复核的变更。')).toBeInTheDocument();
+});

@@ -1,0 +1,58 @@
+import { ADMIN_ENDPOINTS, adminPath, createLoan, loanRates, type Approval, type ApprovalAsked, type Listing } from '@instalment/shared/api';
+import { settingChanges } from '../src/services/approval-subjects';
+import { signUp, startServer, type TestServer } from './helpers';
+import { operatorsOf } from './operators';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ approvalMode: 'manual' });
+});
+afterAll(() => server.close());
+const { loggedIn } = operatorsOf(() => server);
+
+const awaiting = async (checker: Awaited<ReturnType<typeof loggedIn>>, id: number) =>
+  (await checker.data<Listing<Approval>>('GET', `${ADMIN_ENDPOINTS.approvals}?status=awaiting&limit=200`)).list.find(
+    (approval) => approval.id === id,
+  );
+
+test('a disbursement waiting for a checker names the borrower, the masked phone, the order, the amount and the term', async () => {
+  const [reviewer, maker, checker] = await Promise.all([loggedIn(['reviewer']), loggedIn(['finance']), loggedIn(['finance'])]);
+  const borrower = await signUp(server);
+  const { order_no } = await createLoan(borrower.http, borrower.application);
+  await reviewer.data('POST', adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no }));
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.disburseLoan, { order_no }), { bank_ref: 'ICBC-7' });
+
+  expect((await awaiting(checker, asked.approval_id))?.subject).toEqual({
+    about: 'disbursement',
+    borrower: 'Li Lei',
+    phone: `${borrower.mobile.slice(0, 3)}****${borrower.mobile.slice(7)}`,
+    order_no,
+    amount: '12000.00',
+    term: 3,
+  });
+});
+
+test('a change of rates shows only the values that move, each with its path, before and after', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['admin'])]);
+  const { terms, ...rest } = await loanRates(server.client().http);
+  const stored = { ...rest, terms: terms.map(({ apr_bp: _apr, ...term }) => term) };
+  const last = stored.terms.length - 1;
+  const cheaper = {
+    ...stored,
+    terms: stored.terms.map((term, index) => (index === last ? { ...term, monthly_rate_bp: term.monthly_rate_bp - 5 } : term)),
+  };
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.setting, { key: 'loan_rates' }), { value: cheaper });
+
+  const rate = stored.terms[last].monthly_rate_bp;
+  expect((await awaiting(checker, asked.approval_id))?.subject).toEqual({
+    about: 'setting',
+    changes: [{ path: `terms[${last}].monthly_rate_bp`, before: String(rate), after: String(rate - 5) }],
+  });
+});
+
+test('a value only on one side of a change reads null on the other; text reads as it is', () => {
+  expect(settingChanges({ name: 'ICBC', channels: ['alipay'] }, { name: 'CCB', channels: ['alipay', 'transfer'] })).toEqual([
+    { path: 'name', before: 'ICBC', after: 'CCB' },
+    { path: 'channels[1]', before: null, after: 'transfer' },
+  ]);
+});
