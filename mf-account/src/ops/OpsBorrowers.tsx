@@ -5,7 +5,7 @@ import { defineMessages } from '@instalment/shared/i18n';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
 import { inZone, shownTime } from '@instalment/shared/format';
-import { DataTable, NoteAction, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
+import { DataTable, NoteAction, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, Field } from '@instalment/shared/ui';
 
 const messages = defineMessages({
@@ -37,6 +37,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
   const { http } = useHost();
   const t = useT(messages);
   const common = useT(opsMessages);
+  const words = useOpsWords();
   const locale = useLocale();
   const [found, setFound] = useState<StaffBorrower | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +92,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
             columns={[
               { header: '#', cell: (row) => row.id },
               { header: common('amount'), cell: (row) => row.amount },
-              { header: common('status'), cell: (row) => row.status },
+              { header: common('status'), cell: (row) => words.voucherStatus(row.status) },
             ]}
           />
           <DataTable
@@ -101,7 +102,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
             columns={[
               { header: common('orderNo'), cell: (row) => row.order_no },
               { header: common('amount'), cell: (row) => row.amount },
-              { header: common('status'), cell: (row) => row.status },
+              { header: common('status'), cell: (row) => words.paymentStatus(row.status) },
             ]}
           />
           <DataTable
@@ -110,7 +111,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
             rowKey={(row) => row.id}
             columns={[
               { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
-              { header: common('actions'), cell: (row) => `${row.username}: ${row.action} (${row.outcome})` },
+              { header: common('actions'), cell: (row) => `${row.username}: ${words.action(row.action)} (${words.outcome(row.outcome)})` },
             ]}
           />
         </section>

@@ -5,6 +5,7 @@ import {
   ExportButton,
   ListControls,
   LoadedTable,
+  useOpsWords,
   opsMessages,
   useListView,
   type ListSort,
@@ -19,6 +20,7 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
+  const words = useOpsWords();
   const sorts: Array<ListSort<NonNullable<PaymentListQuery['sort']>>> = [
     { column: 'created_at', label: inZone(common('created'), zone) },
     { column: 'amount', label: common('amount') },
@@ -42,7 +44,7 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
           { header: t('paymentNo'), cell: (row) => row.payment_no },
           { header: common('orderNo'), cell: (row) => row.order_no },
           { header: common('amount'), cell: (row) => row.amount },
-          { header: common('status'), cell: (row) => row.status },
+          { header: common('status'), cell: (row) => words.paymentStatus(row.status) },
           { header: t('channel'), cell: (row) => row.channel ?? '' },
           { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone) },
         ]}

@@ -105,3 +105,9 @@ test("a refused export says why, and one that cannot reach the server says so, i
   });
   expect(ui.toast).toHaveBeenLastCalledWith('导出失败：网络连接失败', 'error');
 });
+
+test('what was done and how it ended read as words in the operator’s language', async () => {
+  await shown({}, 'zh-CN');
+  expect(screen.getByRole('cell', { name: '批准借款' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: '已完成' })).toBeInTheDocument();
+});

@@ -7,6 +7,7 @@ import {
   LoadedTable,
   opsMessages,
   useListView,
+  useOpsWords,
   type ListSort,
   type OpsPageProps,
 } from '@instalment/shared/ops';
@@ -19,6 +20,7 @@ export function Audit({ query, operator }: OpsPageProps) {
   const { http } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
+  const words = useOpsWords();
   const sorts: Array<ListSort<NonNullable<AuditListQuery['sort']>>> = [{ column: 'at', label: inZone(t('when'), zone) }];
   const { view, change } = useListView('/audit', query, sorts);
   const { page, limit, from, to, sort, order } = view;
@@ -48,9 +50,12 @@ export function Audit({ query, operator }: OpsPageProps) {
         columns={[
           { header: inZone(t('when'), zone), cell: (row) => shownTime(row.at, zone) },
           { header: t('operator'), cell: (row) => row.username },
-          { header: t('action'), cell: (row) => row.action },
+          { header: t('action'), cell: (row) => words.action(row.action) },
           { header: t('target'), cell: (row) => row.target },
-          { header: t('outcome'), cell: (row) => (row.reason ? `${row.outcome}: ${row.reason}` : row.outcome) },
+          {
+            header: t('outcome'),
+            cell: (row) => (row.reason ? `${words.outcome(row.outcome)}: ${row.reason}` : words.outcome(row.outcome)),
+          },
           { header: t('address'), cell: (row) => row.address },
         ]}
       />
