@@ -22,6 +22,7 @@ const TAKES_NOTHING = new Set<string>([
   'GET /admin/api/reports/overdue',
   'GET /admin/api/export/overdue',
   'GET /admin/api/settings',
+  'GET /admin/api/operators',
   'GET /health',
 ]);
 
