@@ -119,13 +119,16 @@ describe('a loan: pending → approved → disbursed (four eyes) or rejected', (
   test('a rejection carries the reason the borrower reads, and frees the credit', async () => {
     const reviewer = await loggedIn(['reviewer']);
     const { borrower, order_no } = await applied();
-    expect((await reviewer.call('POST', adminPath(ADMIN_ENDPOINTS.rejectLoan, { order_no }), { reason: ' ' })).body.msg).toBe(
-      'Give the reason; the borrower reads it.',
-    );
-    await reviewer.data('POST', adminPath(ADMIN_ENDPOINTS.rejectLoan, { order_no }), { reason: 'Income could not be verified.' });
+    expect(
+      (await reviewer.call('POST', adminPath(ADMIN_ENDPOINTS.rejectLoan, { order_no }), { reason_code: 'other', reason: ' ' })).body.msg,
+    ).toBe('Give the reason; the borrower reads it.');
+    await reviewer.data('POST', adminPath(ADMIN_ENDPOINTS.rejectLoan, { order_no }), {
+      reason_code: 'other',
+      reason: 'Income could not be verified.',
+    });
     expect(await orderDetail(borrower.http, { order_no })).toMatchObject({
       status: 'rejected',
-      reject_reason: 'Income could not be verified.',
+      reject_reason: 'Another reason: Income could not be verified.',
     });
     expect((await creditLine(borrower.http)).used).toBe('0.00');
     expect((await reviewer.call('POST', adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no }))).body.msg).toBe(

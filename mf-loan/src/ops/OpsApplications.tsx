@@ -6,13 +6,11 @@ import {
   type LoanDecided,
   type LoanListQuery,
   type LoanStatus,
-  type StaffLoanView,
 } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
-import { inZone, shownDay, shownTime } from '@instalment/shared/format';
+import { inZone, shownDay } from '@instalment/shared/format';
 import {
-  DataTable,
   ExportButton,
   ListControls,
   LoadedTable,
@@ -24,66 +22,9 @@ import {
 } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
+import { Underwriting } from './Underwriting';
 
 const STATUSES: LoanStatus[] = ['pending', 'approved', 'repaying', 'overdue', 'settled', 'rejected'];
-
-/** One loan whole: its schedule, proofs and every staff action on it. */
-function LoanView({ orderNo, zone }: { orderNo: string; zone: string }) {
-  const { http, navigate } = useHost();
-  const t = useT(opsLoanMessages);
-  const common = useT(opsMessages);
-  const locale = useLocale();
-  const { data } = useLoad(() => http.get<StaffLoanView>(adminPath(ADMIN_ENDPOINTS.loan, { order_no: orderNo })), [http, orderNo]);
-  return (
-    <section aria-label={t('loan', { order_no: orderNo })}>
-      <Button size="small" onClick={() => navigate('/loans')}>
-        {t('back')}
-      </Button>
-      {data && (
-        <>
-          <h2>{t('loan', { order_no: orderNo })}</h2>
-          <p>
-            {data.real_name} · {data.mobile} · {data.amount} · {loanStatusLabel(data.status, locale)}
-            {data.reject_reason && ` · ${t('rejectedFor', { reason: data.reject_reason })}`}
-            {data.disbursed_at && ` · ${t('disbursed')} ${shownDay(data.disbursed_at, zone)} (${data.disbursement_ref ?? ''})`}
-          </p>
-          <DataTable
-            caption={t('instalments')}
-            rows={data.instalments}
-            rowKey={(row) => row.period}
-            columns={[
-              { header: t('period'), cell: (row) => row.period },
-              { header: t('due'), cell: (row) => row.due_date },
-              { header: t('total'), cell: (row) => row.total },
-              { header: t('penalty'), cell: (row) => row.penalty },
-              { header: common('status'), cell: (row) => row.status },
-            ]}
-          />
-          <DataTable
-            caption={t('proofs')}
-            rows={data.vouchers}
-            rowKey={(row) => row.id}
-            columns={[
-              { header: '#', cell: (row) => row.id },
-              { header: common('amount'), cell: (row) => row.amount },
-              { header: common('status'), cell: (row) => row.status },
-            ]}
-          />
-          <DataTable
-            caption={t('history')}
-            rows={data.audit}
-            rowKey={(row) => row.id}
-            columns={[
-              { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
-              { header: common('borrower'), cell: (row) => row.username },
-              { header: common('actions'), cell: (row) => `${row.action} (${row.outcome})` },
-            ]}
-          />
-        </>
-      )}
-    </section>
-  );
-}
 
 /** The loan queue: a reviewer approves or rejects, finance asks for the money to be sent. */
 export default function OpsApplications({ query, operator }: OpsPageProps) {
@@ -103,7 +44,7 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
   const { page, limit, ...filters } = view;
   const listed = { ...filters, status: status || undefined };
   const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
-  if (query.order_no) return <LoanView orderNo={query.order_no} zone={zone} />;
+  if (query.order_no) return <Underwriting orderNo={query.order_no} operator={operator} />;
   const act = (path: string, orderNo: string, body?: object) =>
     http.post<ApprovalAsked | LoanDecided>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
       await loaded.reload();

@@ -7,6 +7,7 @@ import type {
   LoanPurpose,
   LoanStatus,
   PaymentStatus,
+  RejectReasonCode,
   SmsEvent,
   Voucher,
 } from '@instalment/shared/api';
@@ -172,8 +173,9 @@ interface LoansTable {
   disbursed_at: Defaulted<number | null>;
   /** The bank's reference of the transfer to the borrower. */
   disbursement_ref: Defaulted<string | null>;
-  /** Shown to the borrower. */
+  /** Shown to the borrower, after the words of `reject_code` in their language. */
   reject_reason: Defaulted<string | null>;
+  reject_code: Defaulted<RejectReasonCode | null>;
   rejected_at: Defaulted<number | null>;
   settled_at: Defaulted<number | null>;
 }

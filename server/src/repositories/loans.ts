@@ -1,4 +1,4 @@
-import type { LoanStatus } from '@instalment/shared/api';
+import type { LoanStatus, RejectReasonCode } from '@instalment/shared/api';
 import { addDays } from '@instalment/shared/loan';
 import type { Store } from '../db/store';
 import type { InstalmentRow, LoanRow } from '../db/tables';
@@ -10,8 +10,14 @@ export type SummaryRow = Pick<LoanRow, 'id' | 'order_no' | 'amount_fen' | 'term'
 
 export type NewLoan = Omit<
   LoanRow,
-  'id' | 'approved_at' | 'disbursed_at' | 'disbursement_ref' | 'reject_reason' | 'rejected_at' | 'settled_at'
+  'id' | 'approved_at' | 'disbursed_at' | 'disbursement_ref' | 'reject_reason' | 'reject_code' | 'rejected_at' | 'settled_at'
 >;
+
+/** Why an application was turned down: the picklist's code (none from the development route) and the reviewer's words. */
+export interface Rejection {
+  code: RejectReasonCode | null;
+  text: string | null;
+}
 
 export interface ScheduledInstalment {
   period: number;
@@ -136,10 +142,10 @@ export class LoanRecords {
   }
 
   /** A no, before any money was sent; false when the loan had been disbursed or decided already. */
-  async markRejected(id: number, atMs: number, reason: string | null): Promise<boolean> {
+  async markRejected(id: number, atMs: number, why: Rejection): Promise<boolean> {
     const result = await this.store.q
       .updateTable('loans')
-      .set({ status: 'rejected', rejected_at: atMs, reject_reason: reason })
+      .set({ status: 'rejected', rejected_at: atMs, reject_code: why.code, reject_reason: why.text })
       .where('id', '=', id)
       .where('status', 'in', ['pending', 'approved'])
       .executeTakeFirst();

@@ -63,7 +63,7 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
     ENDPOINTS.orderDetail,
     { schema: { querystring: OrderQuery, response: { 200: envelopeOf(LoanDetail) } }, onRequest: auth.required },
     async (request) => {
-      const detail = await loans.detail(userOf(request).id, orderNo(request.query));
+      const detail = await loans.detail(userOf(request).id, orderNo(request.query), localeOf(request));
       return ok({ ...detail, vouchers: detail.vouchers.map((voucher) => withProofLink(request, voucher)) });
     },
   );

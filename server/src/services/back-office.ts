@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   EDITABLE_SETTINGS,
+  REJECTION_WORDS_MAX,
   type ApprovalAsked,
   type ApprovalKind,
   type EditableSetting,
   type LoanDecided,
+  type LoanRejection,
   type VoucherDecided,
 } from '@instalment/shared/api';
 import { BankInfo, PaymentChannels, StoredRates } from '@instalment/shared/api/schemas';
@@ -17,6 +19,7 @@ import { UserRecords } from '../repositories/users';
 import type { ApprovalService, Effect } from './approvals';
 import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
+import type { Rejection } from '../repositories/loans';
 import type { Operator } from './operators';
 import type { Reconciliation } from './reconciliation';
 import { loanTarget, userTarget, voucherTarget } from './staff';
@@ -49,6 +52,7 @@ const loanState = (loan: LoanRow) => ({
   approved_at: loan.approved_at,
   disbursed_at: loan.disbursed_at,
   disbursement_ref: loan.disbursement_ref,
+  reject_code: loan.reject_code,
   reject_reason: loan.reject_reason,
 });
 
@@ -56,6 +60,13 @@ function required(value: string, refusal: 'reasonRequired' | 'bankRefRequired'):
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > 200) throw new Refusal(say(refusal));
   return trimmed;
+}
+
+/** A picked reason speaks for itself and the reviewer's words may add to it; "other" says nothing without them. */
+function rejection({ reason_code, reason = '' }: LoanRejection): Rejection {
+  const words = reason.trim();
+  if (words.length > REJECTION_WORDS_MAX || (reason_code === 'other' && words === '')) throw new Refusal(say('reasonRequired'));
+  return { code: reason_code, text: words || null };
 }
 
 /** A setting's new value, judged before anyone is asked to approve it. */
@@ -109,8 +120,8 @@ export class BackOffice {
     });
   }
 
-  rejectLoan(tx: Store, orderNo: string, reason: string): Promise<Change<LoanDecided>> {
-    const why = required(reason, 'reasonRequired');
+  rejectLoan(tx: Store, orderNo: string, asked: LoanRejection): Promise<Change<LoanDecided>> {
+    const why = rejection(asked);
     return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
       const after = await loans.reject(orderNo, why);
       return {

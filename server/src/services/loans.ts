@@ -11,6 +11,7 @@ import type {
   Voucher,
 } from '@instalment/shared/api';
 import { maskBankCard, maskIdCard } from '@instalment/shared/format';
+import type { Locale } from '@instalment/shared/i18n';
 import {
   annualRateBp,
   applicationProblemText,
@@ -19,6 +20,7 @@ import {
   computeSchedule,
   fromFen,
   loanStatusLabel,
+  rejectionText,
   toFen,
   type ApplicationProblem,
 } from '@instalment/shared/loan';
@@ -29,7 +31,7 @@ import type { ConsentService } from './consents';
 import { Ledger, type InstalmentState } from './ledger';
 import { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
-import { LoanRecords, type LoanRow, type NewLoan, type SummaryRow } from '../repositories/loans';
+import { LoanRecords, type LoanRow, type NewLoan, type Rejection, type SummaryRow } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
 import { Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
@@ -195,9 +197,9 @@ export class LoanService {
   }
 
   /** A no with the reason the borrower reads, before any money was sent. Call holding the loan's lock. */
-  async reject(orderNo: string, reason: string): Promise<LoanRow> {
+  async reject(orderNo: string, why: Rejection): Promise<LoanRow> {
     const loan = await this.byOrderNo(orderNo);
-    if (!(await this.records.markRejected(loan.id, this.ctx.now(), reason))) throw this.notInState(loan);
+    if (!(await this.records.markRejected(loan.id, this.ctx.now(), why))) throw this.notInState(loan);
     return (await this.records.byId(loan.id))!;
   }
 
@@ -214,7 +216,7 @@ export class LoanService {
     const loan = await this.byOrderNo(orderNo);
     return this.ctx.store.write([Ledger.lock(loan.id)], async (tx) => {
       const held = this.on(tx);
-      if (decision === 'reject') return (await held.reject(orderNo, '')).status;
+      if (decision === 'reject') return (await held.reject(orderNo, { code: null, text: null })).status;
       await held.approve(orderNo);
       return (await held.disburse(orderNo, 'development')).status;
     });
@@ -277,7 +279,8 @@ export class LoanService {
     return answer;
   }
 
-  async detail(userId: number, orderNo: string): Promise<LoanDetail> {
+  /** A loan whole, in `locale`: the borrower reads why it was rejected in their own language. */
+  async detail(userId: number, orderNo: string, locale: Locale): Promise<LoanDetail> {
     const loan = await this.find(userId, orderNo);
     const [states, vouchers] = await Promise.all([this.ledger.states(loan), this.vouchers(loan)]);
     const schedule = computeSchedule({
@@ -304,7 +307,7 @@ export class LoanService {
       paid_periods: states.filter((state) => state.view.status === 'paid').length,
       approved_at: loan.approved_at === null ? null : iso(loan.approved_at),
       disbursed_at: loan.disbursed_at === null ? null : iso(loan.disbursed_at),
-      reject_reason: loan.reject_reason || null,
+      reject_reason: rejectionText(loan.reject_code, loan.reject_reason, locale),
       settled_at: loan.settled_at === null ? null : iso(loan.settled_at),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),

@@ -11,9 +11,12 @@ import type {
   StaffVoucher,
   VoucherStatus,
   LoanStatus,
+  Underwriting,
+  EarlierLoan,
 } from '@instalment/shared/api';
 import { MAX_PAGE_SIZE } from '@instalment/shared/api';
-import { maskBankCard } from '@instalment/shared/format';
+import { maskBankCard, maskIdCard } from '@instalment/shared/format';
+import { ageOnIdCard, isBorrowerAge } from '@instalment/shared/validation';
 import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
 import {
@@ -30,6 +33,7 @@ import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../rep
 import { UserRecords } from '../repositories/users';
 import type { ApprovalService } from './approvals';
 import type { AuditService } from './audit';
+import { ConsentService } from './consents';
 import type { CreditService } from './credit';
 import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
@@ -62,6 +66,7 @@ export class StaffService {
   private readonly loans: LoanRecords;
   private readonly users: UserRecords;
   private readonly lists: ConsoleListRecords;
+  private readonly consents: ConsentService;
 
   constructor(
     private readonly ctx: Context,
@@ -75,6 +80,7 @@ export class StaffService {
     this.loans = new LoanRecords(ctx.store);
     this.users = new UserRecords(ctx.store);
     this.lists = new ConsoleListRecords(ctx.store);
+    this.consents = new ConsentService(ctx);
   }
 
   async queues(): Promise<Queues> {
@@ -139,11 +145,12 @@ export class StaffService {
     const found = await this.loans.byOrderNo(orderNo);
     if (!found) throw new Refusal(say('orderNotFound'));
     const loan = await this.withMobile(found);
-    const [states, vouchers, payments, audit] = await Promise.all([
+    const [states, vouchers, payments, audit, underwriting] = await Promise.all([
       this.ledger.states(loan),
       this.records.vouchersOfLoans([loan.id]),
       this.records.payments({ loanIds: [loan.id], limit: MAX_PAGE_SIZE, offset: 0 }),
       this.audit.list({ target: loanTarget(orderNo), limit: MAX_PAGE_SIZE, offset: 0 }),
+      this.underwriting(loan),
     ]);
     const overdue = states.filter((state) => state.view.status === 'overdue');
     const schedule = computeSchedule({
@@ -165,7 +172,55 @@ export class StaffService {
       ),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
+      ...underwriting,
     };
+  }
+
+  /** What a reviewer weighs beside the application: who applied, their credit, their record, what they agreed to. */
+  private async underwriting(loan: LoanRow): Promise<Underwriting> {
+    const [bound, credit, earlier, consents] = await Promise.all([
+      this.users.credit(loan.user_id),
+      this.credit.line(loan.user_id),
+      this.earlierLoans(loan),
+      this.consents.of(loan.user_id),
+    ]);
+    const age = ageOnIdCard(loan.id_card, calendarDate(loan.created_at));
+    return {
+      identity: {
+        real_name: loan.real_name,
+        id_card: maskIdCard(loan.id_card),
+        age,
+        age_allowed: age !== null && isBorrowerAge(age),
+        matches_account: bound.id_card === loan.id_card && bound.real_name === loan.real_name,
+      },
+      purpose: loan.purpose,
+      monthly_rate_bp: loan.monthly_rate_bp,
+      monthly_fee_bp: loan.monthly_fee_bp,
+      credit,
+      earlier_loans: earlier,
+      consents,
+      reject_code: loan.reject_code,
+    };
+  }
+
+  /** The borrower's loans before `loan`, each with how its instalments were paid, by the same ledger the borrower reads. */
+  private async earlierLoans(loan: LoanRow): Promise<EarlierLoan[]> {
+    const rows = (await this.loans.pageOfUser(loan.user_id, MAX_PAGE_SIZE, 0)).filter((row) => row.id < loan.id);
+    const states = await this.ledger.statesOfLoans(rows);
+    return rows.map((row) => {
+      const instalments = (states.get(row.id) ?? []).map((state) => state.view);
+      const paid = instalments.filter((instalment) => instalment.status === 'paid');
+      return {
+        order_no: row.order_no,
+        status: this.ledger.statusOf(row, states.get(row.id) ?? []),
+        amount: fromFen(row.amount_fen),
+        term: row.term,
+        created_at: iso(row.created_at),
+        paid_on_time: paid.filter((instalment) => instalment.overdue_days === 0).length,
+        paid_late: paid.filter((instalment) => instalment.overdue_days > 0).length,
+        worst_overdue_days: instalments.reduce((worst, instalment) => Math.max(worst, instalment.overdue_days), 0),
+      };
+    });
   }
 
   private async staffVouchers(rows: StaffVoucherRow[]): Promise<StaffVoucher[]> {

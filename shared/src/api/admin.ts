@@ -79,7 +79,11 @@ export const ADMIN_PERMISSIONS = {
   reconcile: ['finance', 'admin'],
   credit: ['reviewer', 'admin'],
   settings: ['finance', 'admin'],
-  users: ['support', 'admin'],
+  /**
+   * The borrower lookup, read only: support helps borrowers with it, and a reviewer reads the
+   * applicant's whole history there before deciding (changing a credit line stays `credit`).
+   */
+  users: ['reviewer', 'support', 'admin'],
   news: ['editor', 'admin'],
   audit: ['auditor', 'admin'],
   /** Operators' accounts: creating, roles, disabling, unlocking, a new TOTP secret. */

@@ -23,6 +23,7 @@ export * from './operator-accounts';
 export * from './portfolio';
 export * from './reconciliation';
 export * from './reports';
+export * from './underwriting';
 export * from './upload';
 export * from './user';
 

@@ -9,3 +9,4 @@ export * from './messages';
 export * from './apr';
 export * from './ledger';
 export * from './voucher';
+export * from './reject-reasons';

@@ -60,6 +60,23 @@ export const validateIdCard: Rule = (value) => {
   return null;
 };
 
+/**
+ * The ages the product lends to: 18, full civil capacity under the Civil Code (art. 17), to 60,
+ * past which an instalment plan may outlast the borrower's working income.
+ */
+export const BORROWER_AGE = { min: 18, max: 60 } as const;
+
+/** Full years on `day` ('YYYY-MM-DD') of the person an ID number names, born on the date it carries; null for an invalid number. */
+export function ageOnIdCard(idCard: string, day: string): number | null {
+  if (validateIdCard(idCard) !== null) return null;
+  const born = idCard.slice(6, 14);
+  const [year, month, date] = day.split('-');
+  const years = Number(year) - Number(born.slice(0, 4));
+  return `${month}${date}` < born.slice(4) ? years - 1 : years;
+}
+
+export const isBorrowerAge = (age: number) => age >= BORROWER_AGE.min && age <= BORROWER_AGE.max;
+
 export const validateRealName: Rule = (value) =>
   blank(value) ? 'realNameRequired' : REAL_NAME.test(value.trim()) ? null : 'realNameInvalid';
 

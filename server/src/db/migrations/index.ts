@@ -12,6 +12,7 @@ import { operations } from './011-operations';
 import { uploadHashes } from './012-upload-hashes';
 import { readVersions } from './013-read-versions';
 import { reconciliation } from './014-reconciliation';
+import { rejectReasons } from './015-reject-reasons';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   uploadHashes,
   readVersions,
   reconciliation,
+  rejectReasons,
 ];

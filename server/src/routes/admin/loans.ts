@@ -6,11 +6,11 @@ import {
   Listing,
   LoanDecided,
   LoanListQuery,
+  LoanRejectRequest,
   LoanStatus as LoanStatusSchema,
   OrderParams,
   OverdueLoan,
   Queues,
-  ReasonRequest,
   StaffLoan,
   StaffLoanView,
 } from '@instalment/shared/api/schemas';
@@ -58,9 +58,9 @@ export function consoleLoanRoutes(app: ApiInstance, { services: { staff, backOff
     ADMIN_ENDPOINTS.rejectLoan,
     {
       ...consoleRoute('loan.reject', 'review', loanOf),
-      schema: { params: OrderParams, body: ReasonRequest, response: { 200: envelopeOf(LoanDecided) } },
+      schema: { params: OrderParams, body: LoanRejectRequest, response: { 200: envelopeOf(LoanDecided) } },
     },
-    (request) => change(request, (tx) => backOffice.rejectLoan(tx, request.params.order_no, request.body.reason)),
+    (request) => change(request, (tx) => backOffice.rejectLoan(tx, request.params.order_no, request.body)),
   );
   app.post(
     ADMIN_ENDPOINTS.disburseLoan,

@@ -17,6 +17,7 @@ export * from './reports';
 export * from './repayment';
 export * from './sandbox';
 export * from './staff';
+export * from './underwriting';
 export * from './upload';
 export * from './user';
 

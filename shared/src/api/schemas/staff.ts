@@ -4,6 +4,7 @@ import { IsoDateTime, Money, Nullable } from './common';
 import { Instalment, LoanStatus, VoucherStatus } from './loan';
 import { CreditLine } from './repayment';
 import { AuditEntry } from './operators';
+import { Underwriting } from './underwriting';
 
 /** What the lender's staff read in the console, and what their commands answer when done at once. */
 
@@ -80,7 +81,7 @@ export const OverdueLoan = Type.Object({
   penalty: Money,
 });
 
-/** GET /admin/api/loans/:order_no: everything about one loan. */
+/** GET /admin/api/loans/:order_no: everything about one loan, and what a reviewer weighs to decide it. */
 export const StaffLoanView = Type.Composite([
   StaffLoan,
   Type.Object({
@@ -92,6 +93,7 @@ export const StaffLoanView = Type.Composite([
     penalty: Money,
     overdue_days: Type.Integer(),
   }),
+  Underwriting,
 ]);
 
 /** GET /admin/api/users?mobile=: one borrower and their history. */

@@ -1,0 +1,247 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  mayDo,
+  REJECT_REASON_CODES,
+  REJECTION_WORDS_MAX,
+  type LoanDecided,
+  type RejectReasonCode,
+  type StaffLoanView,
+} from '@instalment/shared/api';
+import { useHost, useLocale, useT } from '@instalment/shared/host';
+import { formatRate, loanMessages, loanStatusLabel, rejectReasonLabel, rejectionText } from '@instalment/shared/loan';
+import { inZone, shownDay, shownTime } from '@instalment/shared/format';
+import { DataTable, opsMessages, useOpsWords, type OperatorInfo } from '@instalment/shared/ops';
+import { BORROWER_AGE } from '@instalment/shared/validation';
+import { Button, Loadable, Rows, Select, TextArea, useLoad } from '@instalment/shared/ui';
+import { opsLoanMessages } from './messages';
+
+/** A titled part of the view: a screen reader lists it by its heading. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The picklist and the reviewer's words; the server says what is missing, and nothing typed is lost. */
+function RejectForm({ orderNo, onDecided }: { orderNo: string; onDecided: () => Promise<void> }) {
+  const { http, ui } = useHost();
+  const t = useT(opsLoanMessages);
+  const common = useT(opsMessages);
+  const locale = useLocale();
+  const [code, setCode] = useState<RejectReasonCode | ''>('');
+  const [words, setWords] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code === '') return;
+    const body = { reason_code: code, ...(words.trim() ? { reason: words } : {}) };
+    http.post<LoanDecided>(adminPath(ADMIN_ENDPOINTS.rejectLoan, { order_no: orderNo }), body).then(
+      async () => {
+        ui.toast(common('done'), 'success');
+        await onDecided();
+      },
+      () => undefined,
+    );
+  };
+  return (
+    <form aria-label={t('rejectForm', { order_no: orderNo })} onSubmit={submit}>
+      <Select
+        label={t('rejectReason')}
+        placeholder={t('pickReason')}
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value as RejectReasonCode | '')}
+        options={REJECT_REASON_CODES.map((value) => ({ value, label: rejectReasonLabel(value, locale) }))}
+      />
+      <TextArea
+        label={t('rejectWords')}
+        maxLength={REJECTION_WORDS_MAX}
+        required={code === 'other'}
+        value={words}
+        onChange={(event) => setWords(event.target.value)}
+      />
+      <Button type="submit" disabled={code === ''}>
+        {t('reject')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The underwriting view of one application: who applied (masked), what they asked for at which
+ * price, their bank card, credit line, earlier loans and consents, and the reviewer's decision;
+ * every time in the business zone.
+ */
+export function Underwriting({ orderNo, operator }: { orderNo: string; operator: OperatorInfo }) {
+  const zone = operator.business_timezone;
+  const { http, navigate, ui } = useHost();
+  const t = useT(opsLoanMessages);
+  const common = useT(opsMessages);
+  const loan = useT(loanMessages);
+  const words = useOpsWords();
+  const locale = useLocale();
+  const loaded = useLoad(() => http.get<StaffLoanView>(adminPath(ADMIN_ENDPOINTS.loan, { order_no: orderNo })), [http, orderNo]);
+  const approve = () =>
+    http.post<LoanDecided>(adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no: orderNo })).then(
+      async () => {
+        ui.toast(common('done'), 'success');
+        await loaded.reload();
+      },
+      () => undefined,
+    );
+  return (
+    <section aria-label={t('loan', { order_no: orderNo })}>
+      <Button size="small" onClick={() => navigate('/loans')}>
+        {t('back')}
+      </Button>
+      <h2>{t('loan', { order_no: orderNo })}</h2>
+      <Loadable loaded={loaded}>
+        {(data) => {
+          const { identity, credit } = data;
+          const ages = { age: identity.age ?? '', ...BORROWER_AGE };
+          const rejection = rejectionText(data.reject_code, data.reject_reason, locale);
+          return (
+            <>
+              <Part title={t('identity')}>
+                <Rows
+                  rows={[
+                    [t('realName'), identity.real_name],
+                    [t('idCard'), identity.id_card],
+                    [t('age'), identity.age === null ? t('ageUnknown') : t(identity.age_allowed ? 'ageWithin' : 'ageOutside', ages)],
+                    [t('nameCheck'), t(identity.matches_account ? 'nameMatches' : 'nameDiffers')],
+                    [common('phone'), data.mobile],
+                  ]}
+                />
+              </Part>
+              <Part title={t('application')}>
+                <Rows
+                  rows={[
+                    [common('status'), loanStatusLabel(data.status, locale)],
+                    [t('purpose'), loan(`purpose_${data.purpose}`)],
+                    [common('amount'), data.amount],
+                    [t('term'), t('months', { n: data.term })],
+                    [t('applied', { zone }), shownTime(data.created_at, zone)],
+                  ]}
+                />
+              </Part>
+              <Part title={t('priceAndApr')}>
+                <Rows
+                  rows={[
+                    [t('monthlyRate'), formatRate(data.monthly_rate_bp)],
+                    [t('monthlyFee'), formatRate(data.monthly_fee_bp)],
+                    [t('aprShown'), formatRate(data.apr_bp)],
+                  ]}
+                />
+              </Part>
+              <Part title={t('bankCard')}>
+                <Rows
+                  rows={[
+                    [t('bank'), data.bank_name],
+                    [t('card'), data.bank_card],
+                  ]}
+                />
+              </Part>
+              <Part title={t('creditLine')}>
+                <Rows
+                  rows={[
+                    [t('creditLimit'), credit.limit],
+                    [t('creditUsed'), credit.used],
+                    [t('creditAvailable'), credit.available],
+                    [t('creditBlocked'), credit.blocked === 'overdue' ? t('blockedOverdue') : t('notBlocked')],
+                  ]}
+                />
+              </Part>
+              <Part title={t('earlierLoans')}>
+                <DataTable
+                  caption={t('earlierLoans')}
+                  empty={t('noEarlierLoans')}
+                  rows={data.earlier_loans}
+                  rowKey={(row) => row.order_no}
+                  columns={[
+                    { header: common('orderNo'), cell: (row) => row.order_no },
+                    { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone) },
+                    { header: common('amount'), cell: (row) => `${row.amount} / ${t('months', { n: row.term })}` },
+                    { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
+                    { header: t('paidOnTime'), cell: (row) => row.paid_on_time },
+                    { header: t('paidLate'), cell: (row) => row.paid_late },
+                    { header: t('worstOverdue'), cell: (row) => row.worst_overdue_days },
+                  ]}
+                />
+              </Part>
+              <Part title={t('instalments')}>
+                <DataTable
+                  caption={t('instalments')}
+                  empty={t('noInstalments')}
+                  rows={data.instalments}
+                  rowKey={(row) => row.period}
+                  columns={[
+                    { header: t('period'), cell: (row) => row.period },
+                    { header: t('due'), cell: (row) => row.due_date },
+                    { header: t('total'), cell: (row) => row.total },
+                    { header: t('penalty'), cell: (row) => row.penalty },
+                    { header: common('status'), cell: (row) => words.instalmentStatus(row.status) },
+                  ]}
+                />
+              </Part>
+              <Part title={t('proofs')}>
+                <DataTable
+                  caption={t('proofs')}
+                  empty={t('noProofs')}
+                  rows={data.vouchers}
+                  rowKey={(row) => row.id}
+                  columns={[
+                    { header: '#', cell: (row) => row.id },
+                    { header: inZone(common('created'), zone), cell: (row) => shownTime(row.created_at, zone) },
+                    { header: common('amount'), cell: (row) => row.amount },
+                    { header: common('status'), cell: (row) => words.voucherStatus(row.status) },
+                  ]}
+                />
+              </Part>
+              <Part title={t('consents')}>
+                <DataTable
+                  caption={t('consents')}
+                  empty={t('noConsents')}
+                  rows={data.consents}
+                  rowKey={(row) => `${row.document}:${row.version}`}
+                  columns={[
+                    { header: t('document'), cell: (row) => t(`document_${row.document}`) },
+                    { header: t('version'), cell: (row) => row.version },
+                    { header: inZone(common('created'), zone), cell: (row) => shownTime(row.agreed_at, zone) },
+                    { header: t('agreedFrom'), cell: (row) => row.address },
+                  ]}
+                />
+              </Part>
+              <Part title={t('staffActions')}>
+                {rejection && <p>{t('borrowerReads', { reason: rejection })}</p>}
+                {data.status === 'pending' && mayDo(operator.roles, 'review') && (
+                  <>
+                    <Button variant="primary" onClick={() => void approve()}>
+                      {t('approve')} {orderNo}
+                    </Button>
+                    <RejectForm orderNo={orderNo} onDecided={loaded.reload} />
+                  </>
+                )}
+                <DataTable
+                  caption={t('history')}
+                  empty={t('noStaffActions')}
+                  rows={data.audit}
+                  rowKey={(row) => row.id}
+                  columns={[
+                    { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
+                    { header: t('operator'), cell: (row) => row.username },
+                    { header: t('action'), cell: (row) => `${words.action(row.action)} (${words.outcome(row.outcome)})` },
+                  ]}
+                />
+              </Part>
+            </>
+          );
+        }}
+      </Loadable>
+    </section>
+  );
+}
