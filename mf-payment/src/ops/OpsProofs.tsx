@@ -1,10 +1,18 @@
 import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, type ApprovalAsked, type VoucherListQuery } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone } from '@instalment/shared/format';
-import { ListControls, LoadedTable, NoteAction, opsMessages, useListView, type ListSort, type OpsPageProps } from '@instalment/shared/ops';
+import {
+  ListControls,
+  LoadedTable,
+  NoteAction,
+  opsMessages,
+  Receipt,
+  useListView,
+  type ListSort,
+  type OpsPageProps,
+} from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
-import { Receipt } from './Receipt';
 
 /** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */
 export default function OpsProofs({ query, operator }: OpsPageProps) {
@@ -45,7 +53,7 @@ export default function OpsProofs({ query, operator }: OpsPageProps) {
           { header: t('periods'), cell: (row) => row.periods.join(', ') },
           { header: common('amount'), cell: (row) => row.amount },
           { header: t('remark'), cell: (row) => row.remark },
-          { header: t('receipt', { id: '' }), cell: (row) => <Receipt id={row.id} /> },
+          { header: common('receiptColumn'), cell: (row) => <Receipt id={row.id} /> },
           {
             header: common('actions'),
             cell: (row) =>

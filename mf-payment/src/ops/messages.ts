@@ -4,10 +4,6 @@ import { defineMessages } from '@instalment/shared/i18n';
 export const opsPaymentMessages = defineMessages({
   en: {
     pending: 'Proofs waiting to be checked against the bank statement',
-    receipt: 'Receipt of proof #{id}',
-    receiptFullSize: 'Receipt of proof #{id} at full size',
-    receiptZoom: 'Full size',
-    receiptFit: 'Fit',
     confirm: 'Ask to confirm #{id}',
     reject: 'Reject #{id}',
     periods: 'Periods',
@@ -21,10 +17,6 @@ export const opsPaymentMessages = defineMessages({
   },
   'zh-CN': {
     pending: '待与银行流水核对的凭证',
-    receipt: '凭证 #{id} 的回单',
-    receiptFullSize: '按原尺寸查看凭证 #{id} 的回单',
-    receiptZoom: '原尺寸',
-    receiptFit: '缩小',
     confirm: '发起确认 #{id}',
     reject: '驳回 #{id}',
     periods: '期次',

@@ -28,6 +28,22 @@ const RATES: Approval = {
   subject: { about: 'setting', changes: [{ path: 'terms[2].monthly_rate_bp', before: '65', after: '60' }] },
 };
 
+const PROOF: Approval = {
+  ...DISBURSEMENT,
+  id: 9,
+  kind: 'voucher.confirm',
+  target: 'voucher:4',
+  subject: {
+    about: 'proof',
+    voucher_id: 4,
+    borrower: 'Li Lei',
+    phone: '138****5678',
+    order_no: 'LN20261126001',
+    periods: [1, 2],
+    amount: '8200.00',
+  },
+};
+
 /** The inbox as `username` with `roles` sees it, the server answering `list`. */
 async function shown(username: string, roles: OperatorRole[], list: Approval[] = [DISBURSEMENT, RATES], locale: 'en' | 'zh-CN' = 'en') {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
@@ -102,4 +118,16 @@ test('a role that may not decide a kind is not offered the decision', async () =
 test('an empty inbox says what is empty, in Chinese too', async () => {
   await shown('fin.bob', ['finance'], [], 'zh-CN');
   expect(screen.getByText('没有等待复核的变更。')).toBeInTheDocument();
+});
+
+test('a proof to confirm shows its periods, amount and the receipt image, fetched with the operator’s token', async () => {
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, blob: () => Promise.resolve(new Blob(['png'])) });
+  URL.createObjectURL = jest.fn(() => 'blob:http://console.test/receipt');
+  URL.revokeObjectURL = jest.fn();
+  await shown('fin.bob', ['finance'], [PROOF]);
+  const row = screen.getByRole('row', { name: /^9 / });
+  expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · periods 1, 2 · ¥8200.00');
+  expect(within(row).getByRole('img', { name: 'Receipt of proof #4' })).toHaveAttribute('src', 'blob:http://console.test/receipt');
+  expect(global.fetch).toHaveBeenCalledWith('http://api.test/admin/api/vouchers/4/file', expect.anything());
+  expect(within(row).getByRole('button', { name: 'Receipt of proof #4 at full size' })).toBeInTheDocument();
 });

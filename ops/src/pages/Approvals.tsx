@@ -9,7 +9,7 @@ import {
 } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone, shownTime } from '@instalment/shared/format';
-import { LoadedTable, NoteAction, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
+import { LoadedTable, NoteAction, opsMessages, Receipt, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
@@ -26,8 +26,7 @@ function Subject({ approval }: { approval: Approval }) {
       return (
         <>
           {t('subjectProof', { ...subject, periods: subject.periods.join(', ') })}
-          <br />
-          <a href="#/proofs">{t('receiptLink', { id: subject.voucher_id })}</a>
+          <Receipt id={subject.voucher_id} />
         </>
       );
     case 'credit':

@@ -4,5 +4,6 @@ export * from './props';
 export * from './messages';
 export * from './words';
 export * from './DataTable';
+export * from './Receipt';
 export * from './ListControls';
 export * from './SettingEditor';

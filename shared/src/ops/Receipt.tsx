@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_ENDPOINTS, adminPath } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { opsPaymentMessages } from './messages';
+import { opsMessages } from './messages';
 import styles from './Receipt.module.css';
 
 /**
@@ -11,7 +11,7 @@ import styles from './Receipt.module.css';
  */
 export function Receipt({ id }: { id: number }) {
   const { apiBaseURL, session } = useHost();
-  const t = useT(opsPaymentMessages);
+  const t = useT(opsMessages);
   const [url, setUrl] = useState<string | null>(null);
   const [fullSize, setFullSize] = useState(false);
   useEffect(() => {
