@@ -79,6 +79,8 @@ export const hostMessages = defineMessages({
     notYourDecision: 'Your role does not decide this.',
     outsideRole: 'Your role does not open this page.',
     openedBy: 'It opens for: {roles}.',
+    auditEmpty: 'No operator action matches these filters.',
+    operatorsEmpty: 'No operator account yet.',
   },
   'zh-CN': {
     signIn: '登录运营后台',
@@ -157,5 +159,7 @@ export const hostMessages = defineMessages({
     notYourDecision: '您的角色不能复核此项。',
     outsideRole: '您的角色无法打开此页面。',
     openedBy: '可打开此页面的角色：{roles}。',
+    auditEmpty: '没有符合这些筛选条件的操作记录。',
+    operatorsEmpty: '还没有操作员账号。',
   },
 });

@@ -20,14 +20,14 @@ const ENTRY: AuditEntry = {
 };
 const OPERATOR = { username: 'audrey', roles: ['auditor' as const], business_timezone: 'Asia/Shanghai' };
 
-/** The audit page in the console's own host, at the URL `query` names, its API answering 120 entries. */
-async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en') {
+/** The audit page in the console's own host, at the URL `query` names, its API answering 120 entries (or none). */
+async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en', entries = 120) {
   window.location.hash = '';
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   host.session.setToken('operator-token', Math.floor(Date.now() / 1000) + 3600);
-  const listing: Listing<AuditEntry> = { list: [ENTRY], total: 120 };
+  const listing: Listing<AuditEntry> = { list: entries === 0 ? [] : [ENTRY], total: entries };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(listing);
   render(
     <HostContext.Provider value={host}>
@@ -110,4 +110,9 @@ test('what was done and how it ended read as words in the operator’s language'
   await shown({}, 'zh-CN');
   expect(screen.getByRole('cell', { name: '批准借款' })).toBeInTheDocument();
   expect(screen.getByRole('cell', { name: '已完成' })).toBeInTheDocument();
+});
+
+test('an empty view says nothing matches its filters', async () => {
+  await shown({ operator: 'nobody' }, 'zh-CN', 0);
+  expect(screen.getByText('没有符合这些筛选条件的操作记录。')).toBeInTheDocument();
 });

@@ -45,6 +45,7 @@ export function Audit({ query, operator }: OpsPageProps) {
       <LoadedTable
         loaded={loaded}
         caption={common('total', { n: loaded.data?.total ?? 0 })}
+        empty={t('auditEmpty')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[

@@ -131,6 +131,7 @@ export function Operators() {
       <LoadedTable
         loaded={loaded}
         caption={common('total', { n: loaded.data?.length ?? 0 })}
+        empty={t('operatorsEmpty')}
         rows={(data) => data}
         rowKey={(row) => row.username}
         columns={[
