@@ -69,6 +69,7 @@ export function applicationProblemText(problem: ApplicationProblem, rates: LoanR
 /** Every rule of an application, field by field: used by the apply form and by the server. */
 export function checkApplication(application: Partial<LoanApplication>, rates: LoanRates): ApplicationProblems {
   const problems: ApplicationProblems = {};
+  // Stryker disable next-line StringLiteral: any text that is not a number is refused as no amount is.
   const amount = checkAmount(String(application.amount ?? ''), rates);
   if (amount) problems.amount = amount;
   if (!termRate(rates, Number(application.term))) problems.term = 'termInvalid';

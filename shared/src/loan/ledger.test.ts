@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { annualRateBp } from './apr';
+import { annualRateBp, priceAprBp } from './apr';
 import { addDays, addMonths } from './dates';
 import { owedNow, payablePeriods, payoffQuote, priceOfPeriods, type LedgerInstalment } from './ledger';
 import { computeSchedule } from './schedule';
@@ -108,8 +108,25 @@ describe('annual percentage rate', () => {
     expect(apr).toBeGreaterThan(rate * 12);
   });
 
+  it('of an offer is that of the schedule the borrower would sign: 14.96% for 3 months at 0.80% + 0.30%', () => {
+    expect(priceAprBp(1_000_000, 3, 80, 30)).toBe(1496);
+    expect(priceAprBp(1_000_000, 12, 70, 25)).toBe(1376);
+  });
+
   it('is zero when nothing more than the amount is paid back', () => {
     expect(annualRateBp(100_000, [50_000, 50_000])).toBe(0);
+  });
+});
+
+describe('what can be paid, and its price', () => {
+  it('offers the unpaid instalments not held by a proof, and prices the chosen ones with their penalty', () => {
+    const instalments = ledgerOf(600_000, 6, 75, 28);
+    instalments[0].paid = true;
+    instalments[1].underReview = true;
+    instalments[2].penaltyFen = 520;
+    expect(payablePeriods(instalments)).toEqual([3, 4, 5, 6]);
+    // Periods 3 and 4: 1,043.21 each, and period 3's 5.20 penalty.
+    expect(priceOfPeriods(instalments, [3, 4])).toBe(104_321 + 520 + 104_321);
   });
 });
 
@@ -127,7 +144,7 @@ describe('owed now', () => {
   });
 
   it('is nothing for a settled loan', () => {
-    expect(owedNow([item(1, 'paid')])).toEqual([]);
+    expect(owedNow([item(1, 'paid')])).toStrictEqual([]);
   });
 });
 

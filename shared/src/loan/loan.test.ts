@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { InstalmentStatus, LoanRates, LoanStatus } from '../api/types/loan';
-import { applicationProblemText, BANK_NAME_MAX_LENGTH, checkAmount, checkApplication } from './application';
+import { applicationProblemText, BANK_NAME_MAX_LENGTH, checkAmount, checkApplication, LOAN_PURPOSES } from './application';
 import { addDays, addMonths, calendarDate, daysBetween } from './dates';
 import { formatMoney, formatRate, fromFen, toFen } from './money';
 import { overdueDays, penaltyFen } from './penalty';
 import { checkPeriodSelection, formatPeriods, parsePeriods, togglePeriod } from './repayment';
 import { computeSchedule } from './schedule';
-import { canTransition, isRepayable, LOAN_TRANSITIONS, statusFromInstalments } from './status';
+import { canTransition, isRepayable, LOAN_TRANSITIONS, loanStatusLabel, statusFromInstalments } from './status';
 import { checkVoucherRemark, remarkProblemText, VOUCHER_REMARK_MAX_LENGTH } from './voucher';
 
 describe('computeSchedule', () => {
@@ -65,12 +65,14 @@ describe('computeSchedule', () => {
   });
 
   test.each([
-    [{ amountFen: 0, term: 3 }],
-    [{ amountFen: 10.5, term: 3 }],
-    [{ amountFen: 1000, term: 0 }],
-    [{ amountFen: 1000, term: 1.5 }],
-  ])('refuses %j', (input) => {
-    expect(() => computeSchedule({ ...input, monthlyRateBp: 80, monthlyFeeBp: 0, startDate: '2026-01-01' })).toThrow(RangeError);
+    [{ amountFen: 0, term: 3 }, 'amount must be a positive number of fen'],
+    [{ amountFen: 10.5, term: 3 }, 'amount must be a positive number of fen'],
+    [{ amountFen: 1000, term: 0 }, 'term must be a positive number of months'],
+    [{ amountFen: 1000, term: 1.5 }, 'term must be a positive number of months'],
+  ])('refuses %j', (input, reason) => {
+    expect(() => computeSchedule({ ...input, monthlyRateBp: 80, monthlyFeeBp: 0, startDate: '2026-01-01' })).toThrow(
+      new RangeError(reason),
+    );
   });
 });
 
@@ -111,6 +113,7 @@ describe('money', () => {
     ['-12.3', '-¥12.30'],
     [12.5, '¥12.50'],
     ['oops', '¥—'],
+    ['1-2', '¥—'],
   ])('formatMoney(%p) = %p', (money, shown) => {
     expect(formatMoney(money)).toBe(shown);
   });
@@ -165,6 +168,7 @@ describe('dates', () => {
   test('calendarDate is the date in China Standard Time', () => {
     expect(calendarDate(Date.UTC(2026, 0, 14, 15, 59))).toBe('2026-01-14');
     expect(calendarDate(Date.UTC(2026, 0, 14, 16, 0))).toBe('2026-01-15');
+    expect(calendarDate(new Date(Date.UTC(2026, 0, 14, 16, 0)))).toBe('2026-01-15');
   });
 });
 
@@ -188,6 +192,8 @@ describe('penalty', () => {
     // 40 803 × 5 / 10 000 = 20.4015 → 20 fen for one day.
     expect(penaltyFen(40_803, 1, 5)).toBe(20);
     expect(penaltyFen(404_000, 0, 5)).toBe(0);
+    // A day count from before the due date never credits the borrower.
+    expect(penaltyFen(404_000, -3, 5)).toBe(0);
   });
 });
 
@@ -212,6 +218,15 @@ describe('period selection', () => {
     expect(togglePeriod(unpaid, [3], 5)).toEqual([3, 4, 5]);
     expect(togglePeriod(unpaid, [3, 4, 5], 4)).toEqual([3]);
     expect(togglePeriod(unpaid, [3], 9)).toEqual([3]);
+    expect(togglePeriod(unpaid, [3, 4], 3)).toEqual([]);
+    expect(togglePeriod(unpaid, [], 3)).toEqual([3]);
+  });
+
+  test('periods count in numbers, in whatever order the unpaid ones come: 9 before 10', () => {
+    const late = [10, 11, 9, 12];
+    expect(checkPeriodSelection(late, [9, 10])).toBeNull();
+    expect(checkPeriodSelection(late, [10])).toBe('mustIncludeEarliest');
+    expect(togglePeriod(late, [], 10)).toEqual([9, 10]);
   });
 
   test.each([
@@ -273,6 +288,11 @@ describe('loan status', () => {
   test('only repaying and overdue loans can be repaid', () => {
     expect(all.filter(isRepayable)).toEqual(['repaying', 'overdue']);
   });
+
+  test("a status in words, in the reader's language", () => {
+    expect(loanStatusLabel('approved')).toBe('approved, money on its way');
+    expect(loanStatusLabel('settled', 'zh-CN')).toBe('已结清');
+  });
 });
 
 describe('applications', () => {
@@ -299,6 +319,16 @@ describe('applications', () => {
     ['ten', 'amountInvalid'],
   ])('amount %p → %p', (amount, problem) => {
     expect(checkAmount(amount, rates)).toBe(problem);
+  });
+
+  test('the step counts from the smallest amount', () => {
+    const offer = { ...rates, min_amount: '1030.00' };
+    expect(checkAmount('1130', offer)).toBeNull();
+    expect(checkAmount('1100', offer)).toBe('amountStep');
+  });
+
+  test('a borrower chooses among six purposes, in this order', () => {
+    expect(LOAN_PURPOSES).toEqual(['consumption', 'education', 'travel', 'home', 'medical', 'other']);
   });
 
   test('a complete application has no problems; an empty one has one per field', () => {
@@ -337,6 +367,8 @@ describe('applications', () => {
     expect(applicationProblemText(problem, rates, 'zh-CN')).toBe('银行名称最多 50 个字符。');
     expect(applicationProblemText('amountRange', rates)).toBe('The amount must be between ¥1,000.00 and ¥50,000.00.');
     expect(checkApplication({ bank_name: 'B'.repeat(BANK_NAME_MAX_LENGTH) }, rates).bank_name).toBeUndefined();
+    // Spaces around the name are not part of it.
+    expect(checkApplication({ bank_name: ` ${'B'.repeat(BANK_NAME_MAX_LENGTH)} ` }, rates).bank_name).toBeUndefined();
   });
 });
 
@@ -348,5 +380,6 @@ describe('proof remarks', () => {
     expect(checkVoucherRemark('ref \u202e1')).toBe('textUnsafe');
     expect(remarkProblemText('remarkTooLong')).toBe('The remark may be at most 200 characters.');
     expect(remarkProblemText('remarkTooLong', 'zh-CN')).toBe('备注最多 200 个字符。');
+    expect(remarkProblemText('textUnsafe')).toBe('Remove the invisible control or text-direction characters from this text.');
   });
 });
