@@ -30,4 +30,6 @@ test('a page outside the operator’s roles says so and names the roles that ope
 test('in Chinese too', async () => {
   await opened('/operators', ['finance'], 'zh-CN');
   expect(screen.getByRole('alert')).toHaveTextContent('您的角色无法打开此页面。可打开此页面的角色：管理员。');
+  // Whose session it is reads in the same language.
+  expect(screen.getByText('rev.ann · 财务')).toBeInTheDocument();
 });

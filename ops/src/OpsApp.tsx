@@ -55,7 +55,7 @@ function Console({ host, operator, onLogout }: { host: OpsHost; operator: Operat
       <header className="ops-header">
         <p className="ops-brand">{t('navigation')}</p>
         <p className="ops-who">
-          {operator.username} · {operator.roles.join(', ')}
+          {operator.username} · {operator.roles.map((role) => t(`role_${role}`)).join(', ')}
         </p>
         <button
           type="button"
