@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page, test } from '@playwright/test';
-import { authenticator } from 'otplib';
+import { expect, type Page, test } from '@playwright/test';
 import { CURRENT_AGREEMENT, createLoan, installments, register, sendSms, uploadFile, uploadVoucher } from '../../shared/src/api';
 import { createHttpClient } from '../../shared/src/http';
 import { opsMessages } from '../../shared/src/ops/messages';
@@ -17,43 +14,12 @@ import {
   open,
   payThroughGateway,
   registerThroughUi,
-  ROOT,
   smsCode,
 } from './support';
+import { addOperator, signIn } from './operators';
 
 // The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
 const { startApi } = require('../../scripts/stack');
-
-const opsUrl = () => process.env.E2E_OPS_URL!;
-let operatorCount = 0;
-
-/** An operator made as an operator would: `npm run operator -w server -- add` (its compiled script) on the API's database. */
-function addOperator(roles: string): { username: string; password: string; totp_secret: string } {
-  operatorCount += 1;
-  const output = execFileSync(
-    process.execPath,
-    ['dist/operator.js', 'add', `e2e.${Date.now() % 100_000}.${operatorCount}`, '--roles', roles],
-    {
-      cwd: path.join(ROOT, 'server'),
-      env: { ...process.env, DATABASE_FILE: process.env.E2E_DATABASE_FILE! },
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(output.trim().split('\n').pop()!);
-}
-
-/** Signs in to the console in a fresh desktop window, with the code the authenticator app shows now. */
-async function signIn(browser: Browser, operator: ReturnType<typeof addOperator>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
-  const page = await context.newPage();
-  await page.goto(opsUrl());
-  await page.getByLabel('Username').fill(operator.username);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByLabel('Authenticator code').fill(authenticator.generate(operator.totp_secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`${operator.username} ·`)).toBeVisible();
-  return page;
-}
 
 async function noViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -145,6 +145,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     methods: ['GET', 'POST', 'OPTIONS'],
     // `Authorization` carries the operations console's bearer token.
     allowedHeaders: ['Content-Type', TOKEN_HEADER, 'Authorization', 'X-Requested-With'],
+    // The console saves a CSV export under the name the server gives it, read from another origin.
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
   app.register(multipart, { limits: MULTIPART_LIMITS });

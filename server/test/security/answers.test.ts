@@ -68,7 +68,10 @@ test('in production CORS trusts the configured origins only, not localhost', asy
   const production = await startServer(loadConfig(productionEnv()));
   try {
     const from = (origin: string) => request(production.baseURL, 'GET', ENDPOINTS.newsLatest, undefined, { origin });
-    expect((await from('https://app.example.com')).headers['access-control-allow-origin']).toBe('https://app.example.com');
+    const trusted = await from('https://app.example.com');
+    expect(trusted.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    // The console names a CSV export's file as the server does.
+    expect(trusted.headers['access-control-expose-headers']).toBe('Content-Disposition');
     expect((await from('http://localhost:3000')).headers['access-control-allow-origin']).toBeUndefined();
     expect((await from('http://127.0.0.1:3001')).headers['access-control-allow-origin']).toBeUndefined();
   } finally {

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { authenticator } from 'otplib';
+import { ROOT } from './support';
+
+export const opsUrl = () => process.env.E2E_OPS_URL!;
+let operatorCount = 0;
+
+export type Operator = { username: string; password: string; totp_secret: string };
+
+/** An operator made as an operator would: `npm run operator -w server -- add` (its compiled script) on the API's database. */
+export function addOperator(roles: string): Operator {
+  operatorCount += 1;
+  const output = execFileSync(
+    process.execPath,
+    ['dist/operator.js', 'add', `e2e.${Date.now() % 100_000}.${operatorCount}`, '--roles', roles],
+    {
+      cwd: path.join(ROOT, 'server'),
+      env: { ...process.env, DATABASE_FILE: process.env.E2E_DATABASE_FILE! },
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(output.trim().split('\n').pop()!);
+}
+
+/** Signs in to the console in a fresh desktop window, with the code the authenticator app shows now. */
+export async function signIn(browser: Browser, operator: Operator): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  const page = await context.newPage();
+  await page.goto(opsUrl());
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByLabel('Authenticator code').fill(authenticator.generate(operator.totp_secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`${operator.username} ·`)).toBeVisible();
+  return page;
+}
