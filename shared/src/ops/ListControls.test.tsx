@@ -1,7 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Query } from '@instalment/shared/host';
 import { createTestHost, renderWithHost } from '@instalment/shared/testing';
-import { ListControls, useListView, type ListSort } from './ListControls';
+import { ExportButton, ListControls, useListView, type ListSort } from './ListControls';
 
 const SORTS: Array<ListSort<'created_at' | 'amount'>> = [
   { column: 'created_at', label: 'Created' },
@@ -12,7 +12,15 @@ function Loans({ query, total }: { query: Query; total?: number }) {
   const { view, change } = useListView('/loans', query, SORTS);
   return (
     <>
-      <ListControls query={query} view={view} change={change} total={total} zone="Asia/Shanghai" sorts={SORTS} search="Order, phone or name" />
+      <ListControls
+        query={query}
+        view={view}
+        change={change}
+        total={total}
+        zone="Asia/Shanghai"
+        sorts={SORTS}
+        search="Order, phone or name"
+      />
       <output data-testid="view">{JSON.stringify(view)}</output>
     </>
   );
@@ -78,5 +86,23 @@ describe('ListControls', () => {
     expect(within(nav).getByRole('button', { name: '下一页' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: '每页条数' })).toBeInTheDocument();
     expect(screen.getByLabelText('起始日期 (Asia/Shanghai)')).toHaveAttribute('type', 'date');
+  });
+});
+
+describe('ExportButton', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends an operator whose session ended back to sign in, saying why', async () => {
+    const refused = { ok: false, status: 401, json: async () => ({ code: 401, message: 'Your session ended. Sign in again.' }) };
+    Object.assign(global, { fetch: jest.fn().mockResolvedValue(refused) });
+    const { host, ui, nav } = createTestHost();
+    renderWithHost(host, <ExportButton kind="payments" query={{ from: '2026-11-01' }} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    });
+    expect(global.fetch).toHaveBeenCalledWith('http://api.test/admin/api/export/payments?from=2026-11-01', expect.anything());
+    expect(ui.toast).toHaveBeenCalledWith('The export failed: Your session ended. Sign in again.', 'error');
+    expect(nav.requireLogin).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 });
