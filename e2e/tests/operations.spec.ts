@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { CURRENT_AGREEMENT, createLoan, installments, register, sendSms, uploadFile, uploadVoucher } from '../../shared/src/api';
+import { maskIdCard } from '../../shared/src/format/mask';
 import { createHttpClient } from '../../shared/src/http';
 import { opsMessages } from '../../shared/src/ops/messages';
 import { OPS_PAGES } from '../../shared/src/ops/pages';
@@ -99,7 +100,7 @@ test('16. staff: finance checks a transfer proof in the console, a second financ
   await expect(editor.getByRole('link', { name: 'News' })).toBeVisible();
 });
 
-test('17. staff: a reviewer approves an application, finance disburses it with a second operator, the borrower’s loan is repaying', async ({
+test('17. staff: a reviewer underwrites two applications, rejects one with a reason from the picklist and approves the other; finance disburses it with a second operator, the borrower’s loan is repaying', async ({
   browser,
   page,
 }) => {
@@ -114,7 +115,9 @@ test('17. staff: a reviewer approves an application, finance disburses it with a
     await expect(page).toHaveURL(/#\/$/);
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     const http = createHttpClient({ baseURL: manual.url, getToken: () => token, onUnauthorized: () => undefined });
-    const { order_no } = await createLoan(http, application());
+    const applied = application();
+    const declined = (await createLoan(http, applied)).order_no;
+    const { order_no } = await createLoan(http, applied);
     // My loans read afresh, as a borrower coming back to the app would.
     const myLoans = async () => {
       await open(page, '/pages/loan/loan');
@@ -128,8 +131,25 @@ test('17. staff: a reviewer approves an application, finance disburses it with a
     await reviewer.getByRole('link', { name: 'Loans', exact: true }).click();
     await reviewer.getByRole('button', { name: 'pending review' }).click();
     await noViolations(reviewer);
+    // The reviewer decides in the underwriting view: the applicant masked, the price, the credit line, the history.
+    await reviewer.getByRole('button', { name: `Open ${declined}` }).click();
+    await expect(reviewer.getByRole('region', { name: 'Identity' })).toContainText(maskIdCard(applied.id_card));
+    await expect(reviewer.getByRole('region', { name: 'Price and APR' })).toContainText('APR the borrower was shown');
+    await expect(reviewer.getByRole('region', { name: 'Earlier loans' })).toContainText('No earlier loans.');
+    await noViolations(reviewer);
+    await reviewer.getByLabel('Reason for rejecting').selectOption({ label: 'Your income is not enough for this loan' });
+    await reviewer.getByLabel(/^Words for the borrower/).fill('Payslips cover two months only.');
+    await reviewer.getByRole('button', { name: 'Reject', exact: true }).click();
+    const borrowerReads = 'Your income is not enough for this loan: Payslips cover two months only.';
+    await expect(reviewer.getByText(`The borrower reads: ${borrowerReads}`)).toBeVisible();
+    await reviewer.getByRole('button', { name: 'Back to the list' }).click();
+    await reviewer.getByRole('button', { name: `Open ${order_no}` }).click();
+    await expect(reviewer.getByRole('region', { name: 'Earlier loans' }).getByRole('row').filter({ hasText: declined })).toContainText(
+      'rejected',
+    );
     await reviewer.getByRole('button', { name: `Approve ${order_no}` }).click();
-    await expect(reviewer.getByRole('row').filter({ hasText: order_no })).toHaveCount(0);
+    await expect(reviewer.getByRole('region', { name: 'Application' })).toContainText('approved, money on its way');
+    await expect(reviewer.getByRole('button', { name: `Approve ${order_no}` })).toHaveCount(0);
 
     const maker = await signIn(browser, addOperator('finance'));
     await maker.getByRole('link', { name: 'Loans', exact: true }).click();
@@ -152,6 +172,8 @@ test('17. staff: a reviewer approves an application, finance disburses it with a
     await expect(card).toContainText('repaying');
     await card.getByText(`Loan no. ${order_no}`).click();
     await expect(page.getByText('Disbursed on', { exact: true })).toBeVisible();
+    await open(page, `/pages/loan/detail?order_no=${declined}`);
+    await expect(page.getByText(borrowerReads)).toBeVisible();
   } finally {
     await manual.stop();
   }
