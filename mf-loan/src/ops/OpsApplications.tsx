@@ -3,7 +3,6 @@ import {
   adminPath,
   consoleLoans,
   type ApprovalAsked,
-  type LoanDecided,
   type LoanListQuery,
   type LoanStatus,
 } from '@instalment/shared/api';
@@ -26,7 +25,7 @@ import { Underwriting } from './Underwriting';
 
 const STATUSES: LoanStatus[] = ['pending', 'approved', 'repaying', 'overdue', 'settled', 'rejected'];
 
-/** The loan queue: a reviewer approves or rejects, finance asks for the money to be sent. */
+/** The loan queue: a reviewer opens an application to weigh it (the underwriting view), finance asks for the money to be sent. */
 export default function OpsApplications({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http, navigate } = useHost();
@@ -46,7 +45,7 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
   const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
   if (query.order_no) return <Underwriting orderNo={query.order_no} operator={operator} />;
   const act = (path: string, orderNo: string, body?: object) =>
-    http.post<ApprovalAsked | LoanDecided>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
+    http.post<ApprovalAsked>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
       await loaded.reload();
       return answer;
     });
@@ -85,22 +84,6 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
                 <Button size="small" onClick={() => navigate('/loans', { order_no: row.order_no })}>
                   {t('open')} {row.order_no}
                 </Button>
-                {row.status === 'pending' && (
-                  <>
-                    <Button
-                      size="small"
-                      variant="primary"
-                      onClick={() => void act(ADMIN_ENDPOINTS.approveLoan, row.order_no).catch(() => undefined)}
-                    >
-                      {t('approve')} {row.order_no}
-                    </Button>
-                    <NoteAction
-                      label={common('reason')}
-                      action={`${t('reject')} ${row.order_no}`}
-                      run={(reason) => act(ADMIN_ENDPOINTS.rejectLoan, row.order_no, { reason })}
-                    />
-                  </>
-                )}
                 {row.status === 'approved' && (
                   <NoteAction
                     label={common('bankRef')}
