@@ -85,6 +85,8 @@ test('16. staff: finance checks a transfer proof in the console, a second financ
   const second = await signIn(browser, checker);
   await second.getByRole('link', { name: 'Approvals', exact: true }).click();
   await noViolations(second);
+  // However long its values, the inbox wraps or scrolls them inside the page, which stays as wide as the screen.
+  expect(await second.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   // Approving asks first.
   second.once('dialog', (dialog) => void dialog.accept());
   await second
