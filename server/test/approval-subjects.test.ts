@@ -50,6 +50,21 @@ test('a change of rates shows only the values that move, each with its path, bef
   });
 });
 
+test('a credit line names the borrower and the line before and after, the default read as null', async () => {
+  const [support, maker, checker] = await Promise.all([loggedIn(['support']), loggedIn(['reviewer']), loggedIn(['admin'])]);
+  const borrower = await signUp(server);
+  const { user } = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.userCredit, { id: user.id }), { limit: '30000' });
+
+  expect((await awaiting(checker, asked.approval_id))?.subject).toEqual({
+    about: 'credit',
+    borrower: user.nickname,
+    phone: `${borrower.mobile.slice(0, 3)}****${borrower.mobile.slice(7)}`,
+    before: null,
+    after: '30000.00',
+  });
+});
+
 test('a value only on one side of a change reads null on the other; text reads as it is', () => {
   expect(settingChanges({ name: 'ICBC', channels: ['alipay'] }, { name: 'CCB', channels: ['alipay', 'transfer'] })).toEqual([
     { path: 'name', before: 'ICBC', after: 'CCB' },
