@@ -1,4 +1,13 @@
-import { ADMIN_ENDPOINTS, adminPath, createLoan, loanRates, type Approval, type ApprovalAsked, type Listing } from '@instalment/shared/api';
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  createLoan,
+  loanRates,
+  type Approval,
+  type ApprovalAsked,
+  type Listing,
+  type StaffBorrower,
+} from '@instalment/shared/api';
 import { settingChanges } from '../src/services/approval-subjects';
 import { signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
