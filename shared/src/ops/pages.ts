@@ -63,6 +63,13 @@ export const OPS_PAGES = [
     permission: 'settings',
   },
   {
+    path: '/differences',
+    remote: 'mf_payment',
+    module: './OpsDifferences',
+    title: { en: 'Payment differences', 'zh-CN': '差额对账' },
+    permission: 'reconcile',
+  },
+  {
     path: '/borrowers',
     remote: 'mf_account',
     module: './OpsBorrowers',
