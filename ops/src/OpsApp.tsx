@@ -6,6 +6,7 @@ import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/shar
 import { OPS_PAGES, type OperatorInfo, type OpsPage, type OpsPageProps } from '@instalment/shared/ops';
 import { createOpsHost, type OpsHost } from './host';
 import { Login } from './Login';
+import { mayOpen } from './may-open';
 import { hostMessages } from './messages';
 import { Approvals } from './pages/Approvals';
 import { Audit } from './pages/Audit';
@@ -14,8 +15,6 @@ import { Queues } from './pages/Queues';
 import { opsUi, Toasts } from './Toasts';
 
 const HOST_PAGES: Record<string, (props: OpsPageProps) => React.JSX.Element> = { Queues, Approvals, Audit, Operators };
-
-const visible = (page: OpsPage, operator: OperatorInfo) => page.permission === null || mayDo(operator.roles, page.permission);
 
 function Screen({ page, operator }: { page: OpsPage; operator: OperatorInfo }) {
   const { search } = useLocation();
@@ -49,7 +48,7 @@ function OutsideRole({ permission }: { permission: AdminPermission }) {
 function Console({ host, operator, onLogout }: { host: OpsHost; operator: OperatorInfo; onLogout: () => void }) {
   const t = useT(hostMessages);
   const locale = useLocale();
-  const pages = OPS_PAGES.filter((page) => visible(page, operator));
+  const pages = OPS_PAGES.filter((page) => mayOpen(page, operator));
   return (
     <div className="ops-frame">
       <header className="ops-header">

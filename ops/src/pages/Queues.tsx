@@ -1,30 +1,76 @@
-import { ADMIN_ENDPOINTS, type Queues as QueueCounts } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type Queues as QueueFigures } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
+import { inZone } from '@instalment/shared/format';
+import { OPS_PAGES, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
+import { mayOpen } from '../may-open';
 import { hostMessages } from '../messages';
 
-const ROWS: Array<[keyof QueueCounts, keyof (typeof hostMessages)['en'], string]> = [
-  ['loans_pending', 'loansPending', '/loans?status=pending'],
-  ['loans_approved', 'loansApproved', '/loans?status=approved'],
-  ['vouchers_pending', 'vouchersPending', '/proofs'],
-  ['approvals_awaiting', 'approvalsAwaiting', '/approvals'],
-  ['loans_overdue', 'loansOverdue', '/overdue'],
+type Words = (typeof hostMessages)['en'];
+type QueueKey = keyof QueueFigures['loads'];
+
+/** Each queue, its words, and the page (with the filter) that works it. */
+const QUEUES: Array<{ key: QueueKey; label: keyof Words; path: (typeof OPS_PAGES)[number]['path']; filter: string }> = [
+  { key: 'loans_pending', label: 'loansPending', path: '/loans', filter: '?status=pending' },
+  { key: 'loans_approved', label: 'loansApproved', path: '/loans', filter: '?status=approved' },
+  { key: 'vouchers_pending', label: 'vouchersPending', path: '/proofs', filter: '' },
+  { key: 'approvals_awaiting', label: 'approvalsAwaiting', path: '/approvals', filter: '' },
+  { key: 'loans_overdue', label: 'loansOverdue', path: '/overdue', filter: '' },
+  { key: 'differences_open', label: 'differencesOpen', path: '/payments', filter: '' },
 ];
 
-/** What is waiting for staff, counted, each a link to its queue. */
-export function Queues() {
+/** Past two days a wait reads better in days. */
+const HOURS_SHOWN_UP_TO = 48;
+
+function Load({ load }: { load: QueueFigures['loads'][QueueKey] }) {
+  const t = useT(hostMessages);
+  const hours = load.oldest_hours;
+  const amount = 'amount' in load ? t('queueAmount', { amount: load.amount }) : null;
+  const oldest =
+    hours === null ? null : hours < HOURS_SHOWN_UP_TO ? t('oldestHours', { hours }) : t('oldestDays', { days: Math.floor(hours / 24) });
+  return <span className="ops-load">{[amount, oldest].filter(Boolean).join(' · ')}</span>;
+}
+
+/**
+ * The console's home: each queue the operator's roles open, counted, with what it is worth and
+ * how long its oldest has waited, a link to its page; and the business day's money.
+ */
+export function Queues({ operator }: OpsPageProps) {
   const { http } = useHost();
   const t = useT(hostMessages);
-  const { data } = useLoad(() => http.get<QueueCounts>(ADMIN_ENDPOINTS.queues), [http]);
+  const { data } = useLoad(() => http.get<QueueFigures>(ADMIN_ENDPOINTS.queues), [http]);
+  const shown = QUEUES.filter(({ path }) =>
+    mayOpen(
+      OPS_PAGES.find((page) => page.path === path)!,
+      operator,
+    ),
+  );
   return (
-    <ul className="ops-queues">
-      {ROWS.map(([key, label, path]) => (
-        <li key={key}>
-          <a href={`#${path}`}>
-            <span className="ops-count">{data ? data[key] : '…'}</span> {t(label)}
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <h2>{t('queuesWaiting')}</h2>
+      <ul className="ops-queues">
+        {shown.map(({ key, label, path, filter }) => (
+          <li key={key}>
+            <a href={`#${path}${filter}`}>
+              <span className="ops-count">{data ? data[key] : '…'}</span> {t(label)}
+              {data && <Load load={data.loads[key]} />}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {data && (
+        <section aria-labelledby="ops-today">
+          <h2 id="ops-today">{inZone(t('today', { date: data.today.date }), operator.business_timezone)}</h2>
+          <dl className="ops-today">
+            <dt>{t('disbursedToday')}</dt>
+            <dd>{t('queueAmount', { amount: data.today.disbursed })}</dd>
+            <dt>{t('repaidToday')}</dt>
+            <dd>{t('queueAmount', { amount: data.today.repaid })}</dd>
+            <dt>{t('overdueNow')}</dt>
+            <dd>{t('queueAmount', { amount: data.loads.loans_overdue.amount })}</dd>
+          </dl>
+        </section>
+      )}
+    </>
   );
 }

@@ -55,15 +55,6 @@ export class DifferenceRecords {
     return (await this.joined().where('d.id', '=', id).executeTakeFirst()) ?? null;
   }
 
-  async countOpen(): Promise<number> {
-    const row = await this.store.q
-      .selectFrom('payment_differences')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /**
    * Records more of an open difference as settled (applied to instalments), resolving it with
    * `resolution` when nothing is left; false when it was resolved or applied meanwhile.

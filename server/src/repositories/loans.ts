@@ -152,16 +152,6 @@ export class LoanRecords {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** How many loans are in each stored status. */
-  async countsByStatus(): Promise<Partial<Record<LoanStatus, number>>> {
-    const rows = await this.store.q
-      .selectFrom('loans')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
-  }
-
   /** Loans with an unpaid instalment due before `today`, with the borrower's phone. */
   withUnpaidDueBefore(today: string): Promise<Array<LoanRow & { mobile: string }>> {
     return this.store.q

@@ -1,4 +1,3 @@
-import type { VoucherStatus } from '@instalment/shared/api';
 import type { Store } from '../db/store';
 import type { PaymentRow, VoucherRow } from '../db/tables';
 
@@ -35,14 +34,5 @@ export class StaffRecords {
       query = query.where('p.loan_id', 'in', filter.loanIds);
     }
     return query.orderBy('p.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-  }
-
-  async countVouchers(status: VoucherStatus): Promise<number> {
-    const row = await this.store.q
-      .selectFrom('vouchers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', status)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 }

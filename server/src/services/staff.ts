@@ -15,9 +15,9 @@ import type {
   EarlierLoan,
 } from '@instalment/shared/api';
 import { MAX_PAGE_SIZE } from '@instalment/shared/api';
-import { maskBankCard, maskIdCard } from '@instalment/shared/format';
+import { maskBankCard, maskIdCard, zonedDay } from '@instalment/shared/format';
 import { ageOnIdCard, isBorrowerAge } from '@instalment/shared/validation';
-import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods } from '@instalment/shared/loan';
+import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
 import {
   ConsoleListRecords,
@@ -27,14 +27,15 @@ import {
   type PaymentSort,
   type VoucherSort,
 } from '../repositories/console-lists';
-import { DifferenceRecords } from '../repositories/differences';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
+import { QueueRecords, type QueueTally } from '../repositories/queues';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
 import { UserRecords } from '../repositories/users';
 import type { ApprovalService } from './approvals';
 import type { AuditService } from './audit';
 import { ConsentService } from './consents';
 import type { CreditService } from './credit';
+import { DailyReports } from './daily-report';
 import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
@@ -49,6 +50,8 @@ export interface LoanFilter {
   status: LoanStatus | null;
   search?: string;
 }
+
+const HOUR_MS = 3_600_000;
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
@@ -67,6 +70,7 @@ export class StaffService {
   private readonly users: UserRecords;
   private readonly lists: ConsoleListRecords;
   private readonly consents: ConsentService;
+  private readonly reports: DailyReports;
 
   constructor(
     private readonly ctx: Context,
@@ -81,23 +85,44 @@ export class StaffService {
     this.users = new UserRecords(ctx.store);
     this.lists = new ConsoleListRecords(ctx.store);
     this.consents = new ConsentService(ctx);
+    this.reports = new DailyReports(ctx);
   }
 
+  /** Each queue counted, with what it is worth and how long its oldest has waited; and today's money. */
   async queues(): Promise<Queues> {
-    const [loans, vouchers, approvals, overdue, differences] = await Promise.all([
-      this.loans.countsByStatus(),
-      this.records.countVouchers('pending'),
-      this.approvals.list('awaiting', 1, 0),
+    const queues = new QueueRecords(this.ctx.store);
+    const today = zonedDay(this.ctx.now(), this.ctx.config.businessTimezone);
+    const [pending, approved, vouchers, approvals, differences, overdue, daily] = await Promise.all([
+      queues.loans('pending'),
+      queues.loans('approved'),
+      queues.vouchersPending(),
+      queues.approvalsAwaiting(),
+      queues.differencesOpen(),
       this.overdue(),
-      new DifferenceRecords(this.ctx.store).countOpen(),
+      this.reports.of(today),
     ]);
+    const hoursSince = (ms: number | null) => (ms === null ? null : Math.floor((this.ctx.now() - ms) / HOUR_MS));
+    const load = ({ fen, oldestMs }: QueueTally) => ({ amount: fromFen(fen), oldest_hours: hoursSince(oldestMs) });
+    const overdueFen = overdue.reduce((sum, loan) => sum + toFen(loan.overdue_amount)!, 0);
     return {
-      loans_pending: loans.pending ?? 0,
-      loans_approved: loans.approved ?? 0,
-      vouchers_pending: vouchers,
-      approvals_awaiting: approvals.total,
+      loans_pending: pending.count,
+      loans_approved: approved.count,
+      vouchers_pending: vouchers.count,
+      approvals_awaiting: approvals.count,
       loans_overdue: overdue.length,
-      differences_open: differences,
+      differences_open: differences.count,
+      loads: {
+        loans_pending: load(pending),
+        loans_approved: load(approved),
+        vouchers_pending: load(vouchers),
+        approvals_awaiting: { oldest_hours: hoursSince(approvals.oldestMs) },
+        loans_overdue: {
+          amount: fromFen(overdueFen),
+          oldest_hours: overdue.length ? Math.max(...overdue.map((loan) => loan.overdue_days)) * 24 : null,
+        },
+        differences_open: load(differences),
+      },
+      today: { date: today, disbursed: daily.disbursed.amount, repaid: daily.repaid.amount },
     };
   }
 

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { BankInfo, LoanRates, PaymentChannels } from './catalogue';
-import { IsoDateTime, Money, Nullable } from './common';
+import { CalendarDate, IsoDateTime, Money, Nullable } from './common';
 import { Instalment, LoanStatus, VoucherStatus } from './loan';
 import { CreditLine } from './repayment';
 import { AuditEntry } from './operators';
@@ -8,7 +8,10 @@ import { Underwriting } from './underwriting';
 
 /** What the lender's staff read in the console, and what their commands answer when done at once. */
 
-/** The console's queues, for its navigation. */
+/** What a queue's items are worth, and how many whole hours its oldest has waited (null: the queue is empty). */
+export const QueueLoad = Type.Object({ amount: Money, oldest_hours: Nullable(Type.Integer()) });
+
+/** The console's queues, for its navigation and its home: each counted, with its load; and today's money. */
 export const Queues = Type.Object({
   loans_pending: Type.Integer(),
   loans_approved: Type.Integer(),
@@ -17,6 +20,18 @@ export const Queues = Type.Object({
   loans_overdue: Type.Integer(),
   /** Money received and not credited, waiting for finance (reconciliation). */
   differences_open: Type.Integer(),
+  loads: Type.Object({
+    loans_pending: QueueLoad,
+    loans_approved: QueueLoad,
+    vouchers_pending: QueueLoad,
+    /** No sum: a change of roles or of a credit line moves no money. */
+    approvals_awaiting: Type.Omit(QueueLoad, ['amount']),
+    /** The overdue report's amounts due, penalties aside; its oldest: the most days overdue. */
+    loans_overdue: QueueLoad,
+    differences_open: QueueLoad,
+  }),
+  /** The business day's disbursed and repaid money, as the daily report counts it. */
+  today: Type.Object({ date: CalendarDate, disbursed: Money, repaid: Money }),
 });
 
 /** One page of a console list: its items and how many there are in all. */
