@@ -10,7 +10,7 @@ import {
   type VoucherDecided,
 } from '@instalment/shared/api';
 import { BankInfo, PaymentChannels, StoredRates } from '@instalment/shared/api/schemas';
-import { APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from '@instalment/shared/loan';
+import { APR_CEILING_BP, APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from '@instalment/shared/loan';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import type { Store } from '../db/store';
@@ -35,8 +35,6 @@ export interface Change<T = unknown> {
   answer: T;
 }
 
-/** The legal ceiling of an annual rate the lender may charge (bp). */
-export const APR_CEILING_BP = 3600;
 /** The largest credit line staff may give one borrower, in fen. */
 const MAX_CREDIT_FEN = 100_000_000;
 

@@ -1,14 +1,19 @@
 import type { Static } from '@sinclair/typebox';
 import {
   ADMIN_ENDPOINTS,
+  adminPath,
   type Approval,
+  type ApprovalAsked,
   type AuditEntry,
+  type EditableSetting,
   type Listing,
+  type Settings,
   type StaffArticle,
   type StaffLoan,
   type StaffPayment,
   type StaffVoucher,
 } from './admin';
+import type * as catalogue from './schemas/catalogue';
 import type * as lists from './schemas/console-lists';
 import type { CallOptions, HttpClient } from './transport';
 
@@ -68,3 +73,14 @@ export function exportPath<K extends ExportKind>(kind: K, query: ExportQueries[K
   const search = params.toString();
   return search ? `${EXPORT_PATHS[kind]}?${search}` : EXPORT_PATHS[kind];
 }
+
+/** What a setting's change sends: the rates as kept (each term without the APR that follows from it), the channels, the account. */
+export interface SettingValues {
+  loan_rates: Static<typeof catalogue.StoredRates>;
+  payment_channels: Settings['payment_channels'];
+  bank_info: Settings['bank_info'];
+}
+
+/** POST /admin/api/settings/:key: the answer is the approval a second operator decides on. */
+export const askSettingChange = <K extends EditableSetting>(http: HttpClient, key: K, value: SettingValues[K], options?: CallOptions) =>
+  http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.setting, { key }), { value }, options);

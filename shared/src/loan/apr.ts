@@ -50,3 +50,6 @@ export function priceAprBp(amountFen: number, term: number, monthlyRateBp: numbe
 
 /** The amount the APR of an offer (GET /api/loan/rates) is computed on: ¥10,000. */
 export const APR_REFERENCE_AMOUNT_FEN = 1_000_000;
+
+/** The legal ceiling of the annual rate a lender may charge (bp): the server refuses a price above it, the console flags it first. */
+export const APR_CEILING_BP = 3600;

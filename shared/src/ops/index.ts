@@ -6,4 +6,4 @@ export * from './words';
 export * from './DataTable';
 export * from './Receipt';
 export * from './ListControls';
-export * from './SettingEditor';
+export * from './SettingForm';

@@ -87,15 +87,18 @@ export interface CheckboxProps {
   children: ReactNode;
   error?: string | null;
   disabled?: boolean;
+  /** 'switch' where the box turns something on or off (a payment channel) rather than agrees to a sentence. */
+  role?: 'switch';
 }
 
 /** A check box with its sentence; its error is announced with it. */
-export function Checkbox({ id, name, checked, onChange, children, error, disabled }: CheckboxProps) {
+export function Checkbox({ id, name, checked, onChange, children, error, disabled, role }: CheckboxProps) {
   return (
     <div className={styles.consent}>
       <label className={styles.check}>
         <input
           type="checkbox"
+          role={role}
           id={id}
           name={name}
           checked={checked}
