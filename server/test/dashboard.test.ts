@@ -7,10 +7,11 @@ import {
   uploadVoucher,
   type Approval,
   type ApprovalAsked,
+  type OverdueLoan,
   type Queues,
 } from '@instalment/shared/api';
 import { fromFen, toFen } from '@instalment/shared/loan';
-import { blob, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
+import { blob, DAY_MS, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
 
 const HOUR_MS = 3_600_000;
@@ -56,4 +57,26 @@ test("the home counts each queue with its sum and its oldest wait, and the busin
   expect(proofs.loads.loans_overdue).toEqual({ amount: '0.00', oldest_hours: null });
   expect(proofs.loads.differences_open).toEqual({ amount: '0.00', oldest_hours: null });
   expect(proofs.today).toEqual({ date: '2026-01-15', disbursed: amount, repaid: '0.00' });
+});
+
+test("the overdue queue is the overdue report's: its amounts due and its most days overdue", async () => {
+  const [reviewer, maker, checker] = await Promise.all([loggedIn(['reviewer']), loggedIn(['finance']), loggedIn(['admin'])]);
+  const borrower = await signUp(server);
+  const { order_no } = await createLoan(borrower.http, borrower.application);
+  await reviewer.data('POST', adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no }));
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.disburseLoan, { order_no }), { bank_ref: 'R2' });
+  await checker.data<Approval>('POST', adminPath(ADMIN_ENDPOINTS.approveApproval, { id: asked.approval_id }));
+  server.clock.advance(45 * DAY_MS);
+
+  // Sessions last a day: a collector signs in on the day the loan is overdue.
+  const collector = await loggedIn(['support']);
+  const report = await collector.data<OverdueLoan[]>('GET', ADMIN_ENDPOINTS.overdue);
+  const queues = await collector.data<Queues>('GET', ADMIN_ENDPOINTS.queues);
+  expect(queues.loans_overdue).toBe(report.length);
+  expect(queues.loads.loans_overdue).toEqual({
+    amount: fromFen(report.reduce((sum, loan) => sum + toFen(loan.overdue_amount)!, 0)),
+    oldest_hours: Math.max(...report.map((loan) => loan.overdue_days)) * 24,
+  });
+  expect(report.length).toBeGreaterThan(0);
+  expect(queues.today.disbursed).toBe('0.00');
 });
