@@ -49,7 +49,7 @@ test('each queue shows its count, sum and oldest wait, a link to its page; and t
   expect(screen.getByRole('link', { name: /^1 Proofs to check ¥1090\.00 · oldest 2 d$/ })).toHaveAttribute('href', '#/proofs');
   expect(screen.getByRole('link', { name: '1 Approvals waiting oldest 1 h' })).toHaveAttribute('href', '#/approvals');
   expect(screen.getByRole('link', { name: '1 Loans overdue ¥2180.00 · oldest 3 d' })).toHaveAttribute('href', '#/overdue');
-  expect(screen.getByRole('link', { name: '0 Payment differences open ¥0.00' })).toHaveAttribute('href', '#/payments');
+  expect(screen.getByRole('link', { name: '0 Payment differences open ¥0.00' })).toHaveAttribute('href', '#/differences');
   const today = screen.getByRole('region', { name: 'Today, 2026-11-26 (Asia/Shanghai)' });
   expect(today).toHaveTextContent('Disbursed¥8000.00Repaid¥1090.00Overdue now¥2180.00');
 });

@@ -16,7 +16,7 @@ const QUEUES: Array<{ key: QueueKey; label: keyof Words; path: (typeof OPS_PAGES
   { key: 'vouchers_pending', label: 'vouchersPending', path: '/proofs', filter: '' },
   { key: 'approvals_awaiting', label: 'approvalsAwaiting', path: '/approvals', filter: '' },
   { key: 'loans_overdue', label: 'loansOverdue', path: '/overdue', filter: '' },
-  { key: 'differences_open', label: 'differencesOpen', path: '/payments', filter: '' },
+  { key: 'differences_open', label: 'differencesOpen', path: '/differences', filter: '' },
 ];
 
 /** Past two days a wait reads better in days. */
