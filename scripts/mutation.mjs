@@ -35,7 +35,8 @@ export function mutationTarget({ name, project, tests, mutate, breakAt }) {
     disableTypeChecks: '{shared,server}/**/*.ts',
     // CI's machine has 2 cores; each worker runs one jest process.
     concurrency: 2,
-    reporters: ['clear-text', 'html', 'json'],
+    // A line of progress every few seconds: CI's log shows how far a long run got.
+    reporters: ['progress-append-only', 'clear-text', 'html', 'json'],
     clearTextReporter: { logTests: false },
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
