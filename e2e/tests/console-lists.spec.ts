@@ -106,7 +106,10 @@ test('28b. staff: finance finds an overdue loan by the filter and search, and ex
   expect(finance.url()).toContain('status=overdue');
 
   await finance.getByRole('link', { name: 'Overdue report' }).click();
+  await finance.waitForURL(/#\/overdue/);
   const row = finance.getByRole('row').filter({ hasText: orderNo });
+  // The report's days column, once the report (not the list left behind) draws the row.
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+$/);
   const days = (await row.getByRole('cell').nth(3).textContent())!.trim();
   expect(Number(days)).toBeGreaterThan(0);
 
