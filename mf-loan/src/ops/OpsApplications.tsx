@@ -1,11 +1,4 @@
-import {
-  ADMIN_ENDPOINTS,
-  adminPath,
-  consoleLoans,
-  type ApprovalAsked,
-  type LoanListQuery,
-  type LoanStatus,
-} from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleLoans, type ApprovalAsked, type LoanListQuery, type LoanStatus } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
 import { inZone, shownDay } from '@instalment/shared/format';
