@@ -11,6 +11,8 @@ const ANN: StaffOperator = {
   created_at: '2026-11-26T01:00:00.000Z',
   roles_awaiting: null,
 };
+/** The signed-in admin's own account, which a second admin changes. */
+const SELF: StaffOperator = { ...ANN, username: 'root.admin', roles: ['admin'] };
 const CREATED: OperatorCreated = {
   credentials: {
     username: 'bob.finance',
@@ -27,11 +29,11 @@ async function shown(locale: 'en' | 'zh-CN' = 'en') {
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
-  const get = jest.spyOn(host.http, 'get').mockResolvedValue([ANN]);
+  const get = jest.spyOn(host.http, 'get').mockResolvedValue([ANN, SELF]);
   const post = jest.spyOn(host.http, 'post').mockResolvedValue(CREATED);
   render(
     <HostContext.Provider value={host}>
-      <Operators />
+      <Operators query={{}} operator={{ username: SELF.username, roles: SELF.roles, business_timezone: 'Asia/Shanghai' }} />
     </HostContext.Provider>,
   );
   await act(async () => {});
@@ -73,4 +75,12 @@ test('the roles and the actions speak Chinese', async () => {
   await shown('zh-CN');
   expect(screen.getByRole('cell', { name: '审批员' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '重置验证器密钥' })).toBeInTheDocument();
+});
+
+test("the admin's own account offers no change, which the server would refuse", async () => {
+  await shown();
+  const own = screen.getByRole('row', { name: /root\.admin/ });
+  expect(own).toHaveTextContent('Your own account: a second admin changes it.');
+  expect(within(own).queryByRole('button')).toBeNull();
+  expect(within(screen.getByRole('row', { name: /^ann/ })).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
 });

@@ -14,7 +14,7 @@ import {
   type StaffOperator,
 } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, opsMessages } from '@instalment/shared/ops';
+import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
@@ -74,7 +74,7 @@ function RoleChoices({ name, chosen }: { name: string; chosen: readonly Operator
 const rolesIn = (form: HTMLFormElement, name: string) => new FormData(form).getAll(name).map(String) as OperatorRole[];
 
 /** Operators' accounts, for admins: new accounts, roles (finance and admin wait for a second admin), disabling, unlocking, a new TOTP. */
-export function Operators() {
+export function Operators({ operator }: OpsPageProps) {
   const { http, ui } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
@@ -141,7 +141,10 @@ export function Operators() {
           {
             header: common('actions'),
             cell: (row) =>
-              row.disabled ? null : (
+              // The server refuses an admin's changes to their own account: they are not offered.
+              row.disabled ? null : row.username === operator.username ? (
+                t('ownAccount')
+              ) : (
                 <>
                   <form
                     aria-label={t('changeRolesOf', { username: row.username })}
