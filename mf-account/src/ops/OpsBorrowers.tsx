@@ -18,6 +18,10 @@ const messages = defineMessages({
     proofs: 'Transfer proofs',
     payments: 'Payments',
     history: 'Staff actions',
+    noLoans: 'No loans.',
+    noProofs: 'No transfer proofs.',
+    noPayments: 'No payments.',
+    noHistory: 'No staff action on this borrower yet.',
   },
   'zh-CN': {
     find: '查找',
@@ -28,6 +32,10 @@ const messages = defineMessages({
     proofs: '转账凭证',
     payments: '还款',
     history: '后台操作记录',
+    noLoans: '没有借款。',
+    noProofs: '没有转账凭证。',
+    noPayments: '没有还款记录。',
+    noHistory: '这位借款人还没有员工操作。',
   },
 });
 
@@ -77,6 +85,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
           />
           <DataTable
             caption={t('loans')}
+            empty={t('noLoans')}
             rows={found.loans}
             rowKey={(row) => row.order_no}
             columns={[
@@ -87,6 +96,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
           />
           <DataTable
             caption={t('proofs')}
+            empty={t('noProofs')}
             rows={found.vouchers}
             rowKey={(row) => row.id}
             columns={[
@@ -97,6 +107,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
           />
           <DataTable
             caption={t('payments')}
+            empty={t('noPayments')}
             rows={found.payments}
             rowKey={(row) => row.payment_no}
             columns={[
@@ -107,6 +118,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
           />
           <DataTable
             caption={t('history')}
+            empty={t('noHistory')}
             rows={found.audit}
             rowKey={(row) => row.id}
             columns={[

@@ -62,6 +62,7 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
       <LoadedTable
         loaded={loaded}
         caption={common('total', { n: loaded.data?.total ?? 0 })}
+        empty={t('noLoansMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.order_no}
         columns={[

@@ -16,6 +16,7 @@ export default function OpsOverdue() {
       <LoadedTable
         loaded={loaded}
         caption={t('overdueLoans')}
+        empty={t('noOverdue')}
         rows={(data) => data}
         rowKey={(row) => row.order_no}
         columns={[

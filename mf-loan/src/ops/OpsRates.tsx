@@ -97,6 +97,7 @@ function RatesForm({ rates }: { rates: LoanRates }) {
       <Field label={t('maxAmount')} inputMode="decimal" {...form.field('max_amount')} />
       <DataTable
         caption={t('pricesByTerm')}
+        empty={t('noTerms')}
         rows={terms}
         rowKey={(term) => term}
         columns={[

@@ -20,6 +20,7 @@ const messages = defineMessages({
     draft: 'draft',
     published: 'published',
     unpublished: 'taken down',
+    noArticles: 'No article yet: write one above.',
   },
   'zh-CN': {
     write: '新文章',
@@ -34,6 +35,7 @@ const messages = defineMessages({
     draft: '草稿',
     published: '已发布',
     unpublished: '已下线',
+    noArticles: '还没有文章：在上面写一篇。',
   },
 });
 
@@ -76,6 +78,7 @@ export default function OpsNews() {
       <LoadedTable
         loaded={loaded}
         caption={t('articles')}
+        empty={t('noArticles')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[

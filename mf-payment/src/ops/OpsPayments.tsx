@@ -38,6 +38,7 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
       <LoadedTable
         loaded={loaded}
         caption={t('payments')}
+        empty={t('noPaymentsMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.payment_no}
         columns={[

@@ -44,6 +44,7 @@ export default function OpsProofs({ query, operator }: OpsPageProps) {
       <LoadedTable
         loaded={loaded}
         caption={t('pending')}
+        empty={t('noProofsMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[

@@ -16,13 +16,12 @@ export interface DataTableProps<T> {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
-  /** What an empty table says is missing ("No change is waiting for a second operator."); else a generic "Nothing here." */
-  empty?: string;
+  /** What an empty table says is missing: "No change is waiting for a second operator.", never a bare "Nothing here." */
+  empty: string;
 }
 
 export function DataTable<T>({ caption, rows, columns, rowKey, empty }: DataTableProps<T>) {
-  const t = useT(opsMessages);
-  if (rows.length === 0) return <p className={styles.empty}>{empty ?? t('empty')}</p>;
+  if (rows.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
     <div className={styles.scroll}>
       <table className={styles.table}>
@@ -52,7 +51,7 @@ export function DataTable<T>({ caption, rows, columns, rowKey, empty }: DataTabl
 
 /**
  * A staff table over its load: "Loading…" until the answer, the error with a retry if it fails,
- * then the table; never "Nothing here." for a list that has not arrived.
+ * then the table; never the empty table's words for a list that has not arrived.
  */
 export function LoadedTable<D, T>({
   loaded,

@@ -10,6 +10,7 @@ function Proofs({ load }: { load: () => Promise<string[]> }) {
     <LoadedTable
       loaded={loaded}
       caption="Proofs"
+      empty="No transfer proof is waiting."
       rows={(data) => data}
       rowKey={(row) => row}
       columns={[{ header: 'Order', cell: (row) => row }]}
@@ -24,14 +25,14 @@ describe('LoadedTable', () => {
     let answer: (rows: string[]) => void = () => undefined;
     show(() => new Promise((resolve) => (answer = resolve)));
     expect(screen.getByRole('status')).toHaveTextContent('loading...');
-    expect(screen.queryByText('Nothing here.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No transfer proof is waiting.')).not.toBeInTheDocument();
     answer(['L1']);
     expect(await screen.findByRole('table', { name: 'Proofs' })).toHaveTextContent('L1');
   });
 
-  it('says "Nothing here." only for a list that came back empty', async () => {
+  it('says what is missing only for a list that came back empty', async () => {
     show(async () => []);
-    expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
+    expect(await screen.findByText('No transfer proof is waiting.')).toBeInTheDocument();
   });
 
   it('shows a failed load with a retry that loads again', async () => {

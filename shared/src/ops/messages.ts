@@ -4,7 +4,6 @@ import { defineMessages } from '@instalment/shared/i18n';
 export const opsMessages = defineMessages({
   en: {
     console: 'Instalment operations',
-    empty: 'Nothing here.',
     total: '{n} in all',
     reason: 'Reason',
     bankRef: 'Bank reference',
@@ -43,7 +42,6 @@ export const opsMessages = defineMessages({
   },
   'zh-CN': {
     console: '分期运营后台',
-    empty: '暂无内容。',
     total: '共 {n} 条',
     reason: '原因',
     bankRef: '银行流水号',
