@@ -213,6 +213,21 @@ test('the development route ages a loan so its instalments fall overdue', async 
   }
 });
 
+test('a loan aged across midnight in China moves its schedule by calendar days in China, not by whole 24 hours', async () => {
+  const server = await startServer();
+  try {
+    const user = await signUp(server);
+    // Made 2026-01-15 02:00 UTC (10:00 in China). 1 day and 10½ hours earlier is 2026-01-13 15:30 UTC,
+    // 23:30 on 2026-01-13 in China: two calendar days earlier there, so the schedule starts two days earlier.
+    const { order_no } = await createLoan(user.http, user.application);
+    await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 1, minutes: 630 });
+    expect((await orderDetail(user.http, { order_no })).created_at).toBe('2026-01-13T15:30:00.000Z');
+    expect((await installments(user.http, { order_no })).list[0]).toMatchObject({ due_date: '2026-02-13', status: 'unpaid' });
+  } finally {
+    await server.close();
+  }
+});
+
 test('reading loans never writes: an instalment falls overdue on the page while the database is left as it was', async () => {
   const server = await startServer();
   try {

@@ -247,9 +247,8 @@ export class LoanRecords {
       .execute();
   }
 
-  /** Moves a loan's whole timeline `days` into the past (the development route that ages a loan). */
-  async shiftIntoPast(loan: LoanRow, days: number): Promise<void> {
-    const ms = days * 24 * 3600 * 1000;
+  /** Moves a loan's instants `ms` and its due dates `dueDays` into the past (the development route that ages a loan). */
+  async shiftIntoPast(loan: LoanRow, ms: number, dueDays: number): Promise<void> {
     const back = (value: number | null) => (value === null ? null : value - ms);
     await this.store.q
       .updateTable('loans')
@@ -266,7 +265,7 @@ export class LoanRecords {
     for (const row of await this.instalmentsOf([loan.id])) {
       await this.store.q
         .updateTable('instalments')
-        .set({ due_date: addDays(row.due_date, -days), paid_at: back(row.paid_at) })
+        .set({ due_date: addDays(row.due_date, -dueDays), paid_at: back(row.paid_at) })
         .where('loan_id', '=', loan.id)
         .where('period', '=', row.period)
         .execute();

@@ -60,7 +60,7 @@ export function devRoutes(app: ApiInstance, { services }: RouteDeps): void {
   );
 
   app.post(DEV_ENDPOINTS.ageLoan, { schema: { body: AgeLoanRequest, response: { 200: envelopeOf(NoData) } } }, async (request) => {
-    await services.loans.age(request.body.order_no, request.body.days);
+    await services.loans.age(request.body.order_no, request.body.days, request.body.minutes ?? 0);
     return ok(null, said(request, 'loanAged'));
   });
 }

@@ -18,6 +18,7 @@ import {
   calendarDate,
   checkApplication,
   computeSchedule,
+  daysBetween,
   fromFen,
   loanStatusLabel,
   rejectionText,
@@ -332,8 +333,12 @@ export class LoanService {
    * Moves a loan's whole timeline `days` into the past, as if it had been taken out earlier
    * (development route: lets a browser see overdue instalments without waiting a month).
    */
-  async age(orderNo: string, days: number): Promise<void> {
+  async age(orderNo: string, days: number, minutes = 0): Promise<void> {
     const loan = await this.byOrderNo(orderNo);
-    await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => new LoanRecords(tx).shiftIntoPast(loan, days));
+    const ms = (days * 24 * 60 + minutes) * 60_000;
+    // The schedule moves by as many calendar days as the disbursement (else the application) did.
+    const from = loan.disbursed_at ?? loan.created_at;
+    const dueDays = daysBetween(calendarDate(from - ms), calendarDate(from));
+    await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => new LoanRecords(tx).shiftIntoPast(loan, ms, dueDays));
   }
 }

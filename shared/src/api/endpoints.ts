@@ -43,7 +43,7 @@ export const DEV_ENDPOINTS = {
   expireTokens: '/dev/expire-tokens',
   /** POST { order_no, decision: 'approve' | 'reject' }: the review of a pending application. */
   reviewLoan: '/dev/review-loan',
-  /** POST { order_no, days }: moves a loan's dates into the past so instalments fall overdue. */
+  /** POST { order_no, days, minutes? }: moves a loan's dates into the past so instalments fall overdue. */
   ageLoan: '/dev/age-loan',
   /** POST { voucher_id, decision: 'approve' | 'reject' }: the review of a payment proof. */
   reviewVoucher: '/dev/review-voucher',

@@ -29,5 +29,12 @@ export const LoanReviewed = Type.Object({ status: LoanStatus });
 export const VoucherReviewRequest = Type.Object({ voucher_id: Id, decision: ReviewDecision });
 export const VoucherReviewed = Type.Object({ status: VoucherStatus });
 
-/** POST /dev/age-loan: the loan's dates move that many days into the past, so instalments fall overdue. */
-export const AgeLoanRequest = Type.Object({ order_no: Text(NUMBER_MAX), days: WholeNumber(1, 3650) });
+/**
+ * POST /dev/age-loan: the loan's dates move that many days (and minutes) into the past, so
+ * instalments fall overdue, or a loan is made at a chosen hour (23:30 UTC is the next day in China).
+ */
+export const AgeLoanRequest = Type.Object({
+  order_no: Text(NUMBER_MAX),
+  days: WholeNumber(1, 3650),
+  minutes: Type.Optional(WholeNumber(0, 1439)),
+});
