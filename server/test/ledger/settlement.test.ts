@@ -1,17 +1,8 @@
-import {
-  cashier,
-  createLoan,
-  DEV_ENDPOINTS,
-  installments,
-  orderDetail,
-  paymentState,
-  uploadFile,
-  uploadVoucher,
-  type Voucher,
-} from '@instalment/shared/api';
-import { fromFen, toFen } from '@instalment/shared/loan';
-import { blob, DAY_MS, PNG_BYTES, refusal, signUp, START_MS, startServer, type TestClient, type TestServer } from '../helpers';
+import { cashier, createLoan, installments, orderDetail, paymentState } from '@instalment/shared/api';
+import { toFen } from '@instalment/shared/loan';
+import { DAY_MS, refusal, signUp, START_MS, startServer, type TestClient, type TestServer } from '../helpers';
 import { payAtGateway } from './gateway';
+import { approve, proof } from './proofs';
 
 /** What a settlement leaves behind: the loan's stored status, the paid instalments' figures, the other open payments. */
 let server: TestServer;
@@ -22,19 +13,6 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.clock.now = START_MS;
 });
-
-let receipts = 0;
-/** A transfer proof for `periods` at what they cost today, with a receipt unlike any other. */
-async function proof(user: TestClient, order_no: string, periods: number[]): Promise<Voucher> {
-  const plan = await installments(user.http, { order_no });
-  const amount = plan.list.filter((item) => periods.includes(item.period)).reduce((sum, item) => sum + toFen(item.total)!, 0);
-  const receipt = blob(Buffer.concat([PNG_BYTES, Buffer.from([(receipts += 1)])]), 'image/png');
-  const file = await uploadFile(user.http, receipt, 'receipt.png');
-  return uploadVoucher(user.http, { order_no, periods, amount: fromFen(amount), file_url: file.url });
-}
-
-const approve = (user: TestClient, voucher: Voucher) =>
-  user.http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: voucher.id, decision: 'approve' });
 
 /** The status the loan is stored with: what reminders, the back office and the credit line read. */
 async function stored(order_no: string): Promise<{ status: string; settled: boolean }> {
