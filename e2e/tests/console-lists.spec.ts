@@ -1,52 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { authenticator } from 'otplib';
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN_ENDPOINTS,
-  CURRENT_AGREEMENT,
-  consoleLoans,
-  createLoan,
-  DEV_ENDPOINTS,
-  register,
-  sendSms,
-  type OperatorSession,
-} from '../../shared/src/api';
+import { consoleLoans, createLoan, DEV_ENDPOINTS } from '../../shared/src/api';
 import { zonedDay } from '../../shared/src/format';
-import { createHttpClient } from '../../shared/src/http';
-import { addOperator, signIn, type Operator } from './operators';
-import { apiUrl, newIdCard, newPhone, smsCode } from './support';
+import { application, borrowerThroughApi } from './borrowers';
+import { addOperator, consoleApi, signIn } from './operators';
 
 const ZONE = 'Asia/Shanghai';
 const DAY_MS = 86_400_000;
 
-/** The console's API as an operator signed in through it, without a window. */
-async function consoleApi(operator: Operator) {
-  let token = '';
-  const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, tokenAs: 'bearer', onUnauthorized: () => undefined });
-  const { password, totp_secret, username } = operator;
-  token = (await http.post<OperatorSession>(ADMIN_ENDPOINTS.login, { username, password, totp: authenticator.generate(totp_secret) }))
-    .token;
-  return http;
-}
-
 /** A borrower's loan, through the API, aged until its first instalment is overdue. */
 async function overdueLoan(): Promise<string> {
-  let token = '';
-  const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, onUnauthorized: () => undefined });
-  const mobile = newPhone();
-  await sendSms(http, { mobile, event: 'register' });
-  token = (await register(http, { ...CURRENT_AGREEMENT, mobile, code: await smsCode(mobile, 'register'), password: 'abc12345' })).userinfo
-    .token;
-  const { order_no } = await createLoan(http, {
-    amount: '1000.00',
-    term: 3,
-    purpose: 'consumption',
-    real_name: 'Zhao Min',
-    id_card: newIdCard(),
-    bank_card: '6222020200112233445',
-    bank_name: 'Bank of China',
-    agree_contract: true,
-  });
+  const { http } = await borrowerThroughApi();
+  const { order_no } = await createLoan(http, application({ amount: '1000.00', real_name: 'Zhao Min' }));
   await http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
   return order_no;
 }

@@ -1,53 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { CURRENT_AGREEMENT, createLoan, installments, register, sendSms, uploadFile, uploadVoucher } from '../../shared/src/api';
+import { expect, test } from '@playwright/test';
+import { createLoan, installments, uploadFile, uploadVoucher } from '../../shared/src/api';
 import { maskIdCard } from '../../shared/src/format/mask';
-import { createHttpClient } from '../../shared/src/http';
 import { OPS_PAGES } from '../../shared/src/ops/pages';
-import {
-  apiUrl,
-  applyThroughUi,
-  freePort,
-  newIdCard,
-  newPhone,
-  newReceipt,
-  open,
-  payThroughGateway,
-  registerThroughUi,
-  smsCode,
-} from './support';
-import { addOperator, signIn } from './operators';
+import { apiOf, application, borrowerThroughApi } from './borrowers';
+import { addOperator, noViolations, signIn } from './operators';
+import { applyThroughUi, freePort, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';
 
 // The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
 const { startApi } = require('../../scripts/stack');
 
-async function noViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A 3-month application with an ID card no other journey used. */
-function application() {
-  return {
-    amount: '3000.00',
-    term: 3,
-    purpose: 'consumption' as const,
-    real_name: 'Wang Fang',
-    id_card: newIdCard(),
-    bank_card: '6222020200112233445',
-    bank_name: 'Bank of China',
-    agree_contract: true,
-  };
-}
-
 /** A borrower with a disbursed loan and a transfer proof for its first instalment, through the API. */
 async function borrowerWithProof() {
-  let token = '';
-  const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, onUnauthorized: () => undefined });
-  const mobile = newPhone();
-  await sendSms(http, { mobile, event: 'register' });
-  token = (await register(http, { ...CURRENT_AGREEMENT, mobile, code: await smsCode(mobile, 'register'), password: 'abc12345' })).userinfo
-    .token;
+  const { http } = await borrowerThroughApi();
   const { order_no } = await createLoan(http, application());
   const due = (await installments(http, { order_no })).list[0];
   const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');
@@ -117,8 +81,7 @@ test('17. staff: a reviewer underwrites two applications, rejects one with a rea
   try {
     await registerThroughUi(page, newPhone());
     await expect(page).toHaveURL(/#\/$/);
-    const token = await page.evaluate(() => window.localStorage.getItem('token'));
-    const http = createHttpClient({ baseURL: manual.url, getToken: () => token, onUnauthorized: () => undefined });
+    const http = await apiOf(page, manual.url);
     const applied = application();
     const declined = (await createLoan(http, applied)).order_no;
     const { order_no } = await createLoan(http, applied);

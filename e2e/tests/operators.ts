@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { ROOT } from './support';
+import { ADMIN_ENDPOINTS, type HttpClient, type OperatorSession } from '../../shared/src/api';
+import { createHttpClient } from '../../shared/src/http';
+import { apiUrl, ROOT } from './support';
 
 export const opsUrl = () => process.env.E2E_OPS_URL!;
 let operatorCount = 0;
@@ -35,4 +38,20 @@ export async function signIn(browser: Browser, operator: Operator): Promise<Page
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(`${operator.username} ·`)).toBeVisible();
   return page;
+}
+
+/** The console's API as an operator signed in through it, without a window. */
+export async function consoleApi(operator: Operator): Promise<HttpClient> {
+  let token = '';
+  const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, tokenAs: 'bearer', onUnauthorized: () => undefined });
+  const { password, totp_secret, username } = operator;
+  token = (await http.post<OperatorSession>(ADMIN_ENDPOINTS.login, { username, password, totp: authenticator.generate(totp_secret) }))
+    .token;
+  return http;
+}
+
+/** axe finds nothing on the page as it stands. */
+export async function noViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

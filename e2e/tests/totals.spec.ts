@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createLoan, DEV_ENDPOINTS } from '../../shared/src/api';
-import { createHttpClient } from '../../shared/src/http';
+import { apiOf, application } from './borrowers';
 import { apiUrl, lastScreen, newIdCard, newPhone, open, registerThroughUi } from './support';
 
 /** 30 × ¥1,000, the smallest loan, stays inside one account's ¥50,000 credit line. */
@@ -12,21 +12,11 @@ const AGED = 2;
 async function borrowerWith(page: Page, count: number) {
   await registerThroughUi(page, newPhone());
   await expect(page).toHaveURL(/#\/$/);
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, onUnauthorized: () => undefined });
+  const http = await apiOf(page);
   const idCard = newIdCard();
   const orders: string[] = [];
   for (let n = 0; n < count; n += 1) {
-    const loan = await createLoan(http, {
-      amount: '1000.00',
-      term: 3,
-      purpose: 'consumption',
-      real_name: 'Li Lei',
-      id_card: idCard,
-      bank_card: '6222020200112233445',
-      bank_name: 'Bank of China',
-      agree_contract: true,
-    });
+    const loan = await createLoan(http, application({ amount: '1000.00', real_name: 'Li Lei', id_card: idCard }));
     orders.push(loan.order_no);
   }
   for (const order_no of orders.slice(0, AGED)) await http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });

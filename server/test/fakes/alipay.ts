@@ -246,6 +246,11 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
         response.writeHead(303, { location: back });
         return response.end();
       }
+      // The merchant's view of a trade's refunds (Alipay's merchant portal), for tests in another process.
+      if (path === '/refunds' && request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+        return response.end(JSON.stringify(fake.refunds.filter((made) => made.outTradeNo === fields.out_trade_no)));
+      }
       if (!appSigned(fields) || fields.app_id !== appId || fields.sign_type !== 'RSA2') {
         fake.forged += 1;
         if (request.method === 'GET') return page(response, 400, 'Invalid request', '<p>ILLEGAL_SIGN: the signature does not verify.</p>');

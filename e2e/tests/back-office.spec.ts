@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { authenticator } from 'otplib';
+import { cashier, createLoan, DEV_ENDPOINTS, orderDetail, uploadFile, uploadVoucher, type HttpClient } from '../../shared/src/api';
+import { zonedDay } from '../../shared/src/format';
+import { addMonths } from '../../shared/src/loan';
+import { apiOf, application, borrowerThroughApi } from './borrowers';
+import { addOperator, noViolations, signIn } from './operators';
+import { newPhone, newReceipt, open, registerThroughUi, shellUrl } from './support';
+
+const ZONE = 'Asia/Shanghai';
+const DAY_MS = 86_400_000;
+
+/** Switches a signed-in console to Chinese, and waits until it speaks it. */
+async function inChinese(page: Page) {
+  await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+  await expect(page.getByRole('button', { name: '切换到英文' })).toBeVisible();
+}
+
+/**
+ * A borrower who opened Alipay's page for instalment 1 and, while it was open, had a transfer
+ * proof of it confirmed; then paid at Alipay. The notify finds the instalment settled otherwise.
+ */
+async function paidTwice(http: HttpClient) {
+  const { order_no } = await createLoan(http, application());
+  const due = await cashier(http, { order_no, periods: '1', channel: 'alipay', return_url: `${shellUrl()}/` });
+  const alipay = new URL(due.pay_url!).origin;
+  // The payer's browser opens Alipay's page: the trade exists, waiting for the payer.
+  expect((await fetch(due.pay_url!)).status).toBe(200);
+  const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');
+  const proof = await uploadVoucher(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
+  await http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+  // The payer presses Pay on the page still open: Alipay takes the money and notifies the API.
+  const paid = await fetch(`${alipay}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ out_trade_no: due.payment_no }),
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  const refunds = async () =>
+    (await (await fetch(`${alipay}/refunds?out_trade_no=${due.payment_no}`)).json()) as Array<{ refundAmount: string }>;
+  return { order_no, due, refunds };
+}
+
+test('29. staff, in Chinese: money paid at Alipay for an instalment a proof already settled waits in reconciliation, and is refunded through Alipay with four eyes', async ({
+  browser,
+}) => {
+  // Two operators' windows, each signed in, and Alipay's refund: more than one test's usual minute on a busy 2-core machine.
+  test.setTimeout(120_000);
+  const { http, mobile } = await borrowerThroughApi();
+  const { order_no, due, refunds } = await paidTwice(http);
+
+  const maker = await signIn(browser, addOperator('finance'));
+  await inChinese(maker);
+  await maker.getByRole('link', { name: '差额对账', exact: true }).click();
+  await expect(maker.getByRole('heading', { level: 1 })).toHaveText('差额对账');
+  const row = maker.getByRole('row').filter({ hasText: due.payment_no });
+  // The borrower, the order, the money received and not credited, Alipay's trade, why.
+  await expect(row).toContainText(mobile);
+  await expect(row).toContainText(order_no);
+  await expect(row).toContainText(due.total);
+  await expect(row).toContainText(/2026[0-9a-f]{24}/);
+  await expect(row).toContainText('对应期次已通过其他方式结清');
+  await noViolations(maker);
+  maker.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: /^退款 #\d+$/ }).click();
+  await expect(row).toContainText(/等待另一位操作员复核（复核 #\d+）。/);
+  expect(await refunds()).toEqual([]);
+
+  // The maker may not carry out their own refund; a second finance operator reads what it is and does.
+  await maker.getByRole('link', { name: '复核', exact: true }).click();
+  const own = maker.getByRole('row').filter({ hasText: due.payment_no });
+  await expect(own.getByRole('button', { name: /^批准 #/ })).toHaveCount(0);
+
+  const checker = await signIn(browser, addOperator('finance'));
+  await inChinese(checker);
+  await checker.getByRole('link', { name: '复核', exact: true }).click();
+  const asked = checker.getByRole('row').filter({ hasText: due.payment_no });
+  await expect(asked).toContainText(`订单 ${order_no}：退还支付 ${due.payment_no} 的 ¥${due.total}`);
+  await noViolations(checker);
+  checker.once('dialog', (dialog) => void dialog.accept());
+  await asked.getByRole('button', { name: /^批准 #\d+$/ }).click();
+  await expect(asked).toHaveCount(0);
+
+  // Alipay made exactly one refund of the whole amount; the difference reads refunded.
+  expect((await refunds()).map((refund) => refund.refundAmount)).toEqual([due.total]);
+  await maker.getByRole('link', { name: '差额对账', exact: true }).click();
+  await maker.getByRole('combobox', { name: '状态' }).selectOption({ label: '全部' });
+  await expect(maker.getByRole('row').filter({ hasText: due.payment_no })).toContainText('已退款');
+  expect((await orderDetail(http, { order_no })).paid_periods).toBe(1);
+});
+
+/** What the QR code shown in the page says, read from its pixels as an authenticator app's camera would. */
+async function qrText(page: Page, name: string): Promise<string> {
+  const image = page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  const { width, height, pixels } = await image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return { width: canvas.width, height: canvas.height, pixels: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
+  });
+  const found = jsQR(Uint8ClampedArray.from(pixels), width, height);
+  if (!found) throw new Error(`no QR code readable in “${name}”`);
+  return found.data;
+}
+
+test('30. staff: an admin creates an operator in the console; the new reviewer scans the QR code and signs in with it', async ({
+  browser,
+}) => {
+  const admin = await signIn(browser, addOperator('admin'));
+  await admin.getByRole('link', { name: 'Operators', exact: true }).click();
+  const username = `qr.${Date.now() % 100_000}`;
+  const form = admin.getByRole('form', { name: 'New operator' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByRole('checkbox', { name: 'Reviewer' }).check();
+  await form.getByRole('button', { name: 'Create the account' }).click();
+
+  const shown = admin.getByRole('region', { name: new RegExp(username) });
+  await expect(shown).toBeVisible();
+  await noViolations(admin);
+  const password = (await shown.getByTestId('new-password').textContent())!.trim();
+  const otpauth = new URL(await qrText(admin, `QR code of the authenticator secret for ${username}`));
+  expect(otpauth.protocol).toBe('otpauth:');
+  const secret = otpauth.searchParams.get('secret')!;
+  // The QR code and the text beside it carry the same secret.
+  await expect(shown.getByTestId('totp-secret')).toHaveText(secret);
+  await shown.getByRole('button', { name: 'Handed over: hide them' }).click();
+  await expect(admin.getByTestId('new-password')).toHaveCount(0);
+  await expect(admin.getByRole('row').filter({ hasText: username })).toContainText('Reviewer');
+
+  const reviewer = await signIn(browser, { username, password, totp_secret: secret });
+  await expect(reviewer.getByRole('link', { name: 'Loans', exact: true })).toBeVisible();
+  await expect(reviewer.getByRole('link', { name: 'Operators', exact: true })).toHaveCount(0);
+  expect(authenticator.check(authenticator.generate(secret), secret)).toBe(true);
+});
+
+test('31. a loan made at 23:30 UTC is on the same day, in China, in the borrower’s app and in the console (in Chinese), with the same due dates', async ({
+  browser,
+  page,
+}) => {
+  await registerThroughUi(page, newPhone());
+  await expect(page).toHaveURL(/#\/$/);
+  const http = await apiOf(page);
+  const { order_no } = await createLoan(http, application());
+  // Moved back to 23:30 UTC two days before its day: 07:30 the next morning in China.
+  const created = Date.parse((await orderDetail(http, { order_no })).created_at);
+  const utcMidnight = created - (created % DAY_MS);
+  const back = created - (utcMidnight - 2 * DAY_MS + 23.5 * 3_600_000);
+  await http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: Math.floor(back / DAY_MS), minutes: Math.floor((back % DAY_MS) / 60_000) });
+  const made = Date.parse((await orderDetail(http, { order_no })).created_at);
+  expect(new Date(made).toISOString()).toMatch(/T23:30:\d\d/);
+  const utcDay = new Date(made).toISOString().slice(0, 10);
+  const chinaDay = zonedDay(made, ZONE);
+  expect(chinaDay).not.toBe(utcDay);
+  const firstDue = addMonths(chinaDay, 1);
+
+  await open(page, `/pages/loan/detail?order_no=${order_no}`);
+  const fact = (label: string) =>
+    page
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
+  await expect(fact('Applied on')).toHaveText(chinaDay);
+  await expect(fact('Disbursed on')).toHaveText(chinaDay);
+  await expect(page.getByText(/^Due \d{4}-\d\d-\d\d$/).first()).toHaveText(`Due ${firstDue}`);
+
+  const reviewer = await signIn(browser, addOperator('reviewer'));
+  await inChinese(reviewer);
+  await reviewer.getByRole('link', { name: '借款审批', exact: true }).click();
+  const filters = reviewer.getByRole('form', { name: '筛选' });
+  await filters.getByRole('searchbox', { name: '订单号、手机号或姓名' }).fill(order_no);
+  await filters.getByRole('button', { name: '查询' }).click();
+  const row = reviewer.getByRole('row').filter({ hasText: order_no });
+  await expect(row).toContainText(chinaDay);
+  await expect(row).not.toContainText(utcDay);
+  await row.getByRole('button', { name: `查看 ${order_no}` }).click();
+  await expect(reviewer.getByRole('region', { name: '申请' })).toContainText(`${chinaDay} 07:30`);
+  await expect(reviewer.getByRole('region', { name: '还款计划' }).getByRole('row').nth(1)).toContainText(firstDue);
+  await noViolations(reviewer);
+});
