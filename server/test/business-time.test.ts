@@ -2,6 +2,8 @@ import { loadConfig } from '../src/config';
 import { zonedDateTime, zonedDay } from '@instalment/shared/format';
 import { dayRange, instantsBetween } from '../src/services/business-time';
 import { Refusal } from '../src/services/refusals';
+import { createLoan, installments, orderDetail } from '@instalment/shared/api';
+import { signUp, startServer } from './helpers';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -43,4 +45,25 @@ test('BUSINESS_TIMEZONE is Asia/Shanghai unless set, and must be a zone', () => 
   expect(loadConfig({}).businessTimezone).toBe('Asia/Shanghai');
   expect(loadConfig({ BUSINESS_TIMEZONE: 'Europe/Berlin' }).businessTimezone).toBe('Europe/Berlin');
   expect(() => loadConfig({ BUSINESS_TIMEZONE: 'Mars/Olympus' })).toThrow(/BUSINESS_TIMEZONE/);
+});
+
+test('the books keep the business zone’s calendar: a loan paid out at 20:00 UTC falls due a month from that day in its zone', async () => {
+  // 2026-01-14 20:00 UTC is already 2026-01-15 04:00 in Shanghai; in London it is still the 14th.
+  const made = Date.UTC(2026, 0, 14, 20);
+  const dueIn = async (businessTimezone: string) => {
+    const server = await startServer({ businessTimezone });
+    try {
+      server.clock.now = made;
+      const user = await signUp(server);
+      const { order_no } = await createLoan(user.http, user.application);
+      const first = (await installments(user.http, { order_no })).list[0];
+      // Approved by the rules and paid out at once, at that instant.
+      expect((await orderDetail(user.http, { order_no })).disbursed_at).toBe(new Date(made).toISOString());
+      return first.due_date;
+    } finally {
+      await server.close();
+    }
+  };
+  expect(await dueIn('Asia/Shanghai')).toBe('2026-02-15');
+  expect(await dueIn('Europe/London')).toBe('2026-02-14');
 });

@@ -1,7 +1,12 @@
 import type { CalendarDate } from '@instalment/shared/api';
 import { zonedMidnight } from '@instalment/shared/format';
-import { addDays } from '@instalment/shared/loan';
+import { addDays, calendarDate } from '@instalment/shared/loan';
+import type { Context } from '../context';
 import { Refusal, say } from './refusals';
+
+/** The lender's calendar day of an instant, in the business time zone (`BUSINESS_TIMEZONE`): the books' "today", due dates and days. */
+export const businessDay = (ctx: Pick<Context, 'config'>, instant: number): CalendarDate =>
+  calendarDate(instant, ctx.config.businessTimezone);
 
 /**
  * The instants of one calendar day in `zone`: from its first millisecond, up to (not including)

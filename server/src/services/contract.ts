@@ -80,8 +80,8 @@ export function contractTemplate(rates: LoanRates, locale: Locale = 'en'): Contr
   };
 }
 
-/** The contract a loan was signed under, with its own figures, in the reader's language. */
-export function loanContract(loan: LoanRow, rates: LoanRates, locale: Locale = 'en'): ContractInfo {
+/** The contract a loan was signed under, with its own figures and days in the lender's time zone, in the reader's language. */
+export function loanContract(loan: LoanRow, rates: LoanRates, zone: string, locale: Locale = 'en'): ContractInfo {
   const t = translator(contractMessages, locale);
   const apr = priceAprBp(loan.amount_fen, loan.term, loan.monthly_rate_bp, loan.monthly_fee_bp);
   return {
@@ -106,7 +106,7 @@ export function loanContract(loan: LoanRow, rates: LoanRates, locale: Locale = '
         penalty: formatRate(loan.penalty_bp),
         apr: t('perYear', { rate: formatRate(apr) }),
         account: t('loanAccount', { bank: loan.bank_name, card: maskBankCard(loan.bank_card) }),
-        firstDue: loan.disbursed_at === null ? t('firstDueLater') : t('firstDueOn', { date: calendarDate(loan.disbursed_at) }),
+        firstDue: loan.disbursed_at === null ? t('firstDueLater') : t('firstDueOn', { date: calendarDate(loan.disbursed_at, zone) }),
       },
       t,
     ),

@@ -1,10 +1,11 @@
 import type { CreditLine } from '@instalment/shared/api';
-import { calendarDate, formatMoney, fromFen, overdueDays } from '@instalment/shared/loan';
+import { formatMoney, fromFen, overdueDays } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';
 import { Refusal, say } from './refusals';
+import { businessDay } from './business-time';
 
 export interface Identity {
   realName: string;
@@ -32,7 +33,7 @@ export class CreditService {
   }
 
   private async hasOverdue(userId: number): Promise<boolean> {
-    const today = calendarDate(this.ctx.now());
+    const today = businessDay(this.ctx, this.ctx.now());
     const rows = await this.loans.unpaidDueBefore(userId, today);
     return rows.some((row) => overdueDays(row.due_date, today, row.grace_days) > 0);
   }

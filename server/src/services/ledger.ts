@@ -1,6 +1,5 @@
 import type { Instalment, LoanStatus, PayoffQuote } from '@instalment/shared/api';
 import {
-  calendarDate,
   canTransition,
   checkPeriodSelection,
   fromFen,
@@ -24,6 +23,7 @@ import { VoucherRecords } from '../repositories/vouchers';
 import type { Store } from '../db/store';
 import type { ServerMessageKey } from '@instalment/shared/i18n/server';
 import { Refusal, say } from './refusals';
+import { businessDay } from './business-time';
 
 /** An instalment as of a day: its wire form and the ledger's figures in fen. */
 export interface InstalmentState {
@@ -92,7 +92,7 @@ export class Ledger {
   }
 
   today(): string {
-    return calendarDate(this.ctx.now());
+    return businessDay(this.ctx, this.ctx.now());
   }
 
   /** The schedule as of `today`: unpaid instalments past their grace accrue a penalty; paid ones show what they were settled for. */
@@ -159,7 +159,7 @@ export class Ledger {
       const quote = payoffQuote(ledger, {
         amountFen: loan.amount_fen,
         monthlyRateBp: loan.monthly_rate_bp,
-        startDate: calendarDate(loan.disbursed_at!),
+        startDate: businessDay(this.ctx, loan.disbursed_at!),
         today,
       });
       return { periods: unpaid.map((state) => state.view.period), amountFen: quote.totalFen, items: unpaid, quote };
@@ -219,7 +219,7 @@ export class Ledger {
    * covered them, and moves the loan on. Each instalment is settled once: an instalment that
    * was settled meanwhile makes the whole settlement fail, and the caller's transaction with it.
    */
-  settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = calendarDate(atMs)): Promise<Price> {
+  settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = businessDay(this.ctx, atMs)): Promise<Price> {
     return this.ctx.store.write([Ledger.lock(loan.id)], (tx) => this.on(tx).settleHeld(loan, selection, paidBy, atMs, pricedOn));
   }
 

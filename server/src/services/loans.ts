@@ -15,7 +15,6 @@ import type { Locale } from '@instalment/shared/i18n';
 import {
   annualRateBp,
   applicationProblemText,
-  calendarDate,
   checkApplication,
   computeSchedule,
   daysBetween,
@@ -38,6 +37,7 @@ import { Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
 import { KeptAnswers } from './kept-answers';
 import type { UserRow } from '../repositories/users';
+import { businessDay } from './business-time';
 
 export type { LoanRow };
 
@@ -67,7 +67,7 @@ export class LoanService {
   }
 
   private today(): string {
-    return calendarDate(this.ctx.now());
+    return businessDay(this.ctx, this.ctx.now());
   }
 
   async create(userId: number, form: ApplicationForm): Promise<LoanCreated> {
@@ -145,7 +145,7 @@ export class LoanService {
       term: loan.term,
       monthlyRateBp: loan.monthly_rate_bp,
       monthlyFeeBp: loan.monthly_fee_bp,
-      startDate: calendarDate(atMs),
+      startDate: businessDay(this.ctx, atMs),
     });
     await records.insertSchedule(
       loan.id,
@@ -289,7 +289,7 @@ export class LoanService {
       term: loan.term,
       monthlyRateBp: loan.monthly_rate_bp,
       monthlyFeeBp: loan.monthly_fee_bp,
-      startDate: calendarDate(loan.disbursed_at ?? this.ctx.now()),
+      startDate: businessDay(this.ctx, loan.disbursed_at ?? this.ctx.now()),
     });
     const overdue = states.filter((state) => state.view.status === 'overdue');
     return {
@@ -338,7 +338,7 @@ export class LoanService {
     const ms = (days * 24 * 60 + minutes) * 60_000;
     // The schedule moves by as many calendar days as the disbursement (else the application) did.
     const from = loan.disbursed_at ?? loan.created_at;
-    const dueDays = daysBetween(calendarDate(from - ms), calendarDate(from));
+    const dueDays = daysBetween(businessDay(this.ctx, from - ms), businessDay(this.ctx, from));
     await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => new LoanRecords(tx).shiftIntoPast(loan, ms, dueDays));
   }
 }

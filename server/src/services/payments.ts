@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/shared/api';
-import { calendarDate, formatPeriods, fromFen, parsePeriods } from '@instalment/shared/loan';
+import { formatPeriods, fromFen, parsePeriods } from '@instalment/shared/loan';
 import { originAllowed, type OriginRule } from '../config';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../context';
@@ -10,6 +10,7 @@ import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
 import { Refusal, say } from './refusals';
+import { businessDay } from './business-time';
 
 /** How long a payment stays open at the gateway. */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
@@ -142,7 +143,7 @@ export class PaymentService {
       if (current && current.periods === periods && current.payoff === Number(payoff) && current.amount_fen === amountFen) return current;
       await records.supersedeOpen(loan.id);
       return records.insert({
-        payment_no: `P${calendarDate(now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`,
+        payment_no: `P${businessDay(this.ctx, now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`,
         loan_id: loan.id,
         periods,
         payoff: Number(payoff),

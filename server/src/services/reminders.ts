@@ -1,9 +1,10 @@
-import { addDays, calendarDate } from '@instalment/shared/loan';
+import { addDays } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { LoanRecords } from '../repositories/loans';
 import { ReminderRecords, type ReminderCandidate } from '../repositories/reminders';
 import type { Ledger } from './ledger';
 import type { ReminderKind, SmsProvider } from './sms';
+import { businessDay } from './business-time';
 
 /** "3 days before a due date". */
 export const DUE_REMINDER_DAYS = 3;
@@ -34,7 +35,7 @@ export class ReminderService {
 
   /** Sends what is due today; how many went out. */
   async sendDue(): Promise<number> {
-    const today = calendarDate(this.ctx.now());
+    const today = businessDay(this.ctx, this.ctx.now());
     const windows: Array<[ReminderKind, string, string]> = [
       ['due', addDays(today, DUE_REMINDER_DAYS - CATCH_UP_DAYS), addDays(today, DUE_REMINDER_DAYS)],
       ['overdue', addDays(today, -1 - CATCH_UP_DAYS), addDays(today, -1)],

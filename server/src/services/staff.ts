@@ -15,9 +15,9 @@ import type {
   EarlierLoan,
 } from '@instalment/shared/api';
 import { MAX_PAGE_SIZE } from '@instalment/shared/api';
-import { maskBankCard, maskIdCard, zonedDay } from '@instalment/shared/format';
+import { maskBankCard, maskIdCard } from '@instalment/shared/format';
 import { ageOnIdCard, isBorrowerAge } from '@instalment/shared/validation';
-import { annualRateBp, calendarDate, computeSchedule, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
+import { annualRateBp, computeSchedule, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
 import { iso, type Context } from '../context';
 import {
   ConsoleListRecords,
@@ -39,6 +39,7 @@ import { DailyReports } from './daily-report';
 import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
+import { businessDay } from './business-time';
 
 export interface Page {
   limit: number;
@@ -91,7 +92,7 @@ export class StaffService {
   /** Each queue counted, with what it is worth and how long its oldest has waited; and today's money. */
   async queues(): Promise<Queues> {
     const queues = new QueueRecords(this.ctx.store);
-    const today = zonedDay(this.ctx.now(), this.ctx.config.businessTimezone);
+    const today = businessDay(this.ctx, this.ctx.now());
     const [pending, approved, vouchers, approvals, differences, overdue, daily] = await Promise.all([
       queues.loans('pending'),
       queues.loans('approved'),
@@ -183,7 +184,7 @@ export class StaffService {
       term: loan.term,
       monthlyRateBp: loan.monthly_rate_bp,
       monthlyFeeBp: loan.monthly_fee_bp,
-      startDate: calendarDate(loan.disbursed_at ?? this.ctx.now()),
+      startDate: businessDay(this.ctx, loan.disbursed_at ?? this.ctx.now()),
     });
     return {
       ...this.staffLoan(loan, this.ledger.statusOf(loan, states)),
@@ -209,7 +210,7 @@ export class StaffService {
       this.earlierLoans(loan),
       this.consents.of(loan.user_id),
     ]);
-    const age = ageOnIdCard(loan.id_card, calendarDate(loan.created_at));
+    const age = ageOnIdCard(loan.id_card, businessDay(this.ctx, loan.created_at));
     return {
       identity: {
         real_name: loan.real_name,
@@ -293,7 +294,7 @@ export class StaffService {
 
   /** Every loan with an instalment overdue today by the ledger, and those instalments. */
   private async overdueLoans(): Promise<Array<{ loan: LoanRow & { mobile: string }; overdue: InstalmentState[] }>> {
-    const loans = await this.loans.withUnpaidDueBefore(calendarDate(this.ctx.now()));
+    const loans = await this.loans.withUnpaidDueBefore(businessDay(this.ctx, this.ctx.now()));
     const states = await this.ledger.statesOfLoans(loans);
     return loans
       .map((loan) => ({ loan, overdue: (states.get(loan.id) ?? []).filter((state) => state.view.status === 'overdue') }))

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChunkStored } from '@instalment/shared/api';
-import { calendarDate } from '@instalment/shared/loan';
 import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/shared/validation';
 import type { Context } from '../context';
 import { UploadRecords } from '../repositories/uploads';
 import { declaredSize } from './image-size';
 import { Refusal, say } from './refusals';
+import { businessDay } from './business-time';
 
 export const MAX_FILE_BYTES = PROOF_MAX_BYTES;
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
@@ -129,7 +129,7 @@ export class UploadService {
     const claimed = claimedType(filename);
     if (claimed !== undefined && claimed !== type) throw new Refusal(say('contentMismatch'));
     if (type !== 'pdf') checkPixels(data, type);
-    const day = calendarDate(this.ctx.now()).replace(/-/g, '');
+    const day = businessDay(this.ctx, this.ctx.now()).replace(/-/g, '');
     const name = `${randomBytes(16).toString('hex')}.${type}`;
     await fs.promises.mkdir(path.join(this.dir, day), { recursive: true });
     await fs.promises.writeFile(path.join(this.dir, day, name), data, { flag: 'wx' });

@@ -1,14 +1,5 @@
 import type { Voucher, VoucherRequest } from '@instalment/shared/api';
-import {
-  calendarDate,
-  checkVoucherRemark,
-  formatMoney,
-  formatPeriods,
-  fromFen,
-  parsePeriods,
-  remarkProblemText,
-  toFen,
-} from '@instalment/shared/loan';
+import { checkVoucherRemark, formatMoney, formatPeriods, fromFen, parsePeriods, remarkProblemText, toFen } from '@instalment/shared/loan';
 import type { Context } from '../context';
 import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
@@ -17,6 +8,7 @@ import type { Store } from '../db/store';
 import { VoucherRecords, type VoucherRow } from '../repositories/vouchers';
 import { Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
+import { businessDay } from './business-time';
 
 export type ReviewNotes = Partial<Pick<VoucherRow, 'bank_ref' | 'reject_reason'>>;
 
@@ -125,7 +117,7 @@ export class VoucherService {
         { payoff: false, periods: parsePeriods(row.periods) ?? [] },
         `voucher:${voucherId}`,
         now,
-        calendarDate(row.created_at),
+        businessDay(this.ctx, row.created_at),
       );
       if (settled.amountFen !== row.amount_fen) throw new Refusal(say('proofRepriced'));
     }

@@ -1,14 +1,16 @@
 import type { CalendarDate } from '@instalment/shared/api';
 import { daysInMonth } from '@instalment/shared/validation';
+import { DEFAULT_BUSINESS_TIMEZONE, zonedDay } from '../format/business-time';
 
-/** The platform keeps its books in China Standard Time (UTC+8, no daylight saving). */
-const PLATFORM_OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** The platform's calendar date of an instant. */
-export function calendarDate(instant: Date | number): CalendarDate {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
-  return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 10);
+/**
+ * The lender's calendar date of an instant: its day in the business time zone, in which the
+ * books are kept (due dates, "today", overdue days). The server passes its `BUSINESS_TIMEZONE`;
+ * the borrower's app reads days in the default, Asia/Shanghai.
+ */
+export function calendarDate(instant: Date | number, zone: string = DEFAULT_BUSINESS_TIMEZONE): CalendarDate {
+  return zonedDay(typeof instant === 'number' ? instant : instant.getTime(), zone);
 }
 
 // Stryker disable all: the digit-by-digit reading only saves time. loan.test.ts checks that it
