@@ -69,6 +69,11 @@ test('28b. staff: finance finds an overdue loan by the filter and search, and ex
   await expect(finance.getByRole('navigation', { name: 'Pages' })).toContainText('Page 1 of 1 · 1 in all');
   await expect(finance.getByRole('row').filter({ hasText: orderNo })).toHaveCount(1);
   expect(finance.url()).toContain('status=overdue');
+  // A column's header sorts the list by it, largest first, and keeps the filters.
+  await finance.getByRole('button', { name: 'Amount', exact: true }).click();
+  await expect(finance.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute('aria-sort', 'descending');
+  expect(finance.url()).toMatch(/sort=amount.*order=desc|order=desc.*sort=amount/);
+  await expect(finance.getByRole('row').filter({ hasText: orderNo })).toHaveCount(1);
 
   await finance.getByRole('link', { name: 'Overdue report' }).click();
   await finance.waitForURL(/#\/overdue/);

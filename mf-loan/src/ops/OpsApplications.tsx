@@ -1,17 +1,8 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleLoans, type ApprovalAsked, type LoanListQuery, type LoanStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleLoans, CONSOLE_SORTS, type ApprovalAsked, type LoanStatus } from '@instalment/shared/api';
 import { useHost, useLocale, useT } from '@instalment/shared/host';
 import { loanStatusLabel } from '@instalment/shared/loan';
 import { inZone, shownDay } from '@instalment/shared/format';
-import {
-  ExportButton,
-  ListControls,
-  LoadedTable,
-  NoteAction,
-  opsMessages,
-  useListView,
-  type ListSort,
-  type OpsPageProps,
-} from '@instalment/shared/ops';
+import { ExportButton, ListControls, LoadedTable, NoteAction, opsMessages, useListView, type OpsPageProps } from '@instalment/shared/ops';
 import { Button, useLoad } from '@instalment/shared/ui';
 import { opsLoanMessages } from './messages';
 import { Underwriting } from './Underwriting';
@@ -26,13 +17,7 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
   const common = useT(opsMessages);
   const locale = useLocale();
   const status = (STATUSES as string[]).includes(query.status) ? query.status : '';
-  const sorts: Array<ListSort<NonNullable<LoanListQuery['sort']>>> = [
-    { column: 'created_at', label: inZone(common('created'), zone) },
-    { column: 'amount', label: common('amount') },
-    { column: 'term', label: t('term') },
-    { column: 'order_no', label: common('orderNo') },
-  ];
-  const { view, change } = useListView('/loans', query, sorts);
+  const { view, change, sorting } = useListView('/loans', query, CONSOLE_SORTS.loans);
   const { page, limit, ...filters } = view;
   const listed = { ...filters, status: status || undefined };
   const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
@@ -56,7 +41,7 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
           </Button>
         ))}
       </nav>
-      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} search={t('search')} sorts={sorts}>
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} search={t('search')}>
         <ExportButton kind="loans" query={listed} />
       </ListControls>
       <LoadedTable
@@ -65,12 +50,14 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
         empty={t('noLoansMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.order_no}
+        sorting={sorting}
         columns={[
-          { header: common('orderNo'), cell: (row) => row.order_no },
+          { header: common('orderNo'), cell: (row) => row.order_no, sort: 'order_no' },
           { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
-          { header: common('amount'), cell: (row) => `${row.amount} / ${row.term}` },
+          { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
+          { header: t('term'), cell: (row) => t('months', { n: row.term }), sort: 'term' },
           { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
-          { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone) },
+          { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone), sort: 'created_at' },
           {
             header: common('actions'),
             cell: (row) => (

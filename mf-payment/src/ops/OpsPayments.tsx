@@ -1,16 +1,7 @@
-import { consolePayments, type PaymentListQuery } from '@instalment/shared/api';
+import { consolePayments, CONSOLE_SORTS } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone, shownTime } from '@instalment/shared/format';
-import {
-  ExportButton,
-  ListControls,
-  LoadedTable,
-  useOpsWords,
-  opsMessages,
-  useListView,
-  type ListSort,
-  type OpsPageProps,
-} from '@instalment/shared/ops';
+import { ExportButton, ListControls, LoadedTable, useOpsWords, opsMessages, useListView, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 
@@ -21,18 +12,13 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
-  const sorts: Array<ListSort<NonNullable<PaymentListQuery['sort']>>> = [
-    { column: 'created_at', label: inZone(common('created'), zone) },
-    { column: 'amount', label: common('amount') },
-    { column: 'paid_at', label: inZone(t('paid'), zone) },
-  ];
-  const { view, change } = useListView('/payments', query, sorts);
+  const { view, change, sorting } = useListView('/payments', query, CONSOLE_SORTS.payments);
   const { page, limit, from, to, sort, order } = view;
   const listed = { from, to, sort, order };
   const loaded = useLoad(() => consolePayments(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
   return (
     <>
-      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} sorts={sorts}>
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone}>
         <ExportButton kind="payments" query={listed} />
       </ListControls>
       <LoadedTable
@@ -41,13 +27,15 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
         empty={t('noPaymentsMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.payment_no}
+        sorting={sorting}
         columns={[
           { header: t('paymentNo'), cell: (row) => row.payment_no },
           { header: common('orderNo'), cell: (row) => row.order_no },
-          { header: common('amount'), cell: (row) => row.amount },
+          { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
           { header: common('status'), cell: (row) => words.paymentStatus(row.status) },
           { header: t('channel'), cell: (row) => row.channel ?? '' },
-          { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone) },
+          { header: inZone(common('created'), zone), cell: (row) => shownTime(row.created_at, zone), sort: 'created_at' },
+          { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone), sort: 'paid_at' },
         ]}
       />
     </>

@@ -1,16 +1,7 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, type ApprovalAsked, type VoucherListQuery } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, CONSOLE_SORTS, type ApprovalAsked } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
-import { inZone } from '@instalment/shared/format';
-import {
-  ListControls,
-  LoadedTable,
-  NoteAction,
-  opsMessages,
-  Receipt,
-  useListView,
-  type ListSort,
-  type OpsPageProps,
-} from '@instalment/shared/ops';
+import { inZone, shownTime } from '@instalment/shared/format';
+import { ListControls, LoadedTable, NoteAction, opsMessages, Receipt, useListView, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { opsPaymentMessages } from './messages';
 
@@ -20,11 +11,7 @@ export default function OpsProofs({ query, operator }: OpsPageProps) {
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
-  const sorts: Array<ListSort<NonNullable<VoucherListQuery['sort']>>> = [
-    { column: 'created_at', label: inZone(common('created'), zone) },
-    { column: 'amount', label: common('amount') },
-  ];
-  const { view, change } = useListView('/proofs', query, sorts);
+  const { view, change, sorting } = useListView('/proofs', query, CONSOLE_SORTS.vouchers);
   const { page, limit, from, to, sort, order } = view;
   const listed = { from, to, sort, order };
   const loaded = useLoad(
@@ -40,19 +27,21 @@ export default function OpsProofs({ query, operator }: OpsPageProps) {
     http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(loaded.reload);
   return (
     <>
-      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} sorts={sorts} />
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} />
       <LoadedTable
         loaded={loaded}
         caption={t('pending')}
         empty={t('noProofsMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
+        sorting={sorting}
         columns={[
           { header: '#', cell: (row) => row.id },
           { header: common('orderNo'), cell: (row) => row.order_no },
           { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
           { header: t('periods'), cell: (row) => row.periods.join(', ') },
-          { header: common('amount'), cell: (row) => row.amount },
+          { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
+          { header: inZone(t('sent'), zone), cell: (row) => shownTime(row.created_at, zone), sort: 'created_at' },
           { header: t('remark'), cell: (row) => row.remark },
           { header: common('receiptColumn'), cell: (row) => <Receipt id={row.id} /> },
           {

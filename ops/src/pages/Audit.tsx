@@ -1,16 +1,7 @@
-import { consoleAudit, type AuditListQuery } from '@instalment/shared/api';
+import { consoleAudit, CONSOLE_SORTS } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone, shownTime } from '@instalment/shared/format';
-import {
-  ExportButton,
-  ListControls,
-  LoadedTable,
-  opsMessages,
-  useListView,
-  useOpsWords,
-  type ListSort,
-  type OpsPageProps,
-} from '@instalment/shared/ops';
+import { ExportButton, ListControls, LoadedTable, opsMessages, useListView, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
 import { hostMessages } from '../messages';
 
@@ -21,8 +12,7 @@ export function Audit({ query, operator }: OpsPageProps) {
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
-  const sorts: Array<ListSort<NonNullable<AuditListQuery['sort']>>> = [{ column: 'at', label: inZone(t('when'), zone) }];
-  const { view, change } = useListView('/audit', query, sorts);
+  const { view, change, sorting } = useListView('/audit', query, CONSOLE_SORTS.audit);
   const { page, limit, from, to, sort, order } = view;
   const listed = { from, to, sort, order, operator: query.operator || undefined, target: query.target || undefined };
   const loaded = useLoad(() => consoleAudit(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
@@ -34,7 +24,6 @@ export function Audit({ query, operator }: OpsPageProps) {
         change={change}
         total={loaded.data?.total}
         zone={zone}
-        sorts={sorts}
         fields={[
           { name: 'operator', label: t('operator') },
           { name: 'target', label: t('filter') },
@@ -48,8 +37,9 @@ export function Audit({ query, operator }: OpsPageProps) {
         empty={t('auditEmpty')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
+        sorting={sorting}
         columns={[
-          { header: inZone(t('when'), zone), cell: (row) => shownTime(row.at, zone) },
+          { header: inZone(t('when'), zone), cell: (row) => shownTime(row.at, zone), sort: 'at' },
           { header: t('operator'), cell: (row) => row.username },
           { header: t('action'), cell: (row) => words.action(row.action) },
           { header: t('target'), cell: (row) => row.target },

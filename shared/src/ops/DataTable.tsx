@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import type { ApprovalAsked } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { Button, Loadable, type Loaded } from '@instalment/shared/ui';
+import type { ListSorting } from './ListControls';
 import { opsMessages } from './messages';
 import styles from './ops.module.css';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** The list's sort column behind it: its header then sorts the list (with the table's `sorting`). */
+  sort?: string;
 }
 
 /** A captioned table of staff data (a screen reader names it by its caption). */
@@ -18,9 +21,27 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   /** What an empty table says is missing: "No change is waiting for a second operator.", never a bare "Nothing here." */
   empty: string;
+  /** The list's sorting, for the columns that name a `sort`. */
+  sorting?: ListSorting<string>;
 }
 
-export function DataTable<T>({ caption, rows, columns, rowKey, empty }: DataTableProps<T>) {
+/** A column's header: a button that sorts the list by it where it can, saying which way it is sorted now. */
+function Header<T>({ column, sorting }: { column: Column<T>; sorting?: ListSorting<string> }) {
+  const { sort } = column;
+  if (!sort || !sorting) return <th scope="col">{column.header}</th>;
+  const active = sorting.sort === sort;
+  const ascending = sorting.order === 'asc';
+  return (
+    <th scope="col" aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className={styles.sortHeader} onClick={() => sorting.by(sort)}>
+        {column.header}
+        <span aria-hidden="true">{active ? (ascending ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+export function DataTable<T>({ caption, rows, columns, rowKey, empty, sorting }: DataTableProps<T>) {
   if (rows.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
     <div className={styles.scroll}>
@@ -29,9 +50,7 @@ export function DataTable<T>({ caption, rows, columns, rowKey, empty }: DataTabl
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
+              <Header key={column.header} column={column} sorting={sorting} />
             ))}
           </tr>
         </thead>

@@ -1,25 +1,28 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Query } from '@instalment/shared/host';
 import { createTestHost, renderWithHost } from '@instalment/shared/testing';
-import { ExportButton, ListControls, useListView, type ListSort } from './ListControls';
+import { DataTable } from './DataTable';
+import { ExportButton, ListControls, useListView } from './ListControls';
 
-const SORTS: Array<ListSort<'created_at' | 'amount'>> = [
-  { column: 'created_at', label: 'Created' },
-  { column: 'amount', label: 'Amount' },
-];
+const SORTS = ['created_at', 'amount'] as const;
+const ROWS = [{ order_no: 'L1', amount: '1000.00', term: 3 }];
 
 function Loans({ query, total }: { query: Query; total?: number }) {
-  const { view, change } = useListView('/loans', query, SORTS);
+  const { view, change, sorting } = useListView('/loans', query, SORTS);
   return (
     <>
-      <ListControls
-        query={query}
-        view={view}
-        change={change}
-        total={total}
-        zone="Asia/Shanghai"
-        sorts={SORTS}
-        search="Order, phone or name"
+      <ListControls query={query} view={view} change={change} total={total} zone="Asia/Shanghai" search="Order, phone or name" />
+      <DataTable
+        caption="Loans"
+        empty="No loan matches these filters."
+        rows={ROWS}
+        rowKey={(row) => row.order_no}
+        sorting={sorting}
+        columns={[
+          { header: 'Order', cell: (row) => row.order_no },
+          { header: 'Amount', cell: (row) => row.amount, sort: 'amount' },
+          { header: 'Term', cell: (row) => row.term },
+        ]}
       />
       <output data-testid="view">{JSON.stringify(view)}</output>
     </>
@@ -51,14 +54,38 @@ describe('ListControls', () => {
     expect(within(pages()).getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
-  it('a new page size, sort or order starts again from the first page', () => {
+  it('a new page size or sort starts again from the first page', () => {
     const navigate = show({ status: 'pending', page: '3' }, 500);
     fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '200' } });
     expect(navigate).toHaveBeenLastCalledWith('/loans', { status: 'pending', limit: '200' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'amount' } });
-    expect(navigate).toHaveBeenLastCalledWith('/loans', { status: 'pending', sort: 'amount' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'asc' } });
-    expect(navigate).toHaveBeenLastCalledWith('/loans', { status: 'pending', order: 'asc' });
+    fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
+    expect(navigate).toHaveBeenLastCalledWith('/loans', { status: 'pending', sort: 'amount', order: 'desc' });
+  });
+
+  it('sorts by a column when its header is clicked, largest first, then the other way round; it says which way', () => {
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    const navigate = show({}, 10);
+    // Unsorted, the list is in its own order (newest first), which no shown header claims.
+    expect(header('Amount')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Term')).queryByRole('button')).toBeNull();
+    fireEvent.click(within(header('Amount')).getByRole('button', { name: 'Amount' }));
+    expect(navigate).toHaveBeenLastCalledWith('/loans', { sort: 'amount', order: 'desc' });
+  });
+
+  it('a sorted column says so, and a second click turns the order round', () => {
+    const navigate = show({ sort: 'amount', order: 'desc', page: '2' }, 120);
+    const amount = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amount).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.click(within(amount).getByRole('button', { name: 'Amount' }));
+    expect(navigate).toHaveBeenLastCalledWith('/loans', { sort: 'amount', order: 'asc' });
+  });
+
+  it('an ascending column says so, and a click sorts it largest first again', () => {
+    const navigate = show({ sort: 'amount', order: 'asc' }, 120);
+    const amount = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amount).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.click(within(amount).getByRole('button', { name: 'Amount' }));
+    expect(navigate).toHaveBeenLastCalledWith('/loans', { sort: 'amount', order: 'desc' });
   });
 
   it('sends the search and the days typed, in the business zone, leaving out the empty ones', () => {

@@ -23,19 +23,23 @@ export interface ListView<S extends string> {
   q?: string;
 }
 
-/** A column a list sorts by (its query schema's `sort`), labelled as in its table. */
-export interface ListSort<S extends string> {
-  column: S;
-  label: string;
+/**
+ * How a list is sorted, and the click on a column's header that sorts it by that column: largest
+ * or newest first, then the other way round when it already is.
+ */
+export interface ListSorting<S extends string> {
+  sort: S;
+  order: Order;
+  by(column: S): void;
 }
 
-function listViewOf<S extends string>(query: Query, sorts: ReadonlyArray<ListSort<S>>): ListView<S> {
+function listViewOf<S extends string>(query: Query, sorts: readonly S[]): ListView<S> {
   const page = Number(query.page);
   const limit = Number(query.limit);
   return {
     page: Number.isInteger(page) && page > 1 ? page : 1,
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_CONSOLE_PAGE_SIZE,
-    sort: sorts.find((sort) => sort.column === query.sort)?.column,
+    sort: sorts.find((sort) => sort === query.sort),
     order: query.order === 'asc' || query.order === 'desc' ? query.order : undefined,
     from: query.from || undefined,
     to: query.to || undefined,
@@ -50,13 +54,23 @@ export function nextQuery(query: Query, change: Record<string, string | undefine
   return Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-/** A list's view from its URL, and the way to change it (through the URL, so Back undoes it). */
-export function useListView<S extends string>(path: string, query: Query, sorts: ReadonlyArray<ListSort<S>>) {
+/**
+ * A list's view from its URL, and the ways to change it (through the URL, so Back undoes it):
+ * any change, and the sorting its table's headers offer (`sorts`: the columns the server sorts
+ * by, the first being the list's own order).
+ */
+export function useListView<S extends string>(path: string, query: Query, sorts: readonly S[]) {
   const { navigate } = useHost();
-  return {
-    view: listViewOf(query, sorts),
-    change: (change: Record<string, string | undefined>) => navigate(path, nextQuery(query, change)),
+  const view = listViewOf(query, sorts);
+  const change = (change: Record<string, string | undefined>) => navigate(path, nextQuery(query, change));
+  const sort = view.sort ?? sorts[0];
+  const order = view.order ?? 'desc';
+  const sorting: ListSorting<S> = {
+    sort,
+    order,
+    by: (column) => change({ sort: column, order: column === sort && order === 'desc' ? 'asc' : 'desc' }),
   };
+  return { view, change, sorting };
 }
 
 /** A text filter of one list beside the search and the days (the audit's operator and target). */
@@ -73,7 +87,6 @@ export interface ListControlsProps<S extends string> {
   total: number | undefined;
   /** The business time zone the days are in. */
   zone: string;
-  sorts: ReadonlyArray<ListSort<S>>;
   /** The search box's label, for a list the server searches. */
   search?: string;
   fields?: ListField[];
@@ -81,18 +94,8 @@ export interface ListControlsProps<S extends string> {
   children?: ReactNode;
 }
 
-/** The filters, sort, page size and pager every console list shows, one owner for all of them. */
-export function ListControls<S extends string>({
-  query,
-  view,
-  change,
-  total,
-  zone,
-  sorts,
-  search,
-  fields = [],
-  children,
-}: ListControlsProps<S>) {
+/** The filters, page size and pager every console list shows, one owner for all of them (its table's headers sort it). */
+export function ListControls<S extends string>({ query, view, change, total, zone, search, fields = [], children }: ListControlsProps<S>) {
   const t = useT(opsMessages);
   const pages = Math.max(1, Math.ceil((total ?? 0) / view.limit));
   const texts = [...(search ? [{ name: 'q', label: search }] : []), ...fields];
@@ -130,31 +133,6 @@ export function ListControls<S extends string>({
         {children}
       </form>
       <div className={styles.inline}>
-        <label className={styles.inlineLabel}>
-          <span>{t('sortBy')}</span>
-          <select
-            value={view.sort ?? sorts[0]?.column}
-            onChange={(event) => change({ sort: event.currentTarget.value })}
-            className={styles.inlineInput}
-          >
-            {sorts.map((sort) => (
-              <option key={sort.column} value={sort.column}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.inlineLabel}>
-          <span>{t('order')}</span>
-          <select
-            value={view.order ?? 'desc'}
-            onChange={(event) => change({ order: event.currentTarget.value })}
-            className={styles.inlineInput}
-          >
-            <option value="desc">{t('descending')}</option>
-            <option value="asc">{t('ascending')}</option>
-          </select>
-        </label>
         <label className={styles.inlineLabel}>
           <span>{t('pageSize')}</span>
           <select value={view.limit} onChange={(event) => change({ limit: event.currentTarget.value })} className={styles.inlineInput}>

@@ -1,5 +1,5 @@
 import { Type, type TLiteral } from '@sinclair/typebox';
-import { CONSOLE_MAX_PAGE_SIZE, DEFAULT_CONSOLE_PAGE_SIZE } from '../endpoints';
+import { CONSOLE_MAX_PAGE_SIZE, CONSOLE_SORTS, DEFAULT_CONSOLE_PAGE_SIZE } from '../endpoints';
 import { TARGET_MAX, Text, USERNAME_MAX, WORD_MAX } from './bounds';
 import { WholeNumber } from './common';
 
@@ -8,14 +8,6 @@ import { WholeNumber } from './common';
  * keeps `PageQuery`'s smaller pages), a sort by one of the columns each list shows, and filters.
  * `from`/`to` are calendar days in the business time zone, both included.
  */
-
-/** The columns each console list may be sorted by: the ones its table shows. */
-export const CONSOLE_SORTS = {
-  loans: ['created_at', 'amount', 'term', 'order_no'],
-  vouchers: ['created_at', 'amount'],
-  payments: ['created_at', 'amount', 'paid_at'],
-  audit: ['at'],
-} as const;
 
 /** The longest search a loan list accepts: an order number, a phone or a name. */
 export const SEARCH_MAX = 64;
