@@ -24,7 +24,10 @@ describe('operator login', () => {
       await attempt(account.password, '000000'),
       await attempt(account.password, ''),
     ]) {
-      expect(answer.body).toMatchObject({ code: 0, msg: 'Wrong username, password or code.' });
+      expect(answer.body).toMatchObject({
+        code: 0,
+        msg: 'Wrong username, password or code. A code works once: if you just used it, wait for the next one.',
+      });
     }
     const good = await attempt(account.password, account.code());
     expect(good.body.data).toMatchObject({ roles: ['editor'], expires_at: expect.any(String) });

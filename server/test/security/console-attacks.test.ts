@@ -60,7 +60,9 @@ describe('a stranger cannot lock an operator out', () => {
     const stranger: Answer[] = [];
     for (let i = 0; i < 8; i += 1) stranger.push(await login(owner.username, `guess-${i}`, '123456', STRANGER));
     // Five tries, then the stranger waits, longer each time: no message sends an operator to SMS.
-    expect(stranger.slice(0, 5).map((answer) => answer.body.msg)).toEqual(Array(5).fill('Wrong username, password or code.'));
+    expect(stranger.slice(0, 5).map((answer) => answer.body.msg)).toEqual(
+      Array(5).fill('Wrong username, password or code. A code works once: if you just used it, wait for the next one.'),
+    );
     expect(stranger[5].body.msg).toBe(
       'Too many failed logins to this account from your network. Try again in 15 s, or ask an administrator to unlock it.',
     );
@@ -78,7 +80,9 @@ describe('a stranger cannot lock an operator out', () => {
     for (const seconds of [15, 30, 60]) {
       waits.push((await wrong()).body.msg);
       server.clock.advance(seconds * 1000);
-      expect((await wrong()).body.msg).toBe('Wrong username, password or code.');
+      expect((await wrong()).body.msg).toBe(
+        'Wrong username, password or code. A code works once: if you just used it, wait for the next one.',
+      );
     }
     expect(waits.map((msg) => /in (\d+) s/.exec(msg)?.[1])).toEqual(['15', '30', '60']);
   });

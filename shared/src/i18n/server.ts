@@ -73,7 +73,7 @@ export const serverMessages = defineMessages({
     choosePeriods: 'Choose the instalments to pay.',
     periodsText: 'periods must be instalment numbers separated by commas, such as "1,2".',
     paymentNotFound: 'Payment not found.',
-    operatorLoginWrong: 'Wrong username, password or code.',
+    operatorLoginWrong: 'Wrong username, password or code. A code works once: if you just used it, wait for the next one.',
     operatorLoginPaused:
       'Too many failed logins to this account from your network. Try again in {seconds} s, or ask an administrator to unlock it.',
     operatorNotFound: 'There is no such operator.',
@@ -235,7 +235,7 @@ export const serverMessages = defineMessages({
     choosePeriods: '请选择要还款的分期。',
     periodsText: 'periods 须为以逗号分隔的分期序号，例如 "1,2"。',
     paymentNotFound: '支付记录不存在。',
-    operatorLoginWrong: '用户名、密码或验证码不正确。',
+    operatorLoginWrong: '用户名、密码或验证码不正确。每个验证码只能用一次：如果刚用过，请等待下一个。',
     operatorLoginPaused: '该账号在您所在网络登录失败次数过多，请 {seconds} 秒后再试，或请管理员解锁。',
     operatorNotFound: '没有这个操作员。',
     operatorUnlocked: '该操作员可以重新登录了。',
