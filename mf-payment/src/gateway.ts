@@ -1,4 +1,4 @@
-import type { CashierQuery } from '@instalment/shared/api';
+import type { Api, CashierQuery } from '@instalment/shared/api';
 import type { Host } from '@instalment/shared/host';
 import { PATHS } from '@instalment/shared/pages';
 
@@ -7,12 +7,13 @@ import { PATHS } from '@instalment/shared/pages';
  * the cashier asked again with the channel chosen and the repay page the gateway returns to.
  */
 export async function gatewayUrl(
-  host: Pick<Host, 'api' | 'routeUrl'>,
+  host: Pick<Host, 'routeUrl'>,
+  api: Api,
   selection: Pick<CashierQuery, 'order_no' | 'periods' | 'payoff'>,
   channel: string,
 ): Promise<string> {
   const return_url = host.routeUrl(PATHS.repay, { order_no: selection.order_no });
-  const answer = await host.api.loan.cashier({ ...selection, channel, return_url }, { toast: false });
+  const answer = await api.loan.cashier({ ...selection, channel, return_url }, { toast: false });
   if (!answer.pay_url) throw new Error('the cashier gave no payment page');
   return answer.pay_url;
 }

@@ -4,6 +4,7 @@ import { ApiError } from '@instalment/shared/http';
 import { Checkbox } from '@instalment/shared/ui';
 import { accountMessages } from '../messages';
 import styles from '../pages/Profile.module.css';
+import { useApi } from '@instalment/shared/facade';
 
 /**
  * Due reminders by SMS, on or off. The box shows what the server has on record: it moves only
@@ -11,6 +12,7 @@ import styles from '../pages/Profile.module.css';
  */
 export function RemindersSwitch({ enabled, onSaved }: { enabled: boolean; onSaved: (enabled: boolean) => void }) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,7 @@ export function RemindersSwitch({ enabled, onSaved }: { enabled: boolean; onSave
     setBusy(true);
     setError(null);
     try {
-      const account = await host.api.user.setReminders({ enabled: next }, { toast: false, loading: false });
+      const account = await api.user.setReminders({ enabled: next }, { toast: false, loading: false });
       onSaved(account.sms_reminders);
       host.ui.toast(t(account.sms_reminders ? 'remindersOn' : 'remindersOff'), 'success');
     } catch (failure) {

@@ -7,6 +7,7 @@ import { validatePhone } from '@instalment/shared/validation';
 import { accountMessages } from '../messages';
 import styles from './SendCodeButton.module.css';
 import { useCountdown } from './useCountdown';
+import { useApi } from '@instalment/shared/facade';
 
 /** How long before another code may be asked for. */
 export const RESEND_SECONDS = 60;
@@ -36,6 +37,7 @@ function waitOf(error: unknown): number | null {
 /** Sends the SMS code once, then counts down before it can be sent again. */
 export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButtonProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -61,7 +63,7 @@ export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButton
     inFlight.current = true;
     setSending(true);
     try {
-      await host.api.user.sendSms({ mobile, event });
+      await api.user.sendSms({ mobile, event });
       countDown(RESEND_SECONDS);
       setSentOnce(true);
       host.ui.toast(t('codeSent'), 'success');

@@ -8,10 +8,12 @@ import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
+import { useApi } from '@instalment/shared/facade';
 
 /** A new phone number, proven by a code sent to it (FastAdmin's changemobile). */
 export default function ChangeMobile(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: send } = useFormSubmit();
@@ -21,7 +23,7 @@ export default function ChangeMobile(_props: PageProps) {
     event.preventDefault();
     if (busy || !form.validate()) return;
     await send(async () => {
-      const user = await host.api.user.changeMobile({ ...form.values }, QUIET);
+      const user = await api.user.changeMobile({ ...form.values }, QUIET);
       host.session.setUserInfo(toStoredUserInfo(user));
       host.ui.toast(t('phoneChanged'), 'success');
       host.back();

@@ -8,6 +8,7 @@ import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
+import { useApi } from '@instalment/shared/facade';
 
 /** The picture types the server stores as an avatar. */
 const AVATAR_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -15,6 +16,7 @@ const AVATAR_ACCEPT = 'image/jpeg,image/png,image/webp';
 /** Nickname, avatar, bio and e-mail; what is saved shows on "mine" at once. */
 export default function EditProfile(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const user = host.session.userInfo;
   const [picture, setPicture] = useState<File | null>(null);
@@ -32,7 +34,7 @@ export default function EditProfile(_props: PageProps) {
     await send(async () => {
       // The stored avatar is sent back as it came (a signed link to the user's own upload).
       const avatar = picture ? (await uploadWithChunks(host.http, await downscaleImage(picture))).url : (user?.avatar ?? '');
-      const saved = await host.api.user.updateProfile(
+      const saved = await api.user.updateProfile(
         { nickname: form.values.nickname.trim(), bio: form.values.bio.trim(), email: form.values.email.trim(), avatar },
         QUIET,
       );

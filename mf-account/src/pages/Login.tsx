@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { isConsentRequired } from '@instalment/shared/api';
 import { ApiError } from '@instalment/shared/http';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { type PageProps, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm } from '@instalment/shared/ui';
 import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
@@ -12,6 +12,7 @@ import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
 import styles from './Login.module.css';
+import { useApi } from '@instalment/shared/facade';
 
 type Mode = 'sms' | 'password';
 
@@ -23,7 +24,7 @@ const MODES: readonly Mode[] = ['sms', 'password'];
 const passwordGiven = (value: string): ValidationKey | null => (value === '' ? 'passwordRequired' : null);
 
 export default function Login(_props: PageProps) {
-  const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const [mode, setMode] = useState<Mode>('sms');
@@ -53,15 +54,13 @@ export default function Login(_props: PageProps) {
     const form = mode === 'sms' ? sms : password;
     if (busy || !form.validate()) return;
     await sendLogin(() =>
-      mode === 'sms'
-        ? smsLogin()
-        : host.api.user.login({ account: password.values.account.trim(), password: password.values.password }, QUIET),
+      mode === 'sms' ? smsLogin() : api.user.login({ account: password.values.account.trim(), password: password.values.password }, QUIET),
     );
   };
 
   const smsLogin = async () => {
     try {
-      return await host.api.user.mobileLogin({ ...consent.agreed(), mobile: sms.values.mobile, captcha: sms.values.captcha }, QUIET);
+      return await api.user.mobileLogin({ ...consent.agreed(), mobile: sms.values.mobile, captcha: sms.values.captcha }, QUIET);
     } catch (error) {
       // A new account: the refusal shows under the form, and the box it asks for takes the focus.
       if (error instanceof ApiError && isConsentRequired(error.data)) consent.require();

@@ -10,6 +10,7 @@ import { RemindersSwitch } from '../components/RemindersSwitch';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 interface Entry {
   key: string;
@@ -27,6 +28,7 @@ const LANGUAGES: ReadonlyArray<{ locale: Locale; label: 'english' | 'chinese' }>
 
 function Profile(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const { session } = host;
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
@@ -43,13 +45,13 @@ function Profile(_props: PageProps) {
   const refresh = useCallback(async () => {
     if (!host.session.isLoggedIn) return;
     try {
-      const fresh = await host.api.user.userIndex({ loading: false, toast: false });
+      const fresh = await api.user.userIndex({ loading: false, toast: false });
       if (host.session.isLoggedIn) host.session.setUserInfo(toStoredUserInfo(fresh));
       setReminders(fresh.sms_reminders);
     } catch {
       // A stale copy is still right enough to show; a 401 has already logged the user out.
     }
-  }, [host]);
+  }, [host, api]);
 
   useEffect(() => {
     if (loggedIn) void refresh();
@@ -74,7 +76,7 @@ function Profile(_props: PageProps) {
     if (!sure) return;
     setLoggingOut(true);
     try {
-      await host.api.user.logout({ toast: false });
+      await api.user.logout({ toast: false });
     } catch {
       // The server may already have dropped the token; on this device the user is out either way.
     } finally {

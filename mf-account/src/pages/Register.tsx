@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
+import { type PageProps, useT } from '@instalment/shared/host';
 import { titleMessages } from '@instalment/shared/i18n';
 import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm, type FieldRule } from '@instalment/shared/ui';
 import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
@@ -9,6 +9,7 @@ import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
+import { useApi } from '@instalment/shared/facade';
 
 type RegisterField = 'mobile' | 'code' | 'password' | 'confirm' | 'email';
 
@@ -16,7 +17,7 @@ const confirmMatches: FieldRule<RegisterField> = (value, values) =>
   value === '' ? 'required' : value === values.password ? null : 'passwordMismatch';
 
 export default function Register(_props: PageProps) {
-  const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: sendRegistration } = useLoginSubmit();
@@ -34,7 +35,7 @@ export default function Register(_props: PageProps) {
     if (busy || !form.validate() || !agreed) return;
     // The username is left to the contract's default: the phone (SPEC §7).
     await sendRegistration(() =>
-      host.api.user.register(
+      api.user.register(
         { ...agreed, mobile: values.mobile, code: values.code, password: values.password, email: values.email.trim() },
         QUIET,
       ),

@@ -9,10 +9,12 @@ import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 /** A forgotten password, replaced with a code sent to the account's phone; then back to login. */
 export default function ResetPassword(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: send } = useFormSubmit();
@@ -25,7 +27,7 @@ export default function ResetPassword(_props: PageProps) {
     event.preventDefault();
     if (busy || !form.validate()) return;
     await send(async () => {
-      await host.api.user.resetPassword({ ...form.values }, QUIET);
+      await api.user.resetPassword({ ...form.values }, QUIET);
       host.ui.toast(t('passwordReset'), 'success');
       host.navigate(PATHS.login, {}, { replace: true });
     });

@@ -6,6 +6,7 @@ import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { accountMessages } from '../messages';
+import { useApi } from '@instalment/shared/facade';
 
 type PasswordFormField = 'oldpassword' | 'newpassword' | 'confirm';
 
@@ -17,6 +18,7 @@ const confirmMatches: FieldRule<PasswordFormField> = (value, values) =>
 /** Security settings: a new password, which ends every other session of the account. */
 export default function Security(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const { busy, error, submit: send } = useFormSubmit();
   const form = useRuleForm<PasswordFormField>(
@@ -28,7 +30,7 @@ export default function Security(_props: PageProps) {
     event.preventDefault();
     if (busy || !form.validate()) return;
     await send(async () => {
-      await host.api.user.changePassword({ oldpassword: form.values.oldpassword, newpassword: form.values.newpassword }, QUIET);
+      await api.user.changePassword({ oldpassword: form.values.oldpassword, newpassword: form.values.newpassword }, QUIET);
       host.ui.toast(t('passwordChanged'), 'success');
       host.back();
     });

@@ -7,17 +7,19 @@ import { Button, Card, ErrorState, LoadingState, Rows, useLoad } from '@instalme
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
 import styles from './UserInfo.module.css';
+import { useApi } from '@instalment/shared/facade';
 
 /** SPEC §3's stored user info, shown from storage at once and refreshed from the user index. */
 function UserInfo(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(accountMessages);
   const common = useT(commonMessages);
   const user = host.session.userInfo;
 
   const refresh = useLoad(async () => {
     // With a stored copy on screen, the refresh need not cover it with the loading overlay.
-    const fresh = await host.api.user.userIndex({ loading: host.session.userInfo === null, toast: false });
+    const fresh = await api.user.userIndex({ loading: host.session.userInfo === null, toast: false });
     host.session.setUserInfo(toStoredUserInfo(fresh));
     return fresh;
   }, [host]);

@@ -22,13 +22,15 @@ import { useProblemText } from '../components/useProblemText';
 import { messages } from '../messages';
 import styles from './Apply.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 const BANKS = ['bank_icbc', 'bank_ccb', 'bank_abc', 'bank_boc', 'bank_bocom', 'bank_cmb', 'bank_psbc'] as const;
 
 export default function Apply(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const offer = useLoad(async () => {
-    const [rates, credit] = await Promise.all([host.api.loan.loanRates(QUIET), host.api.loan.credit(QUIET)]);
+    const [rates, credit] = await Promise.all([api.loan.loanRates(QUIET), api.loan.credit(QUIET)]);
     return { rates, credit };
   }, [host]);
   return <Loadable loaded={offer}>{(data) => <ApplyForm rates={data.rates} credit={data.credit} />}</Loadable>;
@@ -38,6 +40,7 @@ const QUIET = { loading: false, toast: false };
 
 function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   const problemText = useProblemText(rates);
@@ -72,10 +75,10 @@ function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) 
     setBusy(true);
     try {
       if (agreed) {
-        await host.api.user.agree(agreed, { toast: false });
+        await api.user.agree(agreed, { toast: false });
         setConsentAsked(false);
       }
-      const created = await host.api.loan.createLoan(toApplication(draft), { toast: false });
+      const created = await api.loan.createLoan(toApplication(draft), { toast: false });
       clearDraft();
       host.navigate(PATHS.loanDetail, { order_no: created.order_no }, { replace: true });
     } catch (caught) {

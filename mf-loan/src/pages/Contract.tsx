@@ -7,12 +7,14 @@ import { PrintButton } from '../components/PrintButton';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './Contract.module.css';
+import { useApi } from '@instalment/shared/facade';
 
 export default function Contract({ query }: PageProps) {
   const host = useHost();
+  const api = useApi();
   const orderNo = query.order_no?.trim() ?? '';
   const loaded = useLoad(
-    () => host.api.loan.contractInfo(orderNo ? { order_no: orderNo } : {}, { loading: false, toast: false }),
+    () => api.loan.contractInfo(orderNo ? { order_no: orderNo } : {}, { loading: false, toast: false }),
     [host, orderNo],
   );
   return (

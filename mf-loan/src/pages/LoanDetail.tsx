@@ -11,17 +11,19 @@ import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './LoanDetail.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 const QUIET = { loading: false, toast: false };
 
 export default function LoanDetail({ query }: PageProps) {
   const host = useHost();
+  const api = useApi();
   const orderNo = query.order_no?.trim() ?? '';
   const loaded = useLoad(async () => {
     if (!orderNo) return null;
     const [loan, schedule] = await Promise.all([
-      host.api.loan.orderDetail({ order_no: orderNo }, QUIET),
-      host.api.loan.installments({ order_no: orderNo }, QUIET),
+      api.loan.orderDetail({ order_no: orderNo }, QUIET),
+      api.loan.installments({ order_no: orderNo }, QUIET),
     ]);
     return loan ? { loan, instalments: schedule?.list ?? [] } : null;
   }, [host, orderNo]);
@@ -41,6 +43,7 @@ export default function LoanDetail({ query }: PageProps) {
 
 function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Instalment[]; onChange: () => void }) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   const rows: Array<[string, ReactNode]> = [
@@ -70,7 +73,7 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: In
 
   const withdraw = async (voucher: Voucher) => {
     if (!(await host.ui.confirm(t('withdrawProofConfirm')))) return;
-    await host.api.loan.withdrawVoucher({ voucher_id: voucher.id });
+    await api.loan.withdrawVoucher({ voucher_id: voucher.id });
     host.ui.toast(t('proofWithdrawn'), 'success');
     onChange();
   };
@@ -108,8 +111,9 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: In
  */
 function PayoffOffer({ loan }: { loan: Loan }) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
-  const { data: quote, error } = useLoad(() => host.api.loan.payoff({ order_no: loan.order_no }, QUIET), [host, loan.order_no]);
+  const { data: quote, error } = useLoad(() => api.loan.payoff({ order_no: loan.order_no }, QUIET), [host, loan.order_no]);
   if (error) return <p className={styles.muted}>{error.message}</p>;
   if (!quote) return null;
   return (

@@ -4,12 +4,14 @@ import { LoanCard } from '../components/LoanCard';
 import { messages } from '../messages';
 import styles from './MyLoans.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 export default function MyLoans(_props: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   // The list draws its own loading and failure states, so the calls stay quiet.
-  const list = usePagedList((page, limit) => host.api.loan.myLoans({ page, limit }, { loading: false, toast: false }));
+  const list = usePagedList((page, limit) => api.loan.myLoans({ page, limit }, { loading: false, toast: false }));
   usePullDownRefresh(() => list.reload());
 
   if (list.initialLoading) return <LoadingState />;

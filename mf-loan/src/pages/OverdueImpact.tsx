@@ -6,6 +6,7 @@ import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/sha
 import { messages } from '../messages';
 import styles from './OverdueImpact.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 const QUIET = { loading: false, toast: false };
 const EXAMPLE_FEN = 100_000;
@@ -26,8 +27,9 @@ export default observer(OverdueImpact);
 
 function PenaltyRule() {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
-  const rates = useLoad(() => host.api.loan.loanRates(QUIET), [host]);
+  const rates = useLoad(() => api.loan.loanRates(QUIET), [host]);
   return (
     <Card>
       <h2 className={styles.heading}>{t('ruleTitle')}</h2>
@@ -76,8 +78,9 @@ function CreditConsequences() {
 
 function MyOverdueInstalments() {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
-  const loaded = useLoad(() => host.api.portfolio.overdueLoans(QUIET), [host]);
+  const loaded = useLoad(() => api.portfolio.overdueLoans(QUIET), [host]);
   return (
     <Card>
       <h2 className={styles.heading}>{t('yoursTitle')}</h2>

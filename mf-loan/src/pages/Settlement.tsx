@@ -11,6 +11,7 @@ import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './Settlement.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 const QUIET = { loading: false, toast: false };
 
@@ -29,9 +30,9 @@ async function loadRecord(api: Api, orderNo: string): Promise<SettlementRecord |
 }
 
 export default function Settlement({ query }: PageProps) {
-  const host = useHost();
+  const api = useApi();
   const orderNo = query.order_no?.trim() ?? '';
-  const loaded = useLoad(() => (orderNo ? loadRecord(host.api, orderNo) : Promise.resolve(null)), [host, orderNo]);
+  const loaded = useLoad(() => (orderNo ? loadRecord(api, orderNo) : Promise.resolve(null)), [api, orderNo]);
 
   if (!orderNo) return <LoanNotFound />;
   return (

@@ -8,14 +8,16 @@ import { Button, Loadable, useLoad } from '@instalment/shared/ui';
 import styles from './HomeLoanWidget.module.css';
 import { widgetMessages } from './messages';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 /** The home page's loan offer: how much, over how long, and the way in. */
 export default function HomeLoanWidget() {
   const host = useHost();
+  const api = useApi();
   const t = useT(widgetMessages);
   const titleId = useId();
   // The home page stays calm: no overlay or toast for a widget; it shows its own state.
-  const rates = useLoad(() => host.api.loan.loanRates({ loading: false, toast: false }), [host]);
+  const rates = useLoad(() => api.loan.loanRates({ loading: false, toast: false }), [host]);
   // Tapping the home tab while on home reloads it, as the other tabs do.
   useTabTap(() => void rates.reload());
   return (
@@ -80,12 +82,10 @@ function Offer({ rates, onApply }: { rates: LoanRates; onApply: () => void }) {
 /** What the signed-in borrower can still borrow; nothing for a visitor, whose line is not known yet. */
 const AvailableCredit = observer(function AvailableCredit() {
   const host = useHost();
+  const api = useApi();
   const tLoan = useT(loanMessages);
   const loggedIn = host.session.isLoggedIn;
-  const credit = useLoad(
-    () => (loggedIn ? host.api.loan.credit({ loading: false, toast: false }) : Promise.resolve(null)),
-    [host, loggedIn],
-  );
+  const credit = useLoad(() => (loggedIn ? api.loan.credit({ loading: false, toast: false }) : Promise.resolve(null)), [host, loggedIn]);
   useTabTap(() => void credit.reload());
   // A signed-in borrower's line is kept while it loads, so the offer below it does not move.
   if (loggedIn && credit.loading && !credit.data)

@@ -7,6 +7,7 @@ import { messages } from '../messages';
 import { sanitizeArticle } from '../sanitize';
 import styles from './NewsDetail.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 /** The server answers code 0 ('news not found') for an id it does not know. */
 const isNotFound = (error: Error | null) => error instanceof ApiError && error.code === 0;
@@ -20,11 +21,12 @@ export default function NewsDetail({ query }: PageProps) {
 
 function Article({ id }: { id: string }) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   // Pull-down refresh shows its own indicator; the overlay is for arriving on the page.
   const refreshing = useRef(false);
   // The page itself says what went wrong (not found, or failed with a retry): no toast on top.
-  const article = useLoad(() => host.api.news.newsDetail({ id }, { toast: false, loading: !refreshing.current }), [host, id]);
+  const article = useLoad(() => api.news.newsDetail({ id }, { toast: false, loading: !refreshing.current }), [host, id]);
   usePullDownRefresh(async () => {
     refreshing.current = true;
     try {

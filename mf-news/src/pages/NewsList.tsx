@@ -1,16 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/shared/api';
-import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
+import { type PageProps, usePullDownRefresh, useT } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/shared/ui';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
 import { messages } from '../messages';
 import { listMemory } from './listMemory';
+import { useApi } from '@instalment/shared/facade';
 
 /** Platform news (/pages/news/list): newest first, endless scroll, pull down for page 1 again. */
 export default function NewsList(_props: PageProps) {
-  const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const common = useT(commonMessages);
   const shown = useRef(0);
@@ -18,7 +19,7 @@ export default function NewsList(_props: PageProps) {
   const list = usePagedList<NewsItem>(
     // The list draws its own skeleton and "load more" state, so the overlay stays off. While
     // nothing is on screen the error state says what failed; once items are shown, a toast does.
-    (page, limit) => host.api.news.newsIndex({ page, limit }, { loading: false, toast: shown.current > 0 }),
+    (page, limit) => api.news.newsIndex({ page, limit }, { loading: false, toast: shown.current > 0 }),
     DEFAULT_PAGE_SIZE,
     restored,
   );

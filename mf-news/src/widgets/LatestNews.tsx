@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { DEFAULT_LATEST_NEWS } from '@instalment/shared/api';
-import { useHost, useT, useTabTap } from '@instalment/shared/host';
+import { useT, useTabTap } from '@instalment/shared/host';
 import { commonMessages } from '@instalment/shared/i18n';
 import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/shared/ui';
 import { PATHS } from '@instalment/shared/pages';
@@ -8,16 +8,17 @@ import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import listStyles from '../components/news.module.css';
 import { messages } from '../messages';
 import styles from './LatestNews.module.css';
+import { useApi } from '@instalment/shared/facade';
 
 /** Home's latest-news section: the newest articles and a way to all of them. */
 export default function LatestNews() {
-  const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const common = useT(commonMessages);
   const headingId = useId();
   // One section of home among others: no overlay over the whole screen, and its own error
   // state with a retry rather than a toast.
-  const latest = useLoad(() => host.api.news.newsLatest({ limit: DEFAULT_LATEST_NEWS }, { loading: false, toast: false }), [host]);
+  const latest = useLoad(() => api.news.newsLatest({ limit: DEFAULT_LATEST_NEWS }, { loading: false, toast: false }), [api]);
   // Tapping the home tab while on home reloads it, as the other tabs do.
   useTabTap(() => void latest.reload());
 

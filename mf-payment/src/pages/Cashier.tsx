@@ -9,6 +9,7 @@ import { gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 interface CashierView {
   cashier: CashierData;
@@ -36,6 +37,7 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.code ==
  */
 export default function Cashier({ query }: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
   const periods = query.periods ?? '';
@@ -45,8 +47,8 @@ export default function Cashier({ query }: PageProps) {
     if (!orderNo || !selectionGiven) return null;
     const selection = payoff ? { payoff: '1' as const } : { periods };
     const [cashier, channels] = await Promise.all([
-      host.api.loan.cashier({ order_no: orderNo, ...selection }, { toast: false }),
-      host.api.loan.channels(),
+      api.loan.cashier({ order_no: orderNo, ...selection }, { toast: false }),
+      api.loan.channels(),
     ]);
     return { cashier, ...usableChannels(cashier, channels) };
   }, [host, orderNo, periods, payoff]);
@@ -87,6 +89,7 @@ export default function Cashier({ query }: PageProps) {
 
 function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: string; data: CashierView }) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const tl = useT(loanMessages);
   const locale = useLocale();
@@ -116,7 +119,7 @@ function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: 
     setPaying(true);
     setFailure(null);
     try {
-      leaveFor(await gatewayUrl(host, { order_no: orderNo, ...(cashier.payoff ? { payoff: '1' } : { periods }) }, chosen));
+      leaveFor(await gatewayUrl(host, api, { order_no: orderNo, ...(cashier.payoff ? { payoff: '1' } : { periods }) }, chosen));
     } catch (error) {
       // The page and the channel stay as they were: paying again is one tap.
       started.current = false;

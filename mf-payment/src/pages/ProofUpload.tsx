@@ -22,6 +22,7 @@ import { messages } from '../messages';
 import { STAGE_TEXT, useVoucherSubmission } from '../proof/useVoucherSubmission';
 import styles from './pages.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 interface ProofData {
   bank: BankInfo;
@@ -31,11 +32,12 @@ interface ProofData {
 /** The platform's account to transfer to, and the form that reports a transfer with its receipt. */
 export default function ProofUpload({ query }: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
   const loaded = useLoad(async (): Promise<ProofData | null> => {
     if (!orderNo) return null;
-    const [bank, schedule] = await Promise.all([host.api.loan.bankInfo(), host.api.loan.installments({ order_no: orderNo })]);
+    const [bank, schedule] = await Promise.all([api.loan.bankInfo(), api.loan.installments({ order_no: orderNo })]);
     return { bank, schedule };
   }, [host, orderNo]);
 

@@ -9,6 +9,7 @@ import { dueNowSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import styles from './pages.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 /**
  * Where the gateway sends the borrower back to, with `payment_no` in the query (and the
@@ -61,6 +62,7 @@ function OutcomeBanner({ result, paymentNo, payment }: { result?: string; paymen
 /** Choose which instalments to pay (earliest first, no gaps), see the total, go to the cashier. */
 export default function Repay({ query }: PageProps) {
   const host = useHost();
+  const api = useApi();
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
   const paymentNo = query.payment_no;
@@ -69,9 +71,9 @@ export default function Repay({ query }: PageProps) {
   const loaded = useLoad(async () => {
     if (!orderNo) return null;
     const payment = paymentNo
-      ? await host.api.loan.paymentState({ payment_no: paymentNo }, { toast: false, loading: false }).catch(() => null)
+      ? await api.loan.paymentState({ payment_no: paymentNo }, { toast: false, loading: false }).catch(() => null)
       : null;
-    return { payment, list: (await host.api.loan.installments({ order_no: orderNo })).list };
+    return { payment, list: (await api.loan.installments({ order_no: orderNo })).list };
   }, [host, orderNo, query.result, paymentNo]);
   if (!orderNo) return <ErrorState message={t('noOrder')} />;
   // A new outcome is a new visit: the choice starts again from what is due now.

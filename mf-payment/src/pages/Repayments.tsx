@@ -6,6 +6,7 @@ import { Button, EmptyState, Loadable, useLoad } from '@instalment/shared/ui';
 import { messages } from '../messages';
 import styles from './pages.module.css';
 import { PATHS } from '@instalment/shared/pages';
+import { useApi } from '@instalment/shared/facade';
 
 function DueLoanCard({ loan }: { loan: DueLoan }) {
   const host = useHost();
@@ -63,7 +64,8 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
 /** The repay tab: every loan with something due, soonest first, as the server sums it in one request. */
 export default function Repayments(_props: PageProps) {
   const host = useHost();
-  const loaded = useLoad(async () => (await host.api.portfolio.dueLoans()).list, [host]);
+  const api = useApi();
+  const loaded = useLoad(async () => (await api.portfolio.dueLoans()).list, [host]);
   useTabTap(() => void loaded.reload());
   return <Loadable loaded={loaded}>{(data) => <DueLoans loans={data} refreshing={loaded.loading} />}</Loadable>;
 }

@@ -4,6 +4,7 @@ import { useHost } from '@instalment/shared/host';
 import { isAbort } from '@instalment/shared/http';
 import { type CommonMessageKey } from '@instalment/shared/i18n';
 import { downscaleImage, type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
+import { useApi } from '@instalment/shared/facade';
 
 export type SubmissionStage = UploadStage | 'submitting';
 
@@ -68,6 +69,7 @@ export interface VoucherToSend {
  */
 export function useVoucherSubmission() {
   const host = useHost();
+  const api = useApi();
   const [state, dispatch] = useReducer(next, { phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const uploaded = useRef<{ file: File; url: string } | null>(null);
@@ -92,7 +94,7 @@ export function useVoucherSubmission() {
         fileUrl = stored.url;
       }
       dispatch({ type: 'stage', stage: 'submitting' });
-      await host.api.loan.uploadVoucher(
+      await api.loan.uploadVoucher(
         { order_no: orderNo, periods: [...periods].sort((a, b) => a - b), amount, file_url: fileUrl, remark: remark.trim() || undefined },
         { loading: false, toast: false },
       );

@@ -38,7 +38,7 @@ function bind<M extends Record<string, (http: HttpClient, ...rest: never[]) => u
   return bound as BoundModule<M>;
 }
 
-/** Every call of SPEC §7 bound to one client: what pages reach through `useHost().api`. */
+/** Every call of SPEC §7 bound to one client: what pages reach through `useApi()` (@instalment/shared/facade). */
 export function createApi(http: HttpClient) {
   return {
     user: bind(user, http),

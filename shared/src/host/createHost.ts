@@ -1,4 +1,3 @@
-import { createApi } from '@instalment/shared/api';
 import { createHttpClient } from '@instalment/shared/http';
 import { commonMessages } from '@instalment/shared/i18n';
 import { LocaleStore, translator } from '@instalment/shared/i18n';
@@ -43,7 +42,7 @@ function followLocale(locale: LocaleStore): void {
 }
 
 /**
- * Builds the single session, HTTP client and API of an app around the screen it runs on. The
+ * Builds the single session and HTTP client of an app around the screen it runs on. The
  * shell calls it once; each remote's standalone harness calls it with a plainer screen.
  */
 export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshHandler>; tabTap: Channel<() => void> } {
@@ -73,7 +72,6 @@ export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshH
     session,
     locale,
     http,
-    api: createApi(http),
     ui: parts.ui,
     apiBaseURL: parts.apiBaseURL,
     navigate: parts.navigate,

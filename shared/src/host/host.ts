@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { Api } from '@instalment/shared/api';
 import type { HttpClient } from '@instalment/shared/http';
 import type { LocaleStore } from '@instalment/shared/i18n';
 import type { SessionStore } from '@instalment/shared/session';
@@ -21,12 +20,12 @@ export type RefreshHandler = () => Promise<unknown> | void;
 
 /**
  * The one door through which a remote page reaches the shell (DESIGN §2). The shell provides
- * the real one; each remote's standalone harness builds its own.
+ * the real one; each remote's standalone harness builds its own. It carries state, not calls:
+ * a remote binds its own API calls to `http` (`useApi()`, @instalment/shared/facade).
  */
 export interface Host {
   session: SessionStore;
   http: HttpClient;
-  api: Api;
   locale: LocaleStore;
   ui: HostUi;
   /** Base URL of the API (for files and the payment gateway). */

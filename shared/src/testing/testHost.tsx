@@ -1,7 +1,8 @@
 import type { ComponentType, ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import type { Api } from '@instalment/shared/api';
-import { createHost, HostContext, type PageProps, type Query, withQuery } from '@instalment/shared/host';
+import { createApi, type Api } from '@instalment/shared/api';
+import { ApiContext } from '@instalment/shared/facade';
+import { createHost, HostContext, type Host, type PageProps, type Query, withQuery } from '@instalment/shared/host';
 import type { Locale } from '@instalment/shared/i18n';
 import { loginUserinfo } from './fixtures';
 
@@ -32,19 +33,28 @@ export function createTestHost({ locale = 'en', loggedIn = false }: TestHostOpti
     routeUrl: jest.fn((path: string, query?: Query) => `http://app.test/#${withQuery(path, query)}`),
   };
   const host = createHost({ apiBaseURL: 'http://api.test', storage: window.localStorage, languages: [locale], ui, ...nav });
-  for (const [group, calls] of Object.entries(host.api) as Array<[string, Record<string, unknown>]>) {
+  const api = createApi(host.http);
+  for (const [group, calls] of Object.entries(api) as Array<[string, Record<string, unknown>]>) {
     for (const name of Object.keys(calls)) {
       calls[name] = jest.fn(() => Promise.reject(new Error(`unstubbed call api.${group}.${name}`)));
     }
   }
+  apis.set(host, api);
   if (loggedIn) host.session.setLogin(loginUserinfo());
-  return { host, api: host.api as unknown as ApiMock, ui, nav, navigate: nav.navigate };
+  return { host, api: api as unknown as ApiMock, ui, nav, navigate: nav.navigate };
 }
+
+/** Each test host's mocked calls, which the pages it renders get from `useApi()`. */
+const apis = new WeakMap<Host, Api>();
 
 export type TestHost = ReturnType<typeof createTestHost>['host'];
 
 export function renderWithHost(host: TestHost, element: ReactElement) {
-  return render(<HostContext.Provider value={host}>{element}</HostContext.Provider>);
+  return render(
+    <HostContext.Provider value={host}>
+      <ApiContext.Provider value={apis.get(host) ?? null}>{element}</ApiContext.Provider>
+    </HostContext.Provider>,
+  );
 }
 
 export function renderPage(Page: ComponentType<PageProps>, host: TestHost, query: Query = {}) {

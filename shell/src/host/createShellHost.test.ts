@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { userIndex } from '@instalment/shared/api';
 import { createShellHost, type Navigator } from './createShellHost';
 
 function fakeRouter(pathname = '/pages/loan/detail', search = '?order_no=L1') {
@@ -81,7 +82,7 @@ test('a 401 answer clears the session and goes to login with the spec message', 
     createtime: 0,
   });
   try {
-    await expect(host.api.user.userIndex()).rejects.toThrow('login expired, please log in again');
+    await expect(userIndex(host.http)).rejects.toThrow('login expired, please log in again');
     expect(host.session.isLoggedIn).toBe(false);
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(navigate).toHaveBeenLastCalledWith('/pages/login/login', undefined);

@@ -1,4 +1,5 @@
 import { SessionStore } from '@instalment/shared/session';
+import { ENDPOINTS } from '@instalment/shared/api';
 import type { Host } from '@instalment/shared/host';
 import { watchSession } from './lifecycle';
 
@@ -29,9 +30,12 @@ const user = {
   level: 3,
 };
 
+/** The user index answered by `userIndex(options)`, as the HTTP client's GET of its endpoint. */
 function setup(now: { value: number }, userIndex: jest.Mock) {
   const session = new SessionStore(window.localStorage, () => now.value);
-  const host = { session, api: { user: { userIndex } } } as unknown as Host;
+  const get = (url: string, _params: unknown, options: unknown) =>
+    url === ENDPOINTS.userIndex ? userIndex(options) : Promise.reject(new Error(`unexpected GET ${url}`));
+  const host = { session, http: { get } } as unknown as Host;
   return { session, host };
 }
 

@@ -1,3 +1,4 @@
+import { userIndex } from '@instalment/shared/api';
 import type { Host } from '@instalment/shared/host';
 
 const quiet = { loading: false, toast: false } as const;
@@ -6,8 +7,8 @@ const quiet = { loading: false, toast: false } as const;
  * SPEC §4: on launch a stored token is validated with the user index; when the app is shown
  * again a logged-in session is checked, and cleared if it has expired or the server refuses it.
  */
-export function watchSession(host: Pick<Host, 'session' | 'api'>, doc: Document = document): () => void {
-  const validate = () => host.session.validate(() => host.api.user.userIndex(quiet));
+export function watchSession(host: Pick<Host, 'session' | 'http'>, doc: Document = document): () => void {
+  const validate = () => host.session.validate(() => userIndex(host.http, quiet));
   if (host.session.token) void validate();
   const onVisibility = () => {
     if (doc.visibilityState !== 'visible' || !host.session.token) return;
