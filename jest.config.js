@@ -45,10 +45,8 @@ module.exports = {
     { ...common, displayName: 'server', rootDir: '<rootDir>/server', testEnvironment: 'node' },
     { ...common, displayName: 'workspace', rootDir: '<rootDir>/scripts', testEnvironment: 'node' },
     browserPackage('shell'),
-    browserPackage('mf-account'),
-    browserPackage('mf-loan'),
-    browserPackage('mf-payment'),
-    browserPackage('mf-news'),
+    // Every remote the repository lists, one owner (a remote made by `npm run new-remote` is tested at once).
+    ...Object.values(require('./shared/src/pages/remotes.json')).map(browserPackage),
     browserPackage('ops'),
   ],
 };

@@ -1,6 +1,9 @@
 // DESIGN §2's import rules as `import-x/no-restricted-paths` zones, one place for the lint
 // config and for the test that proves the rule bites.
-const REMOTES = ['mf-account', 'mf-loan', 'mf-payment', 'mf-news'];
+import { createRequire } from 'node:module';
+
+/** The remotes' packages, as the repository lists them (shared/src/pages/remotes.json). */
+const REMOTES = Object.values(createRequire(import.meta.url)('../shared/src/pages/remotes.json'));
 const here = (folder) => `./${folder}`;
 
 /** What the server may take from shared: the contract and the rules, never the client side. */

@@ -24,7 +24,8 @@ export interface TeamCheckout {
  * A remote team's own checkout, under e2e/.work: the repository's build files, its own copy of
  * `shared/` (the team may change the UI kit or the contract's version there) and its remote,
  * with the repository's installed packages linked in one by one, so that `@instalment/shared`
- * resolves to the copy and not to the repository's.
+ * resolves to the copy and not to the repository's. A remote the repository does not have yet
+ * is the team's to make in the checkout (`npm run new-remote -- <package> --root <root>`).
  */
 export function teamCheckout(name: string, remote: string): TeamCheckout {
   const root = path.join(ROOT, 'e2e', '.work', name);
@@ -39,7 +40,7 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
       filter: (source) => !/[/\\](node_modules|dist|\.mf)$/.test(source),
     });
   copy('shared');
-  copy(remote);
+  if (fs.existsSync(path.join(ROOT, remote))) copy(remote);
   const modules = path.join(root, 'node_modules');
   fs.mkdirSync(path.join(modules, '@instalment'), { recursive: true });
   for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {

@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { commonMessages, LocaleStore, translator } from '@instalment/shared/i18n';
-import { REMOTE_NAMES } from '@instalment/shared/pages';
 import { App } from './app/App';
 import { NavigationBridge } from './app/navigation';
 import './app/global.css';
@@ -16,7 +15,8 @@ async function start() {
     const config = await booted;
     const navigation = new NavigationBridge();
     const host = createShellHost(config, navigation);
-    void host.routes.load(REMOTE_NAMES);
+    // Every remote config.json names publishes its pages: the repository's four and any other.
+    void host.routes.load(Object.keys(config.remotes));
     watchSession(host);
     // index.html already shows home's first paint: React draws the app in slices, never
     // holding the page (a tap, a scroll) for the whole first render.

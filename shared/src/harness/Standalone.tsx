@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHost, HostContext, type PageProps, type Query, withQuery } from '@instalment/shared/host';
-import { PATHS, type RemoteName, routesOf } from '@instalment/shared/pages';
+import { PATHS, type ContainerName, routesOf } from '@instalment/shared/pages';
 
 function readHash(): { path: string; query: Query } {
   const [path, search = ''] = window.location.hash.replace(/^#/, '').split('?');
@@ -64,7 +64,7 @@ function Standalone({ pages }: { pages: Record<string, ComponentType<PageProps>>
  * Renders a remote alone: every route the pages table gives it, each drawn by the component
  * behind its exposed module (`modules`, keyed like the webpack `exposes`).
  */
-export function renderStandalone(remote: RemoteName, modules: Record<string, ComponentType<PageProps>>): void {
+export function renderStandalone(remote: ContainerName, modules: Record<string, ComponentType<PageProps>>): void {
   const pages: Record<string, ComponentType<PageProps>> = {};
   for (const route of routesOf(remote)) {
     const component = modules[route.module];

@@ -5,10 +5,10 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import { readPublishedPages, type PublishedPage, type RemoteName } from '@instalment/shared/pages';
+import { readPublishedPages, type ContainerName, type PublishedPage } from '@instalment/shared/pages';
 
-/** Where each remote's manifest is, as a host's config.json names them. */
-export type RemoteEntries = Record<RemoteName, string>;
+/** Where each remote's manifest is, as a host's config.json names them: the repository's four and any other. */
+export type RemoteEntries = Record<ContainerName, string>;
 
 /** An answer the host page already fetched for this URL (the shell's inline script), if any. */
 export type EarlyAnswer = (url: string) => Promise<Response | undefined>;
@@ -81,7 +81,7 @@ export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAn
 }
 
 /** The remote is registered anew: its current manifest is read again, and with it its entry and chunks. */
-function restart(remote: RemoteName): void {
+function restart(remote: ContainerName): void {
   failed.delete(remote);
   if (!registered) return;
   manifests.delete(registered[remote]);
@@ -89,7 +89,7 @@ function restart(remote: RemoteName): void {
   registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
 }
 
-async function loadOnce<T>(remote: RemoteName, module: string): Promise<T> {
+async function loadOnce<T>(remote: ContainerName, module: string): Promise<T> {
   if (failed.has(remote)) restart(remote);
   const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
   if (!loaded) throw new Error(`${remote} did not provide ${module}`);
@@ -103,7 +103,7 @@ async function loadOnce<T>(remote: RemoteName, module: string): Promise<T> {
  * remote afresh again; the reason is logged for whoever reads the console (a version the shell
  * refuses, a missing module).
  */
-export async function loadExposed<T>(remote: RemoteName, module: string): Promise<T> {
+export async function loadExposed<T>(remote: ContainerName, module: string): Promise<T> {
   try {
     return await loadOnce<T>(remote, module);
   } catch {
@@ -118,14 +118,14 @@ export async function loadExposed<T>(remote: RemoteName, module: string): Promis
 }
 
 /** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it. */
-export function preloadExposed(remote: RemoteName, module: string): void {
+export function preloadExposed(remote: ContainerName, module: string): void {
   void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
     failed.add(remote);
   });
 }
 
 /** The pages a remote's current deployment publishes (DESIGN §3); none when its manifest cannot be read. */
-export async function publishedPages(remote: RemoteName): Promise<PublishedPage[]> {
+export async function publishedPages(remote: ContainerName): Promise<PublishedPage[]> {
   if (!registered) return [];
   try {
     const manifest = JSON.parse(await manifestText(registered[remote])) as { metaData?: { pages?: unknown } };

@@ -10,6 +10,12 @@ import remotes from './remotes.json';
  */
 export type RemoteName = keyof typeof remotes;
 export const REMOTE_NAMES = Object.keys(remotes) as RemoteName[];
+/**
+ * A remote as a host's config.json names it: one of the repository's (`RemoteName`, drawing
+ * SPEC §2's rows) or any other a team deploys, whose manifest publishes its pages; adding or
+ * removing one is an edit of config.json, not a host release.
+ */
+export type ContainerName = string;
 /** The npm workspace (and folder) that builds a remote. */
 export const remotePackage = (remote: RemoteName): string => remotes[remote];
 
@@ -17,7 +23,7 @@ export type TabKey = 'home' | 'repay' | 'mine';
 
 /** A module a remote exposes (its webpack `exposes` key). */
 export interface Exposed {
-  remote: RemoteName;
+  remote: ContainerName;
   module: string;
 }
 
@@ -111,12 +117,12 @@ export function openingExposes(path: string): Exposed[] {
 }
 
 /** openingExposes of every route, as plain data: route → [remote, module] pairs. */
-export function openingTable(): Record<string, Array<[RemoteName, string]>> {
+export function openingTable(): Record<string, Array<[ContainerName, string]>> {
   return Object.fromEntries(ROUTES.map((route) => [route.path, openingExposes(route.path).map(({ remote, module }) => [remote, module])]));
 }
 
 /** Every route a remote draws, with its exposed module, and its home widgets at '/'. */
-export function routesOf(remote: RemoteName): Array<{ path: string; module: string }> {
+export function routesOf(remote: ContainerName): Array<{ path: string; module: string }> {
   const pages = ROUTES.flatMap((route) =>
     route.page !== 'home' && route.page.remote === remote ? [{ path: route.path, module: route.page.module }] : [],
   );
@@ -129,7 +135,7 @@ export function routesOf(remote: RemoteName): Array<{ path: string; module: stri
  * `src/pages/<Module>.tsx`, each home widget at `src/widgets/<Module>.tsx`, one exposed module
  * (and chunk) per page (DESIGN §2). Rows the spec lists twice expose their page once.
  */
-export function exposesOf(remote: RemoteName, extras: ReadonlyArray<{ module: string }> = []): Record<string, string> {
+export function exposesOf(remote: ContainerName, extras: ReadonlyArray<{ module: string }> = []): Record<string, string> {
   const widgets = new Set(Object.values(HOME_WIDGETS).map((widget) => widget.module));
   return Object.fromEntries(
     [...routesOf(remote), ...extras].map(({ module }) => [

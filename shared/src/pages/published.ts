@@ -1,5 +1,5 @@
 import { LOCALES, titleMessages, type Locale } from '@instalment/shared/i18n';
-import { findPage, ROUTES, type PageDef, type RemoteName, type TabKey } from './pages';
+import { findPage, ROUTES, type ContainerName, type PageDef, type TabKey } from './pages';
 
 /**
  * A page as its remote publishes it with each deployment (DESIGN §3): the remote's manifest
@@ -28,7 +28,7 @@ const titlesOf = (key: PageDef['title']): Record<Locale, string> =>
   Object.fromEntries(LOCALES.map((locale) => [locale, titleMessages[locale][key]])) as Record<Locale, string>;
 
 /** What `remote` publishes: its rows of SPEC §2 (from `PAGES`, their one owner) and the pages it adds. */
-export function publishedPagesOf(remote: RemoteName, extras: readonly ExtraPage[] = []): PublishedPage[] {
+export function publishedPagesOf(remote: ContainerName, extras: readonly ExtraPage[] = []): PublishedPage[] {
   const rows = ROUTES.flatMap((route): PublishedPage[] =>
     route.page !== 'home' && route.page.remote === remote
       ? [
@@ -70,7 +70,7 @@ export function readPublishedPages(value: unknown): PublishedPage[] {
  * A published page as a route. The shell's own rows (home and the tabs' places) stay the
  * shell's: a remote cannot put its page at '/' or claim a tab it was not given by SPEC §2.
  */
-export function routeOf(remote: RemoteName, page: PublishedPage): Route {
+export function routeOf(remote: ContainerName, page: PublishedPage): Route {
   const row = ROUTES.find((route) => route.path === page.path);
   return {
     path: page.path,

@@ -1,5 +1,5 @@
 import { publishedPages } from '@instalment/shared/loader';
-import { findPage, routeOf, type RemoteName, type Route } from '@instalment/shared/pages';
+import { findPage, routeOf, type ContainerName, type Route } from '@instalment/shared/pages';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 /**
@@ -17,7 +17,7 @@ export class RouteTable {
     makeAutoObservable<RouteTable, 'published'>(this, { published: true });
   }
 
-  async load(remotes: readonly RemoteName[]): Promise<void> {
+  async load(remotes: readonly ContainerName[]): Promise<void> {
     const lists = await Promise.all(remotes.map(async (remote) => (await publishedPages(remote)).map((page) => routeOf(remote, page))));
     runInAction(() => {
       for (const route of lists.flat()) this.published.set(route.path, route);

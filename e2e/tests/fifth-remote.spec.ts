@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { builtFiles, teamCheckout } from './checkout';
+import { editConfig, freePort, heading, lastScreen, open, ROOT } from './support';
+
+/**
+ * DESIGN §3, any number of remotes: a new team makes its remote with the scaffold in a checkout
+ * of its own, builds and serves it alone, and the hosts load it once config.json names it.
+ */
+test('34. a fifth remote made by the scaffold is built and served alone and named in config.json: its page opens; its line removed, it is gone without an error', async ({
+  page,
+}, testInfo) => {
+  // A remote made and built from a checkout of its own: more than a test's usual minute on 2 cores.
+  test.setTimeout(240_000);
+  const help = teamCheckout('help-team', 'mf-help');
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'new-remote.mjs'), 'mf-help', '--port', '3105', '--root', help.root], {
+      stdio: 'pipe',
+    });
+    help.build();
+    const before = builtFiles();
+    const server = await help.serve(await freePort());
+    const port = new URL((server as unknown as { url: string }).url).port;
+    const restore = editConfig((config) => {
+      config.remotes.mf_help = `http://127.0.0.1:${port}/mf-manifest.json`;
+    });
+    try {
+      // A deep link to the page no host build knows, published by the new remote's manifest.
+      await open(page, '/pages/help/index');
+      await expect(heading(page)).toHaveText('help');
+      await expect(page.getByText('This page comes from mf-help, deployed on its own.')).toBeVisible();
+      await page.getByRole('link', { name: 'Back to home' }).click();
+      await expect(page).toHaveURL(/#\/$/);
+      await page.goBack();
+      await expect(page.getByText('This page comes from mf-help, deployed on its own.')).toBeVisible();
+      expect(builtFiles()).toEqual(before);
+      await lastScreen(page, testInfo);
+    } finally {
+      restore();
+      await server.stop();
+    }
+    // Its line gone, the app starts as before: its path is one nobody publishes, and nothing fails.
+    await open(page, '/');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'latest news', exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await open(page, '/pages/help/index');
+    await expect(page.getByRole('alert')).toContainText('404');
+  } finally {
+    help.remove();
+  }
+});
