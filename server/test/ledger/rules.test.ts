@@ -3,6 +3,7 @@ import {
   adminPath,
   cashier,
   createLoan,
+  credit,
   DEV_ENDPOINTS,
   installments,
   myLoans,
@@ -22,8 +23,8 @@ import { approve, proof } from './proofs';
 /**
  * The ledger's rules as a borrower and finance meet them: what money that arrived covers, why a
  * loan owes nothing, how the instalments asked for are judged and priced, and what settling them
- * does to other payments. (One file rather than one a topic: the mutation run loads every ledger
- * suite for each change it tries.)
+ * does to other payments, also when the requests arrive at once. (One file rather than one a
+ * topic: the mutation run loads every ledger suite for each change it tries.)
  *
  * The loan: ¥12,000 over 3 months from 2026-01-15, ¥4,100.17 an instalment (principal ¥3,968.17,
  * interest ¥96.00 and fee ¥36.00 in the first), due on the 15th of February, March and April.
@@ -424,5 +425,38 @@ describe('settling', () => {
     jest.restoreAllMocks();
     expect(await payAtGateway(server, due.payment_no)).toBe('success');
     expect(await statuses(user, order_no)).toEqual(['paid', 'paid', 'unpaid']);
+  });
+});
+
+/** Every rule of the ledger holds when the requests arrive at once, over real connections. */
+describe('at once', () => {
+  test('20 simultaneous confirmations of one payment settle it once', async () => {
+    const user = await signUp(server);
+    const { order_no } = await createLoan(user.http, user.application);
+    const due = await cashier(user.http, { order_no, periods: '1' });
+    const results = await Promise.all(Array.from({ length: 20 }, () => payAtGateway(server, due.payment_no)));
+    expect(results.every((result) => result === 'success')).toBe(true);
+    const plan = await installments(user.http, { order_no });
+    expect(plan.list.map((item) => item.status)).toEqual(['paid', 'unpaid', 'unpaid']);
+    expect(await paymentState(user.http, { payment_no: due.payment_no })).toMatchObject({
+      status: 'paid',
+      amount: due.total,
+      periods: [1],
+    });
+  });
+
+  test('20 simultaneous ¥50,000 applications leave the principal owed within the credit line', async () => {
+    const user = await signUp(server);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, () => createLoan(user.http, { ...user.application, amount: '50000', term: 12 })),
+    );
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
+    const refused = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected')!;
+    expect(refused.reason.message).toBe('This amount is more than your available credit of ¥0.00.');
+    const loans = await myLoans(user.http, { limit: 50 });
+    expect(loans.total).toBe(1);
+    expect(loans.list.reduce((sum, loan) => sum + toFen(loan.remaining_principal)!, 0)).toBeLessThanOrEqual(5_000_000);
+    expect(await credit(user.http)).toEqual({ limit: '50000.00', used: '50000.00', available: '0.00', blocked: null });
+    expect((await refusal(createLoan(user.http, { ...user.application, amount: '1000' }))).message).toMatch(/available credit of ¥0\.00/);
   });
 });
