@@ -43,7 +43,8 @@ async function startApi({ port, env = {}, quiet = false }) {
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(undefined);
         child.once('exit', resolve);
-        child.kill('SIGTERM');
+        // A local stack has no load balancer to tell: the API stops at once (SIGTERM would drain first).
+        child.kill('SIGINT');
       }),
   };
 }

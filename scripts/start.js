@@ -19,7 +19,8 @@ async function dev() {
   );
   console.log(`\n  dev servers starting; open http://localhost:${ports.shell}/ (its /config.json names the dev servers and the API)\n`);
   const stop = async () => {
-    children.forEach((child) => child.kill('SIGTERM'));
+    // No load balancer to tell: each stops at once (the API drains first on SIGTERM).
+    children.forEach((child) => child.kill('SIGINT'));
     await api.stop();
     process.exit(0);
   };

@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { TOKEN_HEADER } from '@instalment/shared/api';
 import { CODE_FAIL } from '@instalment/shared/api';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, originAllowed, productionProblems, type AppConfig, type Limits } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/database';
@@ -16,6 +17,7 @@ import { backgroundJobs } from './background/jobs';
 import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
+import { Readiness } from './http/readiness';
 import { FileLinks } from './http/file-links';
 import { tooManyRequests } from './http/rate-limits';
 import { adminRoutes } from './routes/admin';
@@ -58,6 +60,8 @@ declare module 'fastify' {
     store: Store;
     /** Who runs the background work (tests look at whether this process holds it). */
     background: BackgroundRunner;
+    /** Whether this process may take traffic (`/health/ready`); main.ts drains it on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -107,6 +111,14 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.decorate('services', services);
   app.decorate('appConfig', config);
   app.decorate('store', store);
+  app.decorate(
+    'readiness',
+    new Readiness({
+      database: () => sql`select 1`.execute(store.q),
+      migrated: ready,
+      storage: () => fs.promises.access(uploads.dir, fs.constants.W_OK),
+    }),
+  );
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   const rateLimitStore = databaseRateLimitStore(store, now);

@@ -94,6 +94,12 @@ export interface AppConfig {
   alipay: AlipaySettings | null;
   /** How long the background lease lasts unrenewed: a dead holder's work moves to another process after this. */
   backgroundLeaseSeconds: number;
+  /**
+   * How long a stop (SIGTERM) may take: the first third (at most 5 s) the process answers
+   * `/health/ready` 503 while still serving, so the load balancer stops sending to it; then it
+   * stops listening and finishes the requests in flight. Past it, the process exits 1.
+   */
+  shutdownGraceSeconds: number;
   /** scrypt cost as log2(N); r = 8, p = 1. OWASP's recommendation is 17; tests lower it to run fast. */
   passwordCostLog2: number;
   /** The IANA zone of the lender's books: the calendar days of the console's filters and the times of its exports. */
@@ -188,6 +194,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   paymentProvider: 'sandbox',
   alipay: null,
   backgroundLeaseSeconds: 30,
+  shutdownGraceSeconds: 15,
   passwordCostLog2: 17,
   businessTimezone: DEFAULT_BUSINESS_TIMEZONE,
   limits: DEFAULT_LIMITS,
@@ -378,6 +385,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     paymentProvider,
     alipay: paymentProvider === 'alipay' ? alipayOf(env) : null,
     backgroundLeaseSeconds: integer(env, 'BACKGROUND_LEASE_SECONDS', DEFAULT_CONFIG.backgroundLeaseSeconds, 3, 3600),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_CONFIG.shutdownGraceSeconds, 3, 600),
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
     businessTimezone: timeZoneOf(env.BUSINESS_TIMEZONE),
     limits: limitsOf(env),

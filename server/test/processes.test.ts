@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { cashier, createLoan, credit, ENDPOINTS, installments, myLoans, newsIndex } from '@instalment/shared/api';
-import { clientOf, ENGINE, PASSWORD, sharedDatabase, signUp, type TestDatabase, type TestServer } from './helpers';
+import { clientOf, ENGINE, PASSWORD, sharedDatabase, signUp, type TestDatabase } from './helpers';
+import { startProcess, stop, type ApiProcess } from './process';
 import { payAtGateway } from './ledger/gateway';
 import { flood, post, tally } from './security/traffic';
 
@@ -13,48 +11,6 @@ import { flood, post, tally } from './security/traffic';
  * database — PostgreSQL when TEST_DATABASE_URL is set, one SQLite file otherwise. Each rule that
  * holds against simultaneous requests to one process holds when they are spread over both.
  */
-type ApiProcess = Pick<TestServer, 'baseURL' | 'client'> & { child: ChildProcess };
-
-const SERVER_ROOT = path.resolve(__dirname, '..');
-const HIGH = '100000';
-
-/** `npm start`'s entry point in a process of its own, on a free port, with the development routes the tests drive. */
-function startProcess(database: TestDatabase['options']): Promise<ApiProcess> {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/main.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DEV_ROUTES: '1',
-      PASSWORD_COST_LOG2: '12',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATABASE_FILE: database.databaseFile }),
-      SMS_SENDS_PER_ADDRESS: HIGH,
-      REGISTRATIONS_PER_ADDRESS: HIGH,
-      LOGINS_PER_ADDRESS: HIGH,
-      LOGIN_FAILURES_PER_ADDRESS: HIGH,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-      if (address) resolve({ baseURL: address, client: (locale) => clientOf(address, locale), child });
-    });
-    child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before it listened`)));
-  });
-}
-
-function stop(api: ApiProcess): Promise<void> {
-  return new Promise((resolve) => {
-    api.child.once('exit', () => resolve());
-    api.child.kill('SIGTERM');
-  });
-}
-
 let database: TestDatabase;
 let first: ApiProcess;
 let second: ApiProcess;
@@ -67,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first, second].filter(Boolean).map(stop));
   await database.drop();
-});
+}, 30_000);
 
 const either = (index: number) => (index % 2 === 0 ? first : second);
 

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { envelopeOf, FileBytes, FileMissing, Health, Text, WORD_MAX } from '@instalment/shared/api/schemas';
+import { envelopeOf, FileBytes, FileMissing, Health, NotReady, Text, WORD_MAX } from '@instalment/shared/api/schemas';
 import type { ApiInstance } from './deps';
-import { ok } from '../http/envelope';
+import { fail, ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';
 
-/** The news illustrations, and a health check for scripts that wait for the server. */
+/** The news illustrations, and the health checks of scripts and load balancers. */
 export function staticRoutes(app: ApiInstance): void {
   app.get(
     '/static/news/:file',
@@ -23,5 +23,12 @@ export function staticRoutes(app: ApiInstance): void {
     },
   );
 
-  app.get('/health', { schema: { response: { 200: envelopeOf(Health) } } }, async () => ok({ status: 'up' as const }));
+  const up = async () => ok({ status: 'up' as const });
+  app.get('/health', { schema: { response: { 200: envelopeOf(Health) } } }, up);
+  app.get('/health/live', { schema: { response: { 200: envelopeOf(Health) } } }, up);
+  app.get('/health/ready', { schema: { response: { 200: envelopeOf(Health), 503: envelopeOf(NotReady) } } }, async (_request, reply) => {
+    const problems = await app.readiness.problems();
+    if (problems.length === 0) return ok({ status: 'up' as const });
+    return reply.code(503).send({ ...fail(`not ready: ${problems.join(', ')}`), data: { status: 'not_ready' as const, problems } });
+  });
 }

@@ -18,6 +18,8 @@ const PUBLIC = new Set<string>([
   ENDPOINTS.newsLatest,
   // For load balancers.
   '/health',
+  '/health/live',
+  '/health/ready',
   // The operations console's login: its other routes need an operator's bearer token.
   ADMIN_ENDPOINTS.login,
 ]);

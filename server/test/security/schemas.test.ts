@@ -24,6 +24,8 @@ const TAKES_NOTHING = new Set<string>([
   'GET /admin/api/settings',
   'GET /admin/api/operators',
   'GET /health',
+  'GET /health/live',
+  'GET /health/ready',
 ]);
 
 interface Declared {

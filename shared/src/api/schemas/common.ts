@@ -40,5 +40,12 @@ export const PageQuery = Type.Object({
   limit: Type.Optional(WholeNumber(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
 });
 
-/** GET /health, for load balancers and scripts that wait for the server. */
+/** GET /health and /health/live (the process answers), /health/ready when it may take traffic. */
 export const Health = Type.Object({ status: Type.Literal('up') });
+/** GET /health/ready's 503: why this process should not be sent requests now. */
+export const NotReady = Type.Object({
+  status: Type.Literal('not_ready'),
+  problems: Type.Array(
+    Type.Union([Type.Literal('draining'), Type.Literal('database'), Type.Literal('migrations'), Type.Literal('storage')]),
+  ),
+});
