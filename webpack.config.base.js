@@ -265,9 +265,10 @@ function federationRuntime({ host, production }) {
 
 /**
  * What a remote exposes and publishes, read from the page tables its build sees: SPEC §2's rows it
- * draws and its home widgets (shared/src/pages), its console screens (shared/src/ops), and the
- * pages its team adds in the remote's own `src/pages.ts` (`EXTRA_PAGES`). The published list
- * rides in the manifest (`metaData.pages`), so the shell learns a new page from the deploy.
+ * draws and its home widgets (shared/src/pages), the pages its team adds in the remote's own
+ * `src/pages.ts` (`EXTRA_PAGES`), and its team's operator screens (`src/ops/pages.ts`,
+ * `OPS_PAGES`). Both lists ride in the manifest (`metaData.pages`, `metaData.opsPages`), so the
+ * shell and the console learn a new page from the deploy.
  * @param {string} dir @param {string} remote
  */
 function remoteOf(dir, remote) {
@@ -275,11 +276,15 @@ function remoteOf(dir, remote) {
   const pages = requireTs('./shared/src/pages/index.ts', __filename);
   /** @type {typeof import('./shared/src/ops/pages')} */
   const ops = requireTs('./shared/src/ops/pages.ts', __filename);
-  const own = path.join(dir, 'src', 'pages.ts');
+  /** @type {(file: string, name: string) => any[]} */
+  const ownTable = (file, name) => (fs.existsSync(path.join(dir, file)) ? requireTs(path.join(dir, file), __filename)[name] : []);
   /** @type {import('./shared/src/pages').ExtraPage[]} */
-  const extras = fs.existsSync(own) ? requireTs(own, __filename).EXTRA_PAGES : [];
-  const name = /** @type {import('./shared/src/pages').RemoteName} */ (remote);
-  return { exposes: { ...pages.exposesOf(name, extras), ...ops.opsExposesOf(name) }, published: pages.publishedPagesOf(name, extras) };
+  const extras = ownTable('src/pages.ts', 'EXTRA_PAGES');
+  const screens = ops.opsPublicationOf(ownTable('src/ops/pages.ts', 'OPS_PAGES'));
+  return {
+    exposes: { ...pages.exposesOf(remote, extras), ...screens.exposes },
+    published: { pages: pages.publishedPagesOf(remote, extras), [ops.OPS_PAGES_METADATA]: screens.published },
+  };
 }
 
 /**
@@ -303,7 +308,7 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const host = !remote;
-    const { exposes, published } = remote ? remoteOf(dir, name) : { exposes: {}, published: [] };
+    const { exposes, published } = remote ? remoteOf(dir, name) : { exposes: {}, published: {} };
     const runtime = federationRuntime({ host, production });
     // The first paint's renderer, built by the compiler before this one and handed over here.
     /** @type {string | null} */
@@ -337,7 +342,7 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
           shareStrategy: 'loaded-first',
           manifest: {
             filePath: '',
-            additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, pages: published } }),
+            additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, ...published } }),
           },
           dts: false,
           experiments: runtime.experiments,

@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createLoan, installments, uploadFile, uploadVoucher } from '../../shared/src/api';
 import { maskIdCard } from '../../shared/src/format/mask';
-import { OPS_PAGES } from '../../shared/src/ops/pages';
+import { OPS_PAGES as ACCOUNT_SCREENS } from '../../mf-account/src/ops/pages';
+import { OPS_PAGES as LOAN_SCREENS } from '../../mf-loan/src/ops/pages';
+import { OPS_PAGES as NEWS_SCREENS } from '../../mf-news/src/ops/pages';
+import { OPS_PAGES as PAYMENT_SCREENS } from '../../mf-payment/src/ops/pages';
+import { HOST_PAGES } from '../../ops/src/pages';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
 import { addOperator, noViolations, signIn } from './operators';
 import { applyThroughUi, freePort, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';
@@ -214,9 +218,10 @@ test('20. every console screen has no accessibility violations, in English and i
   const main = admin.getByRole('main');
   for (const locale of ['en', 'zh-CN'] as const) {
     if (locale === 'zh-CN') await admin.getByRole('button', { name: 'Switch to Chinese' }).click();
-    for (const screen of OPS_PAGES) {
-      await admin.getByRole('navigation').getByRole('link', { name: screen.title[locale], exact: true }).click();
-      await expect(admin.getByRole('heading', { level: 1 })).toHaveText(screen.title[locale]);
+    // The console's own screens and every screen each remote's team publishes, from their owners.
+    for (const screen of [...HOST_PAGES, ...ACCOUNT_SCREENS, ...LOAN_SCREENS, ...PAYMENT_SCREENS, ...NEWS_SCREENS]) {
+      await admin.getByRole('navigation').getByRole('link', { name: screen.titles[locale], exact: true }).click();
+      await expect(admin.getByRole('heading', { level: 1 })).toHaveText(screen.titles[locale]);
       // Loaded: a list with rows, a form, or the words of an empty table (each names what it lacks).
       await expect(main.locator('table, form, ul, p').first()).toBeVisible();
       await expect(main.getByRole('status')).toHaveCount(0);

@@ -1,28 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HashRouter, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { HostContext, useLocale, useT } from '@instalment/shared/host';
-import { loadExposed, RemoteView } from '@instalment/shared/loader';
-import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/shared/api';
-import { OPS_PAGES, type OperatorInfo, type OpsPage, type OpsPageProps } from '@instalment/shared/ops';
+import { loadExposed, RemoteView, useTimedLoad } from '@instalment/shared/loader';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '@instalment/shared/api';
+import type { OperatorInfo, OpsPage, OpsPageProps } from '@instalment/shared/ops';
+import type { ContainerName } from '@instalment/shared/pages';
 import { createOpsHost, type OpsHost } from './host';
 import { Login } from './Login';
 import { mayOpen } from './may-open';
 import { hostMessages } from './messages';
+import type { HostPage } from './pages';
+import { consoleScreens, navigationOf, opsPagesOf, type ConsoleScreen, type HostScreenProps } from './screens';
 import { Approvals } from './pages/Approvals';
 import { Audit } from './pages/Audit';
 import { Operators } from './pages/Operators';
 import { Queues } from './pages/Queues';
 import { opsUi, Toasts } from './Toasts';
 
-const HOST_PAGES: Record<string, (props: OpsPageProps) => React.JSX.Element> = { Queues, Approvals, Audit, Operators };
+const HOST_SCREENS: Record<HostPage['module'], (props: HostScreenProps) => React.JSX.Element> = { Queues, Approvals, Audit, Operators };
 
-function Screen({ page, operator }: { page: OpsPage; operator: OperatorInfo }) {
+function Screen({ page, operator, opens }: { page: ConsoleScreen; operator: OperatorInfo; opens: HostScreenProps['opens'] }) {
   const { search } = useLocation();
   const query = Object.fromEntries(new URLSearchParams(search));
   const props: OpsPageProps = { query, operator };
   if (page.remote === null) {
-    const Own = HOST_PAGES[page.module];
-    return <Own {...props} />;
+    const Own = HOST_SCREENS[page.module];
+    return <Own {...props} opens={opens} />;
   }
   const { remote, module } = page;
   return (
@@ -45,10 +48,52 @@ function OutsideRole({ permission }: { permission: AdminPermission }) {
   );
 }
 
-function Console({ host, operator, onLogout }: { host: OpsHost; operator: OperatorInfo; onLogout: () => void }) {
+/**
+ * A remote's screens under the page-loading rule: nothing for 200 ms, then a loading note, and a
+ * retry at once on a failure or at 60 s; the rest of the console works meanwhile.
+ */
+function PublishedBy({ remote, onPublished }: { remote: ContainerName; onPublished: (remote: ContainerName, pages: OpsPage[]) => void }) {
+  const t = useT(hostMessages);
+  const { phase, value, retry } = useTimedLoad(() => opsPagesOf(remote), remote);
+  useEffect(() => {
+    if (value) onPublished(remote, value);
+  }, [remote, value, onPublished]);
+  if (phase === 'loading') return <p role="status">{t('screensLoading', { remote })}</p>;
+  if (phase !== 'error') return null;
+  return (
+    <div role="alert">
+      <p>{t('screensFailed', { remote })}</p>
+      <button type="button" className="ops-link" aria-label={t('screensRetry', { remote })} onClick={retry}>
+        {t('retry')}
+      </button>
+    </div>
+  );
+}
+
+function Console({
+  host,
+  operator,
+  remotes,
+  onLogout,
+}: {
+  host: OpsHost;
+  operator: OperatorInfo;
+  remotes: readonly ContainerName[];
+  onLogout: () => void;
+}) {
   const t = useT(hostMessages);
   const locale = useLocale();
-  const pages = OPS_PAGES.filter((page) => mayOpen(page, operator));
+  const [published, setPublished] = useState<Partial<Record<ContainerName, OpsPage[]>>>({});
+  const onPublished = useCallback(
+    (remote: ContainerName, pages: OpsPage[]) => setPublished((current) => ({ ...current, [remote]: pages })),
+    [],
+  );
+  const screens = useMemo(
+    () => consoleScreens(remotes.flatMap((remote) => (published[remote] ? [[remote, published[remote]] as const] : []))),
+    [remotes, published],
+  );
+  const pages = navigationOf(screens, operator);
+  const opens = (path: string) => pages.some((page) => page.path === path);
   return (
     <div className="ops-frame">
       <header className="ops-header">
@@ -73,25 +118,28 @@ function Console({ host, operator, onLogout }: { host: OpsHost; operator: Operat
           {pages.map((page) => (
             <li key={page.path}>
               <NavLink to={page.path} end>
-                {page.title[locale]}
+                {page.titles[locale]}
               </NavLink>
             </li>
           ))}
         </ul>
+        {remotes.map((remote) => (
+          <PublishedBy key={remote} remote={remote} onPublished={onPublished} />
+        ))}
       </nav>
       <main className="ops-main">
         <Routes>
-          {OPS_PAGES.map((page) => (
+          {screens.map((page) => (
             <Route
               key={page.path}
               path={page.path}
               element={
                 <>
-                  <h1>{page.title[locale]}</h1>
-                  {page.permission === null || mayDo(operator.roles, page.permission) ? (
-                    <Screen page={page} operator={operator} />
-                  ) : (
+                  <h1>{page.titles[locale]}</h1>
+                  {page.permission !== null && !mayOpen(page, operator) ? (
                     <OutsideRole permission={page.permission} />
+                  ) : (
+                    <Screen page={page} operator={operator} opens={opens} />
                   )}
                 </>
               }
@@ -104,7 +152,7 @@ function Console({ host, operator, onLogout }: { host: OpsHost; operator: Operat
 }
 
 /** The console: its own login and session, and each team's staff screens loaded from its remote. */
-export function OpsApp({ apiBaseURL }: { apiBaseURL: string }) {
+export function OpsApp({ apiBaseURL, remotes }: { apiBaseURL: string; remotes: readonly ContainerName[] }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [operator, setOperator] = useState<OperatorInfo | null>(null);
   const host = useMemo(
@@ -120,7 +168,7 @@ export function OpsApp({ apiBaseURL }: { apiBaseURL: string }) {
     <HostContext.Provider value={host}>
       <HashRouter>
         {operator ? (
-          <Console host={host} operator={operator} onLogout={() => setOperator(null)} />
+          <Console host={host} operator={operator} remotes={remotes} onLogout={() => setOperator(null)} />
         ) : (
           <LoginScreen host={host} notice={notice} onLoggedIn={setOperator} />
         )}

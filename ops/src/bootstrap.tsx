@@ -12,7 +12,8 @@ async function start() {
     if (!response.ok) throw new Error(`config.json answered ${response.status}`);
     const config = parseConfig(await response.json());
     registerAppRemotes(config.remotes);
-    root.render(<OpsApp apiBaseURL={config.apiBaseURL} />);
+    // The console's screens beyond its own are whatever these remotes publish: the repository's four and any other.
+    root.render(<OpsApp apiBaseURL={config.apiBaseURL} remotes={Object.keys(config.remotes)} />);
   } catch (error) {
     const t = translator(hostMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
     root.render(

@@ -1,6 +1,6 @@
 import { defineMessages } from '@instalment/shared/i18n';
 
-/** The console host's own words (its screens' titles are in OPS_PAGES). */
+/** The console host's own words (its screens' titles are in HOST_PAGES, the remotes' in what they publish). */
 export const hostMessages = defineMessages({
   en: {
     signIn: 'Sign in to operations',
@@ -89,6 +89,9 @@ export const hostMessages = defineMessages({
     openedBy: 'It opens for: {roles}.',
     auditEmpty: 'No operator action matches these filters.',
     operatorsEmpty: 'No operator account yet.',
+    screensLoading: 'Loading the screens of {remote}…',
+    screensFailed: 'The screens of {remote} could not be loaded.',
+    screensRetry: 'Load the screens of {remote} again',
   },
   'zh-CN': {
     signIn: '登录运营后台',
@@ -177,5 +180,8 @@ export const hostMessages = defineMessages({
     openedBy: '可打开此页面的角色：{roles}。',
     auditEmpty: '没有符合这些筛选条件的操作记录。',
     operatorsEmpty: '还没有操作员账号。',
+    screensLoading: '正在加载 {remote} 的页面…',
+    screensFailed: '{remote} 的页面无法加载。',
+    screensRetry: '重新加载 {remote} 的页面',
   },
 });

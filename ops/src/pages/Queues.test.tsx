@@ -2,6 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type OperatorRole, type Queues as QueueFigures } from '@instalment/shared/api';
 import { HostContext } from '@instalment/shared/host';
 import { createOpsHost } from '../host';
+import { PUBLISHED } from '../published.fixture';
+import { consoleScreens, navigationOf } from '../screens';
 import { Queues } from './Queues';
 
 const FIGURES: QueueFigures = {
@@ -31,9 +33,11 @@ async function shown(roles: OperatorRole[], locale: 'en' | 'zh-CN' = 'en') {
   );
   host.locale.set(locale);
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(FIGURES);
+  const operator = { username: 'ann', roles, business_timezone: 'Asia/Shanghai' };
+  const navigation = navigationOf(consoleScreens(PUBLISHED), operator);
   render(
     <HostContext.Provider value={host}>
-      <Queues query={{}} operator={{ username: 'ann', roles, business_timezone: 'Asia/Shanghai' }} />
+      <Queues query={{}} operator={operator} opens={(path) => navigation.some((page) => page.path === path)} />
     </HostContext.Provider>,
   );
   await act(async () => {});

@@ -1,16 +1,15 @@
 import { ADMIN_ENDPOINTS, type Queues as QueueFigures } from '@instalment/shared/api';
 import { useHost, useT } from '@instalment/shared/host';
 import { inZone } from '@instalment/shared/format';
-import { OPS_PAGES, type OpsPageProps } from '@instalment/shared/ops';
 import { useLoad } from '@instalment/shared/ui';
-import { mayOpen } from '../may-open';
 import { hostMessages } from '../messages';
+import type { HostScreenProps } from '../screens';
 
 type Words = (typeof hostMessages)['en'];
 type QueueKey = keyof QueueFigures['loads'];
 
-/** Each queue, its words, and the page (with the filter) that works it. */
-const QUEUES: Array<{ key: QueueKey; label: keyof Words; path: (typeof OPS_PAGES)[number]['path']; filter: string }> = [
+/** Each queue, its words, and the screen (with the filter) that works it, the console's or a remote's. */
+const QUEUES: Array<{ key: QueueKey; label: keyof Words; path: string; filter: string }> = [
   { key: 'loans_pending', label: 'loansPending', path: '/loans', filter: '?status=pending' },
   { key: 'loans_approved', label: 'loansApproved', path: '/loans', filter: '?status=approved' },
   { key: 'vouchers_pending', label: 'vouchersPending', path: '/proofs', filter: '' },
@@ -32,19 +31,14 @@ function Load({ load }: { load: QueueFigures['loads'][QueueKey] }) {
 }
 
 /**
- * The console's home: each queue the operator's roles open, counted, with what it is worth and
- * how long its oldest has waited, a link to its page; and the business day's money.
+ * The console's home: each queue whose screen the operator opens, counted, with what it is worth
+ * and how long its oldest has waited, a link to its screen; and the business day's money.
  */
-export function Queues({ operator }: OpsPageProps) {
+export function Queues({ operator, opens }: HostScreenProps) {
   const { http } = useHost();
   const t = useT(hostMessages);
   const { data } = useLoad(() => http.get<QueueFigures>(ADMIN_ENDPOINTS.queues), [http]);
-  const shown = QUEUES.filter(({ path }) =>
-    mayOpen(
-      OPS_PAGES.find((page) => page.path === path)!,
-      operator,
-    ),
-  );
+  const shown = QUEUES.filter(({ path }) => opens(path));
   return (
     <>
       <h2>{t('queuesWaiting')}</h2>

@@ -5,3 +5,4 @@ export * from './config';
 export * from './remotes';
 export * from './RemoteView';
 export * from './timing';
+export * from './useTimedLoad';

@@ -124,12 +124,21 @@ export function preloadExposed(remote: ContainerName, module: string): void {
   });
 }
 
-/** The pages a remote's current deployment publishes (DESIGN §3); none when its manifest cannot be read. */
+/**
+ * What a remote's current deployment publishes under `metaData[key]` of its manifest (DESIGN §3:
+ * its pages, its operator screens), from the same read the federation runtime uses. Fails when
+ * the manifest cannot be read; a retry reads it again.
+ */
+export async function publishedMetaData(remote: ContainerName, key: string): Promise<unknown> {
+  if (!registered) throw new Error('no remote is registered');
+  const manifest = JSON.parse(await manifestText(registered[remote])) as { metaData?: Record<string, unknown> };
+  return manifest.metaData?.[key];
+}
+
+/** The pages a remote's current deployment publishes; none when its manifest cannot be read. */
 export async function publishedPages(remote: ContainerName): Promise<PublishedPage[]> {
-  if (!registered) return [];
   try {
-    const manifest = JSON.parse(await manifestText(registered[remote])) as { metaData?: { pages?: unknown } };
-    return readPublishedPages(manifest.metaData?.pages);
+    return readPublishedPages(await publishedMetaData(remote, 'pages'));
   } catch {
     return [];
   }

@@ -1,0 +1,30 @@
+import type { OperatorRole } from '@instalment/shared/api';
+import type { OpsPage } from '@instalment/shared/ops';
+import { PUBLISHED } from './published.fixture';
+import { consoleScreens, navigationOf } from './screens';
+
+const operator = (roles: OperatorRole[]) => ({ username: 'ann', roles, business_timezone: 'Asia/Shanghai' });
+const paths = (screens: Array<{ path: string }>) => screens.map((screen) => screen.path);
+
+test('the console’s screens are its own, then each remote’s in the order config.json names them, each with its owner', () => {
+  const screens = consoleScreens(PUBLISHED);
+  expect(paths(screens)).toEqual(['/', '/approvals', '/audit', '/operators', '/loans', '/overdue', '/proofs', '/differences', '/news']);
+  expect(screens.find((screen) => screen.path === '/proofs')).toMatchObject({ remote: 'mf_payment', module: './OpsProofs' });
+  expect(screens.find((screen) => screen.path === '/audit')).toMatchObject({ remote: null, module: 'Audit' });
+});
+
+test('a remote cannot take a path the console or an earlier remote already has', () => {
+  const squatter: OpsPage = { path: '/audit', module: './OpsAudit', titles: { en: 'Audit', 'zh-CN': '审计' }, permission: 'news' };
+  const second: OpsPage = { ...squatter, path: '/loans', module: './OpsLoans' };
+  const screens = consoleScreens([...PUBLISHED, ['mf_account', [squatter, second]]]);
+  expect(screens.filter((screen) => screen.remote === 'mf_account')).toEqual([]);
+  expect(screens.find((screen) => screen.path === '/loans')).toMatchObject({ remote: 'mf_loan' });
+});
+
+test('the navigation holds the screens the operator’s roles open, whoever publishes them', () => {
+  const screens = consoleScreens(PUBLISHED);
+  expect(paths(navigationOf(screens, operator(['editor'])))).toEqual(['/', '/approvals', '/news']);
+  expect(paths(navigationOf(screens, operator(['support'])))).toEqual(['/', '/approvals', '/loans', '/overdue']);
+  expect(paths(navigationOf(screens, operator(['auditor'])))).toEqual(['/', '/approvals', '/audit', '/loans', '/overdue']);
+  expect(paths(navigationOf(screens, operator(['admin'])))).toEqual(paths(screens));
+});

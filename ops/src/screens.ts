@@ -1,0 +1,34 @@
+import { publishedMetaData } from '@instalment/shared/loader';
+import { OPS_PAGES_METADATA, readOpsPages, type OperatorInfo, type OpsPage, type OpsPageProps } from '@instalment/shared/ops';
+import type { ContainerName } from '@instalment/shared/pages';
+import { mayOpen } from './may-open';
+import { HOST_PAGES, type HostPage } from './pages';
+
+/** A screen of the console: one of the host's own, or one a remote publishes. */
+export type ConsoleScreen = (HostPage & { remote: null }) | (OpsPage & { remote: ContainerName });
+
+/** What the host's own screens get beside a remote screen's props: whether the operator opens a path (the queues link only to those). */
+export interface HostScreenProps extends OpsPageProps {
+  opens(path: string): boolean;
+}
+
+/** The operator screens a remote's current deployment publishes; fails while its manifest cannot be read. */
+export async function opsPagesOf(remote: ContainerName): Promise<OpsPage[]> {
+  return readOpsPages(await publishedMetaData(remote, OPS_PAGES_METADATA));
+}
+
+/**
+ * Every screen of the console: the host's own, then each remote's in the order config.json names
+ * them. A path is its first owner's: a remote cannot take a host's screen or another remote's.
+ */
+export function consoleScreens(published: ReadonlyArray<readonly [ContainerName, readonly OpsPage[]]>): ConsoleScreen[] {
+  const screens: ConsoleScreen[] = HOST_PAGES.map((page) => ({ ...page, remote: null }));
+  for (const [remote, pages] of published) {
+    for (const page of pages) if (!screens.some((screen) => screen.path === page.path)) screens.push({ ...page, remote });
+  }
+  return screens;
+}
+
+/** The console's navigation for this operator: the screens their roles open. */
+export const navigationOf = (screens: readonly ConsoleScreen[], operator: OperatorInfo): ConsoleScreen[] =>
+  screens.filter((screen) => mayOpen(screen, operator));
