@@ -66,9 +66,12 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
   };
 }
 
-/** The names of the built files of the shell and every remote, to show a deploy touched none of them. */
+/** The names of the built files of both hosts and every remote, to show a deploy touched none of them. */
 export function builtFiles(): Record<string, string[]> {
   return Object.fromEntries(
-    ['shell', 'mf-account', 'mf-loan', 'mf-payment', 'mf-news'].map((pkg) => [pkg, fs.readdirSync(path.join(ROOT, pkg, 'dist')).sort()]),
+    ['shell', 'ops', 'mf-account', 'mf-loan', 'mf-payment', 'mf-news'].map((pkg) => [
+      pkg,
+      fs.readdirSync(path.join(ROOT, pkg, 'dist')).sort(),
+    ]),
   );
 }

@@ -50,14 +50,17 @@ export async function registerThroughUi(page: Page, mobile: string, password = '
   await page.getByRole('button', { name: 'register', exact: true }).click();
 }
 
-/** The shell's config.json as served, and a way to edit it for one test and put it back. */
-const CONFIG = path.join(ROOT, 'shell', 'dist', 'config.json');
-export function editConfig(change: (config: { apiBaseURL: string; remotes: Record<string, string> }) => void): () => void {
-  const original = fs.readFileSync(CONFIG, 'utf8');
+/** A host's config.json as served (the shell's unless `host` says the console's), and a way to edit it for one test and put it back. */
+export function editConfig(
+  change: (config: { apiBaseURL: string; remotes: Record<string, string> }) => void,
+  host: 'shell' | 'ops' = 'shell',
+): () => void {
+  const file = path.join(ROOT, host, 'dist', 'config.json');
+  const original = fs.readFileSync(file, 'utf8');
   const config = JSON.parse(original);
   change(config);
-  fs.writeFileSync(CONFIG, JSON.stringify(config, null, 2));
-  return () => fs.writeFileSync(CONFIG, original);
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  return () => fs.writeFileSync(file, original);
 }
 
 /** Saves the journey's last screen for a person to look at. */
