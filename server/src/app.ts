@@ -17,6 +17,7 @@ import { backgroundJobs } from './background/jobs';
 import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
 import { fail } from './http/envelope';
+import { Metrics } from './http/metrics';
 import { Readiness } from './http/readiness';
 import { FileLinks } from './http/file-links';
 import { tooManyRequests } from './http/rate-limits';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     background: BackgroundRunner;
     /** Whether this process may take traffic (`/health/ready`); main.ts drains it on SIGTERM. */
     readiness: Readiness;
+    /** The counters main.ts serves on METRICS_PORT. */
+    metrics: Metrics;
   }
 }
 
@@ -99,7 +102,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
 
   const { store, ready } = openDatabase(config, now());
   const uploads = uploadDirFor(config);
-  const ctx: Context = { store, config, now, log: app.log };
+  const metrics = new Metrics();
+  const ctx: Context = { store, config, now, log: app.log, metrics };
   const services = createServices(ctx, uploads.dir);
   const auth = createAuth(services.tokens);
   // Outside production a per-process key is enough: links then last until the next restart.
@@ -111,6 +115,11 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.decorate('services', services);
   app.decorate('appConfig', config);
   app.decorate('store', store);
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    metrics.requests.observe(labels, reply.elapsedTime / 1000);
+  });
   app.decorate(
     'readiness',
     new Readiness({
@@ -129,6 +138,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const background = new BackgroundRunner(store, now, app.log, jobs, {
     leaseMs,
     tickMs: backgroundTickMs ?? Math.min(leaseMs / 3, ...jobs.map((job) => job.everyMs)),
+    failed: (job) => metrics.jobFailures.inc({ job }),
   });
   app.decorate('background', background);
   // The schema is migrated (and a new database seeded) before the first request is served.

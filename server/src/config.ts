@@ -100,6 +100,8 @@ export interface AppConfig {
    * stops listening and finishes the requests in flight. Past it, the process exits 1.
    */
   shutdownGraceSeconds: number;
+  /** Where Prometheus reads `/metrics`: a port of its own on HOST, never the public one; none when unset. */
+  metricsPort: number | null;
   /** scrypt cost as log2(N); r = 8, p = 1. OWASP's recommendation is 17; tests lower it to run fast. */
   passwordCostLog2: number;
   /** The IANA zone of the lender's books: the calendar days of the console's filters and the times of its exports. */
@@ -195,6 +197,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   alipay: null,
   backgroundLeaseSeconds: 30,
   shutdownGraceSeconds: 15,
+  metricsPort: null,
   passwordCostLog2: 17,
   businessTimezone: DEFAULT_BUSINESS_TIMEZONE,
   limits: DEFAULT_LIMITS,
@@ -386,6 +389,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     alipay: paymentProvider === 'alipay' ? alipayOf(env) : null,
     backgroundLeaseSeconds: integer(env, 'BACKGROUND_LEASE_SECONDS', DEFAULT_CONFIG.backgroundLeaseSeconds, 3, 3600),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_CONFIG.shutdownGraceSeconds, 3, 600),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null,
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
     businessTimezone: timeZoneOf(env.BUSINESS_TIMEZONE),
     limits: limitsOf(env),

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Store } from './db/store';
+import type { Metrics } from './http/metrics';
 
-/** What every service needs: the database, the settings, the clock and the log. */
+/** What every service needs: the database, the settings, the clock, the log and the counters operations watch. */
 export interface Context {
   store: Store;
   config: AppConfig;
   /** Epoch milliseconds; tests move it to expire tokens and make instalments fall overdue. */
   now: () => number;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 }
 
 export const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { serveMetrics } from './http/metrics';
 
 /**
  * Starts the API: configuration from the environment, JSON logs on stdout, and a graceful stop a
@@ -43,6 +44,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== null) {
+    if (config.metricsPort === config.port) throw new Error('METRICS_PORT must not be the public PORT.');
+    const metrics = await serveMetrics(app.metrics, config.metricsPort, config.host);
+    app.log.info({ address: metrics.address() }, 'metrics served at /metrics');
+  }
   app.log.info(
     {
       env: config.env,

@@ -16,6 +16,8 @@ export interface RunnerOptions {
   leaseMs: number;
   /** How often the lease is renewed (or tried for) and due jobs run; well under `leaseMs`. */
   tickMs: number;
+  /** Told of each job round that failed (the metrics count them). */
+  failed?: (job: string) => void;
 }
 
 const LEASE = 'background';
@@ -95,6 +97,7 @@ export class BackgroundRunner {
         await job.run();
       } catch (error) {
         this.log.error({ err: error, job: job.name }, 'background job failed');
+        this.options.failed?.(job.name);
       }
     }
   }

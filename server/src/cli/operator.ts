@@ -6,6 +6,7 @@ import { openDatabase } from '../db/database';
 import { AuditService } from '../services/audit';
 import { LoginAttempts } from '../services/login-attempts';
 import { OperatorService } from '../services/operators';
+import { Metrics } from '../http/metrics';
 
 const USAGE = `usage: npm run operator -w server -- add <username> --roles <role,…>
        npm run operator -w server -- disable <username>
@@ -29,7 +30,7 @@ async function main(args: string[]): Promise<number> {
   const { store, ready } = openDatabase(config, now());
   try {
     await ready;
-    const ctx = { store, config, now, log: Fastify({ logger: false }).log };
+    const ctx = { store, config, now, log: Fastify({ logger: false }).log, metrics: new Metrics() };
     const operators = new OperatorService(ctx, new LoginAttempts(ctx));
     // The command line's acts are on the audit too, under the system account that ran them.
     const audit = new AuditService(ctx);

@@ -30,6 +30,7 @@ export function gatewayRoutes(app: ApiInstance, { services }: RouteDeps): void {
         { out_trade_no: fields.out_trade_no ?? null, trade_status: fields.trade_status ?? null, why },
         'Alipay notify refused',
       );
+      app.metrics.notifies.inc({ gateway: 'alipay', answer: 'fail' });
       return answer(reply, false);
     };
     if (!trade) return refuse('signature or app_id');
@@ -38,6 +39,7 @@ export function gatewayRoutes(app: ApiInstance, { services }: RouteDeps): void {
     if (payment.amount_fen !== trade.amountFen) return refuse('total_amount differs from the payment');
     const outcome = await payments.arrived(trade, 'alipay');
     request.log.info({ payment_no: trade.paymentNo, trade_no: trade.tradeNo, outcome }, 'Alipay notify');
+    app.metrics.notifies.inc({ gateway: 'alipay', answer: 'success' });
     return answer(reply, true);
   });
 }

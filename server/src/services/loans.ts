@@ -115,6 +115,7 @@ export class LoanService {
         approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
       });
     });
+    this.ctx.metrics.applications.inc();
     await this.approveDue(userId);
     return { order_no: orderNo };
   }
@@ -170,8 +171,10 @@ export class LoanService {
   }
 
   /** One application of the sweep, as of its review time. */
-  private disburseDue(loan: LoanRow): Promise<boolean> {
-    return this.ctx.store.write([Ledger.lock(loan.id)], (tx) => this.disburseHeld(tx, loan, loan.approve_after!, null));
+  private async disburseDue(loan: LoanRow): Promise<boolean> {
+    const done = await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => this.disburseHeld(tx, loan, loan.approve_after!, null));
+    if (done) this.ctx.metrics.disbursements.inc({ by: 'rules' });
+    return done;
   }
 
   /** A loan by order number, whoever's it is (staff and development routes). */
@@ -209,6 +212,7 @@ export class LoanService {
     const loan = await this.byOrderNo(orderNo);
     if (loan.status !== 'approved' || !(await this.disburseHeld(this.ctx.store, loan, this.ctx.now(), reference)))
       throw this.notInState(loan);
+    this.ctx.metrics.disbursements.inc({ by: 'staff' });
     return (await this.records.byId(loan.id))!;
   }
 

@@ -72,6 +72,7 @@ export class ReminderService {
     } catch (error) {
       await this.records.finish(loan_id, period, kind, null);
       this.ctx.log.warn({ err: error, order, period, kind }, 'due reminder not sent; tried again on the next run');
+      this.ctx.metrics.smsFailures.inc({ event: `reminder.${kind}` });
       return false;
     }
     await this.records.finish(loan_id, period, kind, this.ctx.now());

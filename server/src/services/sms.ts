@@ -103,6 +103,7 @@ export class SmsService {
     } catch (error) {
       await this.records.deleteCode(id);
       this.ctx.log.error({ err: error, event }, 'SMS delivery failed');
+      this.ctx.metrics.smsFailures.inc({ event });
       throw new Refusal(say('smsNotSent'));
     }
   }

@@ -1,0 +1,71 @@
+import http from 'node:http';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/**
+ * What operations watch without reading logs (Prometheus, `/metrics` on METRICS_PORT, never on
+ * the public port): each request's duration by route and status, and the business counters
+ * whose rise or stall means money or messages going wrong.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly registers = [this.registry];
+
+  readonly requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'API requests by method, route (its pattern, not the path) and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: this.registers,
+  });
+  readonly applications = new Counter({
+    name: 'instalment_loan_applications_total',
+    help: 'Loan applications recorded',
+    registers: this.registers,
+  });
+  readonly disbursements = new Counter({
+    name: 'instalment_disbursements_total',
+    help: 'Loans disbursed: their schedule started',
+    labelNames: ['by'] as const,
+    registers: this.registers,
+  });
+  readonly settlements = new Counter({
+    name: 'instalment_settlements_total',
+    help: 'Instalments settled, by what paid them (payment: a gateway payment; voucher: a transfer proof)',
+    labelNames: ['paid_by'] as const,
+    registers: this.registers,
+  });
+  readonly notifies = new Counter({
+    name: 'instalment_payment_notifies_total',
+    help: "Payment gateways' notifies, by the answer given (success, or fail: refused or not understood)",
+    labelNames: ['gateway', 'answer'] as const,
+    registers: this.registers,
+  });
+  readonly smsFailures = new Counter({
+    name: 'instalment_sms_failures_total',
+    help: 'Text messages the SMS provider did not take',
+    labelNames: ['event'] as const,
+    registers: this.registers,
+  });
+  readonly jobFailures = new Counter({
+    name: 'instalment_background_job_failures_total',
+    help: 'Background job rounds that failed',
+    labelNames: ['job'] as const,
+    registers: this.registers,
+  });
+}
+
+/**
+ * Serves `/metrics` on a port of its own (METRICS_PORT), beside the process's own figures
+ * (memory, CPU, event loop); resolves with the server once it listens.
+ */
+export function serveMetrics(metrics: Metrics, port: number, host: string): Promise<http.Server> {
+  collectDefaultMetrics({ register: metrics.registry });
+  const server = http.createServer((request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') return void response.writeHead(404).end();
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => response.writeHead(500).end(),
+    );
+  });
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+}

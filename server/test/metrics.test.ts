@@ -1,0 +1,70 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cashier, createLoan, GATEWAY_ENDPOINTS } from '@instalment/shared/api';
+import { serveMetrics } from '../src/http/metrics';
+import { startAlipayFake, type AlipayFake } from './fakes/alipay';
+import { signUp, startServer, type TestServer } from './helpers';
+import { request } from './security/traffic';
+
+let alipay: AlipayFake;
+let server: TestServer;
+let metrics: Server;
+beforeAll(async () => {
+  alipay = await startAlipayFake();
+  server = await startServer({
+    paymentProvider: 'alipay',
+    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+  });
+  metrics = await serveMetrics(server.app.metrics, 0, '127.0.0.1');
+});
+afterAll(async () => {
+  await new Promise((resolve) => metrics.close(resolve));
+  await server.close();
+  await alipay.close();
+});
+
+/** One sample of the scrape, by its name and labels as Prometheus writes them; 0 when absent. */
+async function sample(series: string): Promise<number> {
+  const { port } = metrics.address() as AddressInfo;
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split('\n').find((row) => row.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+test('the counters move through one borrower’s journey: applied, disbursed, paid at Alipay, its notify answered', async () => {
+  const counters = {
+    applications: 'instalment_loan_applications_total',
+    disbursed: 'instalment_disbursements_total{by="rules"}',
+    settled: 'instalment_settlements_total{paid_by="payment"}',
+    notified: 'instalment_payment_notifies_total{gateway="alipay",answer="success"}',
+    forged: 'instalment_payment_notifies_total{gateway="alipay",answer="fail"}',
+    created: 'http_request_duration_seconds_count{method="POST",route="/api/loan/create",status="200"}',
+  };
+  const before = Object.fromEntries(await Promise.all(Object.entries(counters).map(async ([key, series]) => [key, await sample(series)])));
+
+  const borrower = await signUp(server);
+  const { order_no } = await createLoan(borrower.http, borrower.application);
+  const due = await cashier(borrower.http, { order_no, periods: '1,2', channel: 'alipay', return_url: 'http://localhost:3000/' });
+  expect((await fetch(due.pay_url!)).status).toBe(200);
+  await alipay.pay(due.payment_no);
+  // A notify whose signature does not verify is answered `fail`, and counted as such.
+  const forged = { ...alipay.notifyFields(due.payment_no), total_amount: '0.01' };
+  expect(await alipay.postNotify(`${server.baseURL}${GATEWAY_ENDPOINTS.alipayNotify}`, forged)).toBe('fail');
+
+  const after = Object.fromEntries(await Promise.all(Object.entries(counters).map(async ([key, series]) => [key, await sample(series)])));
+  expect(Object.fromEntries(Object.keys(counters).map((key) => [key, after[key] - before[key]]))).toEqual({
+    applications: 1,
+    disbursed: 1,
+    settled: 2,
+    notified: 1,
+    forged: 1,
+    created: 1,
+  });
+});
+
+test('metrics are served on their own port only: the public port answers 404 for /metrics', async () => {
+  expect((await request(server.baseURL, 'GET', '/metrics')).status).toBe(404);
+  const { port } = metrics.address() as AddressInfo;
+  expect((await fetch(`http://127.0.0.1:${port}/metrics`)).headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+});
