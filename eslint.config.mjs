@@ -22,6 +22,10 @@ export default tseslint.config(
       'bench/.work/**',
       'server/data/**',
       'coverage/**',
+      // Mutation testing's sandboxes and reports, and the team checkouts of the browser tests.
+      '.stryker-tmp/**',
+      'reports/**',
+      'e2e/.work/**',
     ],
   },
   js.configs.recommended,

@@ -220,7 +220,9 @@ export class Ledger {
    * was settled meanwhile makes the whole settlement fail, and the caller's transaction with it.
    */
   async settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = businessDay(this.ctx, atMs)): Promise<Price> {
-    const price = await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => this.on(tx).settleHeld(loan, selection, paidBy, atMs, pricedOn));
+    const price = await this.ctx.store.write([Ledger.lock(loan.id)], (tx) =>
+      this.on(tx).settleHeld(loan, selection, paidBy, atMs, pricedOn),
+    );
     // Stryker disable next-line all: a metric's label, which no money rule reads
     this.ctx.metrics.settlements.inc({ paid_by: paidBy.split(':')[0] }, price.periods.length);
     return price;
