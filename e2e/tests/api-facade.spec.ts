@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { builtFiles, teamCheckout } from './checkout';
-import { editConfig, freePort, heading, lastScreen, newPhone, open, registerThroughUi } from './support';
+import { heading, lastScreen, newPhone, open, registerThroughUi } from './support';
 
 /**
  * DESIGN §3, a remote's calls ship with it: the payment team adds a call to its copy of the
@@ -48,11 +48,7 @@ export default function TransferAccount(_props: PageProps) {
     );
     payment.build();
     const before = builtFiles();
-    const server = await payment.serve(await freePort());
-    const port = new URL((server as unknown as { url: string }).url).port;
-    const restore = editConfig((config) => {
-      config.remotes.mf_payment = `http://127.0.0.1:${port}/mf-manifest.json`;
-    });
+    const deployment = await payment.deploy('mf_payment');
     try {
       await open(page, '/pages/payment/account');
       await expect(heading(page)).toHaveText('where to transfer');
@@ -67,8 +63,7 @@ export default function TransferAccount(_props: PageProps) {
       expect(builtFiles()).toEqual(before);
       await lastScreen(page, testInfo);
     } finally {
-      restore();
-      await server.stop();
+      await deployment.stop();
     }
   } finally {
     payment.remove();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './support';
+import { editConfig, freePort, ROOT } from './support';
 
 const { startStatic } = require('../../scripts/stack');
 
@@ -17,6 +17,11 @@ export interface TeamCheckout {
   build(): void;
   /** The remote's build, served on `port` the way its deployment would serve it. */
   serve(port: number): Promise<{ stop(): Promise<void> }>;
+  /**
+   * Deploys the build as remote `container` of a host: served on a free port, and the host's
+   * config.json re-pointed at it; `stop` puts the config back and stops serving.
+   */
+  deploy(container: string, host?: 'shell' | 'ops'): Promise<{ stop(): Promise<void> }>;
   remove(): void;
 }
 
@@ -53,6 +58,7 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, typeof change === 'string' ? change : change(fs.readFileSync(target, 'utf8')));
   };
+  const serve = (port: number) => startStatic(path.relative(ROOT, path.join(root, remote)), port);
   return {
     root,
     edit,
@@ -61,7 +67,20 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
         cwd: path.join(root, remote),
         stdio: 'pipe',
       }),
-    serve: (port) => startStatic(path.relative(ROOT, path.join(root, remote)), port),
+    serve,
+    deploy: async (container, host = 'shell') => {
+      const port = await freePort();
+      const server = await serve(port);
+      const restore = editConfig((config) => {
+        config.remotes[container] = `http://127.0.0.1:${port}/mf-manifest.json`;
+      }, host);
+      return {
+        stop: async () => {
+          restore();
+          await server.stop();
+        },
+      };
+    },
     remove: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }

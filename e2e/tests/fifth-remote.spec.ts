@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { builtFiles, teamCheckout } from './checkout';
-import { editConfig, freePort, heading, lastScreen, open, ROOT } from './support';
+import { heading, lastScreen, open, ROOT } from './support';
 
 /**
  * DESIGN §3, any number of remotes: a new team makes its remote with the scaffold in a checkout
@@ -20,11 +20,7 @@ test('34. a fifth remote made by the scaffold is built and served alone and name
     });
     help.build();
     const before = builtFiles();
-    const server = await help.serve(await freePort());
-    const port = new URL((server as unknown as { url: string }).url).port;
-    const restore = editConfig((config) => {
-      config.remotes.mf_help = `http://127.0.0.1:${port}/mf-manifest.json`;
-    });
+    const deployment = await help.deploy('mf_help');
     try {
       // A deep link to the page no host build knows, published by the new remote's manifest.
       await open(page, '/pages/help/index');
@@ -37,8 +33,7 @@ test('34. a fifth remote made by the scaffold is built and served alone and name
       expect(builtFiles()).toEqual(before);
       await lastScreen(page, testInfo);
     } finally {
-      restore();
-      await server.stop();
+      await deployment.stop();
     }
     // Its line gone, the app starts as before: its path is one nobody publishes, and nothing fails.
     await open(page, '/');

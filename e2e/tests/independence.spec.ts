@@ -57,11 +57,7 @@ test('21. a remote ships a changed UI component and a new page alone: no shell b
   page,
 }, testInfo) => {
   const before = builtFiles();
-  const server = await news.serve(await freePort());
-  const port = new URL((server as unknown as { url: string }).url).port;
-  const restore = editConfig((config) => {
-    config.remotes.mf_news = `http://127.0.0.1:${port}/mf-manifest.json`;
-  });
+  const deployment = await news.deploy('mf_news');
   try {
     // The deep link: a page no shell build knows, published by the news deployment.
     await open(page, '/pages/news/archive');
@@ -84,8 +80,7 @@ test('21. a remote ships a changed UI component and a new page alone: no shell b
     expect(builtFiles()).toEqual(before);
     await lastScreen(page, testInfo);
   } finally {
-    restore();
-    await server.stop();
+    await deployment.stop();
   }
 });
 

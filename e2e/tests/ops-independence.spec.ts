@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { builtFiles, teamCheckout, type TeamCheckout } from './checkout';
 import { addOperator, opsUrl, signIn } from './operators';
-import { editConfig, freePort, lastScreen } from './support';
+import { lastScreen } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,11 +42,7 @@ test('32. a remote ships a new operator screen alone: editors see and open it in
   browser,
 }, testInfo) => {
   const before = builtFiles();
-  const server = await news.serve(await freePort());
-  const port = new URL((server as unknown as { url: string }).url).port;
-  const restore = editConfig((config) => {
-    config.remotes.mf_news = `http://127.0.0.1:${port}/mf-manifest.json`;
-  }, 'ops');
+  const deployment = await news.deploy('mf_news', 'ops');
   try {
     const editor = await signIn(browser, addOperator('editor'));
     const navigation = editor.getByRole('navigation');
@@ -72,7 +68,6 @@ test('32. a remote ships a new operator screen alone: editors see and open it in
     expect(builtFiles()).toEqual(before);
     await lastScreen(editor, testInfo);
   } finally {
-    restore();
-    await server.stop();
+    await deployment.stop();
   }
 });

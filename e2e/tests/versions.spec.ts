@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { teamCheckout, type TeamCheckout } from './checkout';
-import { editConfig, freePort, heading, lastScreen, open } from './support';
+import { heading, lastScreen, open } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,17 +14,7 @@ test.afterAll(() => loan?.remove());
 async function deployBuiltAgainst(version: string) {
   loan.edit('shared/package.json', (text) => text.replace(/"version": "[^"]+"/, `"version": "${version}"`));
   loan.build();
-  const server = await loan.serve(await freePort());
-  const port = new URL((server as unknown as { url: string }).url).port;
-  const restore = editConfig((config) => {
-    config.remotes.mf_loan = `http://127.0.0.1:${port}/mf-manifest.json`;
-  });
-  return {
-    stop: async () => {
-      restore();
-      await server.stop();
-    },
-  };
+  return loan.deploy('mf_loan');
 }
 
 test('22a. mf-loan built against the next minor of the contract loads, with no version warning', async ({ page }, testInfo) => {
