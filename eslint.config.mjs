@@ -93,7 +93,7 @@ export default tseslint.config(
   },
   {
     // The standalone harness has no shell: its toasts go to the console.
-    files: ['shared/src/harness/**'],
+    files: ['packages/federation/src/harness/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -9,16 +9,18 @@ const { require: requireTs } = require('tsx/cjs/api');
 const { InjectManifest } = require('workbox-webpack-plugin');
 
 /**
- * DESIGN §3: singletons only for state. One copy in the browser of React and of the contract's
- * parts that hold state or identity (the HTTP client and its error class, the session, the host
- * door, the locale); everything else a remote uses (the UI kit, rules, formatting) is bundled,
- * tree-shaken, into that remote, so its team's deploy ships its pages and the UI they use. The
- * look stays one through the shell's design tokens (CSS custom properties).
+ * DESIGN §3: singletons only for state. One copy in the browser of React and of the host SDK
+ * (`@instalment/host-sdk`: the HTTP client and its error class, the session, the host door, the
+ * chosen language); everything else a remote uses (`@instalment/contract`, `@instalment/ui`) is
+ * bundled, tree-shaken, into that remote, so its team's deploy ships its pages, its API calls and
+ * the UI they use, and a release of either changes no singleton's version. The look stays one
+ * through the shell's design tokens (CSS custom properties).
  * react-router-dom, mobx and axios are imported by the shell's code alone (remotes navigate
  * through the host; mobx sits behind mobx-react-lite and the session), so they are bundled into
  * the shell instead of being shared whole.
  */
-const STATE_SUBPATHS = ['http', 'session', 'host', 'i18n'];
+const HOST_SDK = '@instalment/host-sdk';
+const STATE_SUBPATHS = ['http', 'session', 'host', 'locale'];
 const LIBRARIES = [
   { name: 'react', pkg: 'react', strictVersion: true },
   { name: 'react/jsx-runtime', pkg: 'react', strictVersion: true },
@@ -42,10 +44,10 @@ function builtVersion(pkg, dir) {
 
 /**
  * Real versions: each shared module carries the version of the package it comes from, and asks
- * for the major it was built against (`^major.0.0`: a minor release of the contract adds, never
- * breaks). React and the contract are strict: a build against another major fails into the
+ * for the major it was built against (`^major.0.0`: a minor release of the host SDK adds, never
+ * breaks). React and the host SDK are strict: a build against another major fails into the
  * page's error view (the federation runtime refuses the share) instead of rendering against the
- * wrong contract or starting a second React.
+ * wrong host door or starting a second React.
  *
  * The shell provides its singletons eagerly, inside its entry chunk: one request instead of a
  * chunk per package, and no round trip between the entry and the first render. Remotes consume
@@ -63,8 +65,8 @@ function sharedSingletons(host, dir) {
     strictVersion,
   });
   for (const library of LIBRARIES) shared[library.name] = entry(builtVersion(library.pkg, dir), library.strictVersion);
-  const contract = builtVersion('@instalment/shared', dir);
-  for (const subpath of STATE_SUBPATHS) shared[`@instalment/shared/${subpath}`] = entry(contract, true);
+  const sdk = builtVersion(HOST_SDK, dir);
+  for (const subpath of STATE_SUBPATHS) shared[`${HOST_SDK}/${subpath}`] = entry(sdk, true);
   return shared;
 }
 
@@ -265,20 +267,20 @@ function federationRuntime({ host, production }) {
 
 /**
  * What a remote exposes and publishes, read from the page tables its build sees: SPEC §2's rows it
- * draws and its home widgets (shared/src/pages), the pages its team adds in the remote's own
+ * draws and its home widgets (packages/federation/src/pages), the pages its team adds in the remote's own
  * `src/pages.ts` (`EXTRA_PAGES`), and its team's operator screens (`src/ops/pages.ts`,
  * `OPS_PAGES`). Both lists ride in the manifest (`metaData.pages`, `metaData.opsPages`), so the
  * shell and the console learn a new page from the deploy.
  * @param {string} dir @param {string} remote
  */
 function remoteOf(dir, remote) {
-  /** @type {typeof import('./shared/src/pages')} */
-  const pages = requireTs('./shared/src/pages/index.ts', __filename);
-  /** @type {typeof import('./shared/src/ops/pages')} */
-  const ops = requireTs('./shared/src/ops/pages.ts', __filename);
+  /** @type {typeof import('./packages/federation/src/pages')} */
+  const pages = requireTs('./packages/federation/src/pages/index.ts', __filename);
+  /** @type {typeof import('./packages/federation/src/ops-pages')} */
+  const ops = requireTs('./packages/federation/src/ops-pages.ts', __filename);
   /** @type {(file: string, name: string) => any[]} */
   const ownTable = (file, name) => (fs.existsSync(path.join(dir, file)) ? requireTs(path.join(dir, file), __filename)[name] : []);
-  /** @type {import('./shared/src/pages').ExtraPage[]} */
+  /** @type {import('./packages/federation/src/pages').ExtraPage[]} */
   const extras = ownTable('src/pages.ts', 'EXTRA_PAGES');
   const screens = ops.opsPublicationOf(ownTable('src/ops/pages.ts', 'OPS_PAGES'));
   return {

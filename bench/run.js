@@ -31,8 +31,8 @@ const {
 const { startServers } = require('./lib/servers');
 const { registerUser } = require('./lib/session');
 // The app's pages have one owner; tsx (the bench's runner) loads it as it is.
-/** @type {typeof import('../shared/src/pages/pages')} */
-const { PAGES } = require('../shared/src/pages/pages');
+/** @type {typeof import('../packages/federation/src/pages/pages')} */
+const { PAGES } = require('../packages/federation/src/pages/pages');
 
 const RESULTS = path.join(__dirname, 'results', 'latest.json');
 const BUILDS_FILE = path.join(WORK, 'builds.json');

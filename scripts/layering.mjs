@@ -2,54 +2,67 @@
 // config and for the test that proves the rule bites.
 import { createRequire } from 'node:module';
 
-/** The remotes' packages, as the repository lists them (shared/src/pages/remotes.json). */
-const REMOTES = Object.values(createRequire(import.meta.url)('../shared/src/pages/remotes.json'));
+/** The remotes' packages, as the repository lists them (packages/federation/src/pages/remotes.json). */
+const REMOTES = Object.values(createRequire(import.meta.url)('../packages/federation/src/pages/remotes.json'));
 const here = (folder) => `./${folder}`;
+const HOSTS = ['./shell', './ops'];
+const APPS = [...REMOTES.map(here), ...HOSTS, './server'];
 
-/** What the server may take from shared: the contract and the rules, never the client side. */
-export const SERVER_MAY_IMPORT = ['api', 'loan', 'validation', 'format', 'i18n'];
+/**
+ * The contract's packages and what each may import, in the one direction they are built:
+ * contract ← host-sdk ← ui ← federation, and testing beside them for tests. A package never
+ * imports an app (a host's or a remote's internals), and no import runs back up this list, so no
+ * package depends on another in a circle. The UI kit's own tests use the test host.
+ */
+export const PACKAGE_IMPORTS = {
+  contract: [],
+  'host-sdk': ['contract'],
+  ui: ['contract', 'host-sdk', 'testing'],
+  federation: ['contract', 'host-sdk', 'ui', 'testing'],
+  testing: ['contract', 'host-sdk'],
+};
+const PACKAGES = Object.keys(PACKAGE_IMPORTS);
+const pkg = (name) => `./packages/${name}`;
+
+/** What the server may take from the packages: the contract and its rules, never the client side. */
+export const SERVER_MAY_IMPORT = ['contract'];
 
 export const layering = [
+  ...PACKAGES.map((name) => ({
+    target: pkg(name),
+    from: [...APPS, ...PACKAGES.filter((other) => other !== name && !PACKAGE_IMPORTS[name].includes(other)).map(pkg)],
+    message: `@instalment/${name} imports only ${PACKAGE_IMPORTS[name].map((other) => `@instalment/${other}`).join(', ') || 'its own files'}, never an app (DESIGN §2).`,
+  })),
   ...REMOTES.map((remote) => ({
     target: here(remote),
-    from: [...REMOTES.filter((other) => other !== remote).map(here), './shell', './ops', './server'],
-    message: 'A remote imports only @instalment/shared (DESIGN §2).',
+    from: [...REMOTES.filter((other) => other !== remote).map(here), ...HOSTS, './server'],
+    message: 'A remote imports only the @instalment packages (DESIGN §2).',
   })),
   {
     target: './shell',
     from: [...REMOTES.map(here), './ops', './server'],
-    message: 'The shell imports only @instalment/shared (DESIGN §2).',
+    message: 'The shell imports only the @instalment packages (DESIGN §2).',
   },
   {
     target: './ops',
     from: [...REMOTES.map(here), './shell', './server'],
-    message: 'The operations host imports only @instalment/shared, as the shell does.',
+    message: 'The operations host imports only the @instalment packages, as the shell does.',
   },
+  ...HOSTS.map((host) => ({
+    target: `${host}/src`,
+    from: ['./packages/federation/src/harness', pkg('testing')],
+    message: 'A host ships neither the standalone harness nor the test host.',
+  })),
   {
-    target: './ops/src',
-    from: ['./shared/src/harness', './shared/src/testing'],
-    message: 'The operations host does not ship the standalone harness or the test host.',
-  },
-  {
-    target: './shell/src',
-    from: ['./shared/src/harness', './shared/src/testing'],
-    message: 'The shell does not ship the standalone harness or the test host.',
-  },
-  {
-    target: './shared',
-    from: [...REMOTES.map(here), './shell', './ops', './server'],
-    message: 'shared is imported by the app, never the other way round.',
+    target: './server/src',
+    from: [...REMOTES.map(here), './shell', './ops'],
+    message: 'The server imports only the contract (DESIGN §2).',
   },
   {
     target: './server/src',
-    from: [...REMOTES.map(here), './shell'],
-    message: 'The server imports only the contract and rules from shared (DESIGN §2).',
-  },
-  {
-    target: './server/src',
-    from: './shared/src',
-    except: SERVER_MAY_IMPORT.map((part) => `./${part}`),
-    message: `The server imports only the contract and rules from shared (${SERVER_MAY_IMPORT.join(', ')}).`,
+    from: './packages',
+    except: SERVER_MAY_IMPORT.map(here),
+    message: `The server imports only the contract (${SERVER_MAY_IMPORT.map((name) => `@instalment/${name}`).join(', ')}).`,
   },
   // The server's own layers point one way: routes (HTTP) → services (rules) → repositories (SQL) → db.
   {
@@ -66,18 +79,5 @@ export const layering = [
     target: './server/src/db',
     from: ['./server/src/repositories', './server/src/services', './server/src/http', './server/src/routes'],
     message: 'The database layer knows nothing of the layers built on it.',
-  },
-  {
-    target: './shared/src/api',
-    from: [
-      './shared/src/http',
-      './shared/src/host',
-      './shared/src/ui',
-      './shared/src/session',
-      './shared/src/upload',
-      './shared/src/harness',
-      './shared/src/pages',
-    ],
-    message: 'The contract stands alone: the client builds on it, not the other way round.',
   },
 ];

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..');
@@ -32,7 +34,7 @@ describe('the import rules of DESIGN §2 are enforced by the linter', () => {
     expect(
       brokenRules(
         'shell/src/Wrong.ts',
-        "import { renderStandalone } from '@instalment/shared/harness';\nexport const x = renderStandalone;\n",
+        "import { renderStandalone } from '@instalment/federation/harness';\nexport const x = renderStandalone;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
   });
@@ -42,12 +44,12 @@ describe('the import rules of DESIGN §2 are enforced by the linter', () => {
       brokenRules(
         // An existing file's path with other text: the server's lint reads types, which only its own files have.
         'server/src/context.ts',
-        "import { createHttpClient } from '@instalment/shared/http';\nexport const x = createHttpClient;\n",
+        "import { createHttpClient } from '@instalment/host-sdk/http';\nexport const x = createHttpClient;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
-    expect(brokenRules('server/src/context.ts', "import { CODE_OK } from '@instalment/shared/api';\nexport const x = CODE_OK;\n")).toEqual(
-      [],
-    );
+    expect(
+      brokenRules('server/src/context.ts', "import { CODE_OK } from '@instalment/contract/api';\nexport const x = CODE_OK;\n"),
+    ).toEqual([]);
   });
 
   test('a server service importing the HTTP edge, or a repository importing a service, is refused', () => {
@@ -60,5 +62,49 @@ describe('the import rules of DESIGN §2 are enforced by the linter', () => {
     expect(
       brokenRules('server/src/db/store.ts', "import { NewsRecords } from '../repositories/news';\nexport const x = NewsRecords;\n"),
     ).toContain('import-x/no-restricted-paths');
+  });
+
+  test('a package importing a host or a remote, or a package it is built beneath, is refused', () => {
+    expect(
+      brokenRules(
+        'packages/ui/src/kit/Wrong.ts',
+        "import { createShellHost } from '../../../../shell/src/host/createShellHost';\nexport const x = createShellHost;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      brokenRules('packages/contract/src/api/Wrong.ts', "import { Button } from '@instalment/ui/kit';\nexport const x = Button;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      brokenRules(
+        'packages/host-sdk/src/http/Wrong.ts',
+        "import { loadExposed } from '@instalment/federation/loader';\nexport const x = loadExposed;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      brokenRules('packages/ui/src/kit/Fine.ts', "import { useHost } from '@instalment/host-sdk/host';\nexport const x = useHost;\n"),
+    ).toEqual([]);
+  });
+});
+
+/** Runs the lint's cycle check (scripts/import-cycles.mjs) on a project. */
+const cycles = (tsconfig: string) =>
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'import-cycles.mjs'), tsconfig], { cwd: ROOT, encoding: 'utf8' });
+
+describe('no import cycles, type-only imports included', () => {
+  test("two modules naming only each other's types are a cycle; the workspace has none", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cycles-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['*.ts'] }));
+      fs.writeFileSync(path.join(dir, 'roles.ts'), "import type { Kind } from './kinds';\nexport type Role = { kind: Kind };\n");
+      fs.writeFileSync(path.join(dir, 'kinds.ts'), "import type { Role } from './roles';\nexport type Kind = 'a' | Role['kind'];\n");
+      fs.writeFileSync(path.join(dir, 'leaf.ts'), "import type { Role } from './roles';\nexport type Leaf = Role;\n");
+      const found = cycles(path.join(dir, 'tsconfig.json'));
+      expect(found.status).toBe(1);
+      expect(found.stderr).toContain('kinds.ts\n  roles.ts\n');
+      expect(found.stderr).not.toContain('leaf.ts');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(cycles(path.join(ROOT, 'tsconfig.json'))).toMatchObject({ status: 0, stderr: '' });
   });
 });

@@ -10,7 +10,7 @@ const { projects } = createRequire(import.meta.url)('../jest.config.js');
  * One target: the rules to change and the suites that judge them, with its own threshold.
  * @param {object} target
  * @param {string} target.name the report's name: reports/mutation/<name>.html and .json
- * @param {string} target.project a jest project of jest.config.js, named as its folder is
+ * @param {string} target.project a jest project of jest.config.js, by its name
  * @param {string[]} target.tests its test files that judge these rules, relative to its folder
  * @param {string[]} target.mutate the files (globs) whose code is changed
  * @param {number} target.breakAt the run fails below this score: the one reached, so it only rises
@@ -28,11 +28,16 @@ export function mutationTarget({ name, project, tests, mutate, breakAt }) {
       configFile: 'jest.config.js',
       // The project as a config of its own (no `projects`): Stryker's coverage hooks into the top
       // level's test environment, which a config of several projects does not use.
-      config: { ...jestProject, rootDir: project, projects: [], testMatch: tests.map((file) => `<rootDir>/${file}`) },
+      config: {
+        ...jestProject,
+        rootDir: jestProject.rootDir.replace('<rootDir>/', ''),
+        projects: [],
+        testMatch: tests.map((file) => `<rootDir>/${file}`),
+      },
     },
-    // The sandbox Stryker copies the workspace into needs the two packages and the jest setup only.
-    ignorePatterns: ['/*', '!/shared', '!/server', '!/scripts', '!/jest.config.js', '!/package.json', '!/tsconfig*.json', '/server/data'],
-    disableTypeChecks: '{shared,server}/**/*.ts',
+    // The sandbox Stryker copies the workspace into needs the packages, the server and the jest setup only.
+    ignorePatterns: ['/*', '!/packages', '!/server', '!/scripts', '!/jest.config.js', '!/package.json', '!/tsconfig*.json', '/server/data'],
+    disableTypeChecks: '{packages,server}/**/*.ts',
     // CI's machine has 2 cores; each worker runs one jest process.
     concurrency: 2,
     // A line of progress every few seconds: CI's log shows how far a long run got.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_NAME = /^mf-[a-z][a-z0-9]*$/;
-const REMOTES_FILE = 'shared/src/pages/remotes.json';
+const REMOTES_FILE = 'packages/federation/src/pages/remotes.json';
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -42,11 +42,15 @@ function filesOf({ pkg, word, container }) {
           test: `jest --config ../jest.config.js --selectProjects ${pkg} && eslint .`,
         },
         dependencies: {
-          '@instalment/shared': '1.0.0',
+          '@instalment/contract': '1.0.0',
+          '@instalment/federation': '1.0.0',
+          '@instalment/host-sdk': '1.0.0',
+          '@instalment/ui': '1.0.0',
           '@module-federation/enhanced': '2.9.2',
           react: '^19.2.0',
           'react-dom': '^19.2.0',
         },
+        devDependencies: { '@instalment/testing': '1.0.0' },
       },
       null,
       2,
@@ -69,18 +73,18 @@ module.exports = createConfig({
     [`${pkg}/src/index.ts`]: `// The async boundary lets the federation runtime settle the shared singletons before any import.
 import('./bootstrap');
 `,
-    [`${pkg}/src/bootstrap.tsx`]: `import { renderStandalone } from '@instalment/shared/harness';
+    [`${pkg}/src/bootstrap.tsx`]: `import { renderStandalone } from '@instalment/federation/harness';
 import ${Page} from './pages/${Page}';
 
 // The components behind this remote's exposed modules, for its standalone harness (npm run dev).
 renderStandalone('${container}', { './${Page}': ${Page} });
 `,
-    [`${pkg}/src/pages.ts`]: `import type { ExtraPage } from '@instalment/shared/pages';
+    [`${pkg}/src/pages.ts`]: `import type { ExtraPage } from '@instalment/federation/pages';
 
 /** The pages this remote publishes in its manifest: a host opens them once config.json names the remote. */
 export const EXTRA_PAGES: ExtraPage[] = [{ path: '${route}', module: './${Page}', titles: { en: '${word}', 'zh-CN': '${word}' } }];
 `,
-    [`${pkg}/src/messages.ts`]: `import { defineMessages } from '@instalment/shared/i18n';
+    [`${pkg}/src/messages.ts`]: `import { defineMessages } from '@instalment/contract/i18n';
 
 /** This remote's words, in both languages. */
 export const messages = defineMessages({
@@ -94,9 +98,9 @@ export const messages = defineMessages({
   },
 });
 `,
-    [`${pkg}/src/pages/${Page}.tsx`]: `import { useT, type PageProps } from '@instalment/shared/host';
-import { PATHS } from '@instalment/shared/pages';
-import { PageLink } from '@instalment/shared/ui';
+    [`${pkg}/src/pages/${Page}.tsx`]: `import { useT, type PageProps } from '@instalment/host-sdk/host';
+import { PATHS } from '@instalment/contract/paths';
+import { PageLink } from '@instalment/ui/kit';
 import { messages } from '../messages';
 
 export default function ${Page}(_props: PageProps) {
@@ -110,7 +114,7 @@ export default function ${Page}(_props: PageProps) {
 }
 `,
     [`${pkg}/src/pages/${Page}.test.tsx`]: `import { screen } from '@testing-library/react';
-import { createTestHost, renderPage } from '@instalment/shared/testing';
+import { createTestHost, renderPage } from '@instalment/testing/host';
 import ${Page} from './${Page}';
 
 test('says where it comes from and leads home, in English and in Chinese', () => {

@@ -9,7 +9,7 @@ const ROOT = path.join(__dirname, '..');
 /** A checkout with what the scaffold reads and changes: the remotes, the ports, the workspaces. */
 function checkout(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'new-remote-'));
-  for (const file of ['shared/src/pages/remotes.json', 'scripts/ports.js', 'package.json']) {
+  for (const file of ['packages/federation/src/pages/remotes.json', 'scripts/ports.js', 'package.json']) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
   }
@@ -31,7 +31,7 @@ test('makes a remote with one page, its words, a test and its webpack config, an
     expect(made('src/bootstrap.tsx')).toContain("renderStandalone('mf_help', { './Help': Help })");
     expect(made('src/pages/Help.test.tsx')).toContain("locale: 'zh-CN'");
     expect(JSON.parse(made('package.json')).scripts.test).toBe('jest --config ../jest.config.js --selectProjects mf-help && eslint .');
-    expect(JSON.parse(fs.readFileSync(path.join(root, 'shared/src/pages/remotes.json'), 'utf8')).mf_help).toBe('mf-help');
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'packages/federation/src/pages/remotes.json'), 'utf8')).mf_help).toBe('mf-help');
     // The dev and serve stack read the ports from scripts/ports.js.
     const { packageNamed } = createRequire(__filename)(path.join(root, 'scripts/ports.js'));
     expect(packageNamed('mf-help')).toEqual({ name: 'mf-help', env: 'HELP_PORT', port: 3105, remote: 'mf_help' });

@@ -1,6 +1,6 @@
 // The ports of the composed app, one owner: start, e2e, bench and each package's webpack config
-// read them from here. Which remote a package builds is owned by shared/src/pages/remotes.json.
-const REMOTES = require('../shared/src/pages/remotes.json');
+// read them from here. Which remote a package builds is owned by packages/federation/src/pages/remotes.json.
+const REMOTES = require('../packages/federation/src/pages/remotes.json');
 
 const remoteOfPackage = (name) => Object.keys(REMOTES).find((remote) => REMOTES[remote] === name);
 

@@ -1,11 +1,12 @@
-// The production server as one JavaScript file that node runs: the server's code and the shared
-// contract and rules it imports (TypeScript sources) are bundled; the server's own dependencies
-// stay in node_modules, where native ones (better-sqlite3) are built for the machine.
+// The production server as one JavaScript file that node runs: the server's code and the
+// contract and rules it imports (@instalment/contract, TypeScript sources) are bundled; the
+// server's own dependencies stay in node_modules, where native ones (better-sqlite3) are built
+// for the machine.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const installed = Object.keys(dependencies).filter((name) => name !== '@instalment/shared');
+const installed = Object.keys(dependencies).filter((name) => !name.startsWith('@instalment/'));
 
 await build({
   // The server, and the command that manages operator accounts.

@@ -2,8 +2,8 @@ const { require: requireTs } = require('tsx/cjs/api');
 const createConfig = require('../webpack.config.base');
 const { API, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
 
-/** @type {typeof import('../shared/src/pages/pages')} */
-const pages = requireTs('../shared/src/pages/pages.ts', __filename);
+/** @type {typeof import('../packages/federation/src/pages/pages')} */
+const pages = requireTs('../packages/federation/src/pages/pages.ts', __filename);
 
 const ports = () => Object.fromEntries([['api', portOf(API)], ...PACKAGES.map((pkg) => [pkg.name, portOf(pkg)])]);
 

@@ -1,7 +1,7 @@
 // A logged-in user for the pages that need one: registered through the API and its development
 // SMS outbox, then handed to each browser context as the local storage the shell restores.
 
-const { CURRENT_AGREEMENT } = require('../../shared/src/api/agreements');
+const { CURRENT_AGREEMENT } = require('../../packages/contract/src/api/agreements');
 
 async function call(apiUrl, method, route, body) {
   const response = await fetch(`${apiUrl}${route}`, {
@@ -14,7 +14,7 @@ async function call(apiUrl, method, route, body) {
   return envelope.data;
 }
 
-/** The local storage entries of shared/src/session/store.ts for a freshly registered user. */
+/** The local storage entries of packages/host-sdk/src/session/store.ts for a freshly registered user. */
 async function registerUser(apiUrl) {
   const mobile = `139${String(Date.now() % 1e8).padStart(8, '0')}`;
   await call(apiUrl, 'POST', '/api/sms/send', { mobile, event: 'register' });

@@ -1,4 +1,4 @@
-// The monolith's stand-in for shared/src/loader/remotes.ts: the same functions, with every
+// The monolith's stand-in for packages/federation/src/loader/remotes.ts: the same functions, with every
 // exposed page bundled into this build as a lazy chunk instead of a remote container, and no
 // remote publishing pages beyond the compiled table.
 import { EXPOSED } from 'bench-monolith-exposes';

@@ -2,7 +2,7 @@
 // DESIGN §6 measures the federation overhead against. It is the shell's own production config
 // from the shared factory (same loaders, CSS Modules, hashing, HTML) with three changes:
 // - no ModuleFederationPlugin;
-// - the hosts' loader (shared/src/loader/remotes.ts) is replaced by ./remotes.js, which loads each exposed
+// - the hosts' loader (packages/federation/src/loader/remotes.ts) is replaced by ./remotes.js, which loads each exposed
 //   page as a lazy chunk of this build (one chunk per page, as the remotes expose them);
 // - each package's CSS Modules keep that package's class-name prefix.
 const fs = require('node:fs');
@@ -41,7 +41,7 @@ function cssRulePerPackage(cssRule, packages) {
     test: cssRule.test,
     oneOf: [
       ...packages.filter((pkg) => pkg !== shell).map((pkg) => ({ include: pkg.dir, use: [extract, withPrefix(pkg.cssPrefix)] })),
-      // The shell provides the shared package in the federated app, so shared CSS carries its prefix.
+      // The shell bundles the packages' CSS it draws with in the federated app, so that CSS carries its prefix.
       { use: [extract, withPrefix(shell.cssPrefix)] },
     ],
   };
@@ -63,7 +63,7 @@ module.exports = (env = {}, argv = {}) => {
   config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
   config.output = { ...config.output, path: path.join(WORK, 'dist') };
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
-  const remotesModule = path.join(ROOT, 'shared', 'src', 'loader', 'remotes');
+  const remotesModule = path.join(ROOT, 'packages', 'federation', 'src', 'loader', 'remotes');
   const serviceWorkerModule = path.join(shell.dir, 'src', 'offline', 'serviceWorker');
   config.resolve = {
     ...config.resolve,

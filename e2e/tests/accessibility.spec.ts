@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { PAGES } from '../../shared/src/pages/pages';
-import { PATHS } from '../../shared/src/pages/paths';
+import { PAGES } from '../../packages/federation/src/pages/pages';
+import { PATHS } from '../../packages/contract/src/paths';
 import { applyThroughUi, heading, newPhone, open, registerThroughUi } from './support';
 
 type Visit = { route: string; query?: Record<string, string> };

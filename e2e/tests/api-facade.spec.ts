@@ -15,7 +15,7 @@ test('33. a remote ships a new API call and the page that makes it alone: under 
   const payment = teamCheckout('payment-team', 'mf-payment');
   try {
     payment.edit(
-      'shared/src/api/loan.ts',
+      'packages/contract/src/api/loan.ts',
       (text) => `${text}
 /** The lender's receiving account in one line, as the payment team's new page shows it. */
 export const transferAccountLine = async (http: HttpClient, options?: CallOptions): Promise<string> => {
@@ -26,7 +26,7 @@ export const transferAccountLine = async (http: HttpClient, options?: CallOption
     );
     payment.edit(
       'mf-payment/src/pages.ts',
-      `import type { ExtraPage } from '@instalment/shared/pages';
+      `import type { ExtraPage } from '@instalment/federation/pages';
 
 export const EXTRA_PAGES: ExtraPage[] = [
   { path: '/pages/payment/account', module: './TransferAccount', titles: { en: 'where to transfer', 'zh-CN': '转账账户' } },
@@ -35,9 +35,9 @@ export const EXTRA_PAGES: ExtraPage[] = [
     );
     payment.edit(
       'mf-payment/src/pages/TransferAccount.tsx',
-      `import { useApi } from '@instalment/shared/facade';
-import type { PageProps } from '@instalment/shared/host';
-import { useLoad } from '@instalment/shared/ui';
+      `import { useApi } from '@instalment/ui/facade';
+import type { PageProps } from '@instalment/host-sdk/host';
+import { useLoad } from '@instalment/ui/kit';
 
 export default function TransferAccount(_props: PageProps) {
   const api = useApi();

@@ -1,9 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { authenticator } from 'otplib';
-import { cashier, createLoan, DEV_ENDPOINTS, orderDetail, uploadFile, uploadVoucher, type HttpClient } from '../../shared/src/api';
-import { zonedDay } from '../../shared/src/format';
-import { addMonths } from '../../shared/src/loan';
+import {
+  cashier,
+  createLoan,
+  DEV_ENDPOINTS,
+  orderDetail,
+  uploadFile,
+  uploadVoucher,
+  type HttpClient,
+} from '../../packages/contract/src/api';
+import { zonedDay } from '../../packages/contract/src/format';
+import { addMonths } from '../../packages/contract/src/loan';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
 import { addOperator, noViolations, signIn } from './operators';
 import { newPhone, newReceipt, open, registerThroughUi, shellUrl } from './support';

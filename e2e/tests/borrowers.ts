@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { CURRENT_AGREEMENT, register, sendSms, type HttpClient, type LoanApplication } from '../../shared/src/api';
-import { createHttpClient } from '../../shared/src/http';
+import { CURRENT_AGREEMENT, register, sendSms, type HttpClient, type LoanApplication } from '../../packages/contract/src/api';
+import { createHttpClient } from '../../packages/host-sdk/src/http';
 import { apiUrl, newIdCard, newPhone, smsCode } from './support';
 
 /** A 3-month application of ¥3,000 with an ID card no other journey used. */

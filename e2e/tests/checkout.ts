@@ -5,11 +5,11 @@ import { editConfig, freePort, ROOT } from './support';
 
 const { startStatic } = require('../../scripts/stack');
 
-/** What a remote's build reads besides its own folder and `shared/`. */
+/** What a remote's build reads besides its own folder and `packages/`. */
 const BUILD_FILES = ['webpack.config.base.js', 'tsconfig.base.json', 'scripts/ports.js', 'scripts/index.html', 'scripts/hashed-names.js'];
 
 export interface TeamCheckout {
-  /** The checkout's root: edit `shared/` or the remote's folder under it before building. */
+  /** The checkout's root: edit `packages/` or the remote's folder under it before building. */
   root: string;
   /** Writes `text` over a file of the checkout (a path from its root), or changes what is there. */
   edit(file: string, change: string | ((text: string) => string)): void;
@@ -27,9 +27,9 @@ export interface TeamCheckout {
 
 /**
  * A remote team's own checkout, under e2e/.work: the repository's build files, its own copy of
- * `shared/` (the team may change the UI kit or the contract's version there) and its remote,
- * with the repository's installed packages linked in one by one, so that `@instalment/shared`
- * resolves to the copy and not to the repository's. A remote the repository does not have yet
+ * `packages/` (the team may change the UI kit, the contract or a package's version there) and its
+ * remote, with the repository's installed packages linked in one by one, so that each
+ * `@instalment/<package>` resolves to the copy and not to the repository's. A remote the repository does not have yet
  * is the team's to make in the checkout (`npm run new-remote -- <package> --root <root>`).
  */
 export function teamCheckout(name: string, remote: string): TeamCheckout {
@@ -44,7 +44,7 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
       recursive: true,
       filter: (source) => !/[/\\](node_modules|dist|\.mf)$/.test(source),
     });
-  copy('shared');
+  copy('packages');
   if (fs.existsSync(path.join(ROOT, remote))) copy(remote);
   const modules = path.join(root, 'node_modules');
   fs.mkdirSync(path.join(modules, '@instalment'), { recursive: true });
@@ -52,7 +52,9 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
     if (entry === '@instalment' || entry === '.bin') continue;
     fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
   }
-  fs.symlinkSync(path.join(root, 'shared'), path.join(modules, '@instalment', 'shared'));
+  for (const name of fs.readdirSync(path.join(root, 'packages'))) {
+    fs.symlinkSync(path.join(root, 'packages', name), path.join(modules, '@instalment', name));
+  }
   const edit = (file: string, change: string | ((text: string) => string)) => {
     const target = path.join(root, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });

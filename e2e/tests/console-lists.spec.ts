@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { consoleLoans, createLoan, DEV_ENDPOINTS } from '../../shared/src/api';
-import { zonedDay } from '../../shared/src/format';
+import { consoleLoans, createLoan, DEV_ENDPOINTS } from '../../packages/contract/src/api';
+import { zonedDay } from '../../packages/contract/src/format';
 import { application, borrowerThroughApi } from './borrowers';
 import { addOperator, consoleApi, signIn } from './operators';
 

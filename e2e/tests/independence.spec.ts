@@ -17,10 +17,10 @@ let news: TeamCheckout;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   news = teamCheckout('news-team', 'mf-news');
-  news.edit('shared/src/ui/PageLink.tsx', (text) => text.replace('<a {...rest}', '<a data-kit="2" {...rest}'));
+  news.edit('packages/ui/src/kit/PageLink.tsx', (text) => text.replace('<a {...rest}', '<a data-kit="2" {...rest}'));
   news.edit(
     'mf-news/src/pages.ts',
-    `import type { ExtraPage } from '@instalment/shared/pages';
+    `import type { ExtraPage } from '@instalment/federation/pages';
 
 export const EXTRA_PAGES: ExtraPage[] = [
   { path: '/pages/news/archive', module: './Archive', titles: { en: 'news archive', 'zh-CN': '资讯归档' } },
@@ -29,8 +29,8 @@ export const EXTRA_PAGES: ExtraPage[] = [
   );
   news.edit(
     'mf-news/src/pages/Archive.tsx',
-    `import type { PageProps } from '@instalment/shared/host';
-import { PageLink } from '@instalment/shared/ui';
+    `import type { PageProps } from '@instalment/host-sdk/host';
+import { PageLink } from '@instalment/ui/kit';
 
 export default function Archive(_props: PageProps) {
   return (
@@ -43,7 +43,7 @@ export default function Archive(_props: PageProps) {
   );
   news.edit('mf-news/src/pages/NewsList.tsx', (text) =>
     text
-      .replace('import { NewsItemLink,', "import { PageLink } from '@instalment/shared/ui';\nimport { NewsItemLink,")
+      .replace('import { NewsItemLink,', "import { PageLink } from '@instalment/ui/kit';\nimport { NewsItemLink,")
       .replace('<LoadMore hasMore', '<PageLink path="/pages/news/archive">news archive</PageLink>\n      <LoadMore hasMore'),
   );
   news.edit('mf-news/src/pages/NewsDetail.tsx', (text) =>

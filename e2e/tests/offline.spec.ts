@@ -132,7 +132,9 @@ test('26. a new shell deploy is picked up: never stuck on the build the worker f
   test.setTimeout(180_000);
   const shell = teamCheckout('shell-team', 'shell');
   try {
-    shell.edit('shared/src/i18n/common.ts', (text) => text.replace("navTitle: 'loan treasure'", "navTitle: 'loan treasure, renewed'"));
+    shell.edit('packages/contract/src/i18n/common.ts', (text) =>
+      text.replace("navTitle: 'loan treasure'", "navTitle: 'loan treasure, renewed'"),
+    );
     shell.build();
     await start(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('loan treasure');

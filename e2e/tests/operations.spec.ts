@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createLoan, installments, uploadFile, uploadVoucher } from '../../shared/src/api';
-import { maskIdCard } from '../../shared/src/format/mask';
+import { createLoan, installments, uploadFile, uploadVoucher } from '../../packages/contract/src/api';
+import { maskIdCard } from '../../packages/contract/src/format/mask';
 import { OPS_PAGES as ACCOUNT_SCREENS } from '../../mf-account/src/ops/pages';
 import { OPS_PAGES as LOAN_SCREENS } from '../../mf-loan/src/ops/pages';
 import { OPS_PAGES as NEWS_SCREENS } from '../../mf-news/src/ops/pages';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { ADMIN_ENDPOINTS, type HttpClient, type OperatorSession } from '../../shared/src/api';
-import { createHttpClient } from '../../shared/src/http';
+import { ADMIN_ENDPOINTS, type HttpClient, type OperatorSession } from '../../packages/contract/src/api';
+import { createHttpClient } from '../../packages/host-sdk/src/http';
 import { apiUrl, ROOT } from './support';
 
 export const opsUrl = () => process.env.E2E_OPS_URL!;

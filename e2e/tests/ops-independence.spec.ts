@@ -15,10 +15,10 @@ test.beforeAll(async () => {
   news = teamCheckout('news-ops-team', 'mf-news');
   news.edit(
     'mf-news/src/ops/OpsNewsDrafts.tsx',
-    `import { consoleNews } from '@instalment/shared/api';
-import { useHost } from '@instalment/shared/host';
-import type { OpsPageProps } from '@instalment/shared/ops';
-import { useLoad } from '@instalment/shared/ui';
+    `import { consoleNews } from '@instalment/contract/api';
+import { useHost } from '@instalment/host-sdk/host';
+import type { OpsPageProps } from '@instalment/ui/ops';
+import { useLoad } from '@instalment/ui/kit';
 
 export default function OpsNewsDrafts(_props: OpsPageProps) {
   const { http } = useHost();

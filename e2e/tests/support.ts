@@ -4,6 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
+import { newIdCard } from '@instalment/testing/people';
+
+export { newIdCard, newPhone } from '@instalment/testing/people';
+
 export const ROOT = path.join(__dirname, '..', '..');
 export const shellUrl = () => process.env.E2E_SHELL_URL!;
 export const apiUrl = () => process.env.E2E_API_URL!;
@@ -16,13 +20,6 @@ export async function open(page: Page, route: string) {
 
 /** The page's title as the header shows it. */
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-let phoneCounter = Date.now() % 100_000_000;
-/** A fresh valid phone number for each journey. */
-export function newPhone(): string {
-  phoneCounter += 1;
-  return `139${String(phoneCounter).padStart(8, '0').slice(-8)}`;
-}
 
 /** The newest SMS code the server's development outbox holds for a phone and event. */
 export async function smsCode(mobile: string, event: 'register' | 'mobilelogin' | 'resetpwd' | 'changemobile'): Promise<string> {
@@ -80,13 +77,6 @@ export async function pullDown(page: Page, distance = 240) {
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
-}
-
-let idCounter = Date.now() % 10_000;
-/** An ID card number no other journey used: one ID card belongs to one account. */
-export function newIdCard(): string {
-  idCounter += 1;
-  return `11010119900307${String(idCounter % 10_000).padStart(4, '0')}`;
 }
 
 /** Applies through the apply page for a 3-month loan; answers the new loan's number. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createLoan, DEV_ENDPOINTS } from '../../shared/src/api';
+import { createLoan, DEV_ENDPOINTS } from '../../packages/contract/src/api';
 import { apiOf, application } from './borrowers';
 import { apiUrl, lastScreen, newIdCard, newPhone, open, registerThroughUi } from './support';
 

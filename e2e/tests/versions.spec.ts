@@ -4,7 +4,7 @@ import { heading, lastScreen, open } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The loan team's checkout, built against another release of the contract (`shared/package.json`). */
+/** The loan team's checkout, built against another release of the host SDK, the one package of singletons (`packages/host-sdk/package.json`). */
 let loan: TeamCheckout;
 test.beforeAll(() => {
   loan = teamCheckout('loan-team', 'mf-loan');
@@ -12,12 +12,12 @@ test.beforeAll(() => {
 test.afterAll(() => loan?.remove());
 
 async function deployBuiltAgainst(version: string) {
-  loan.edit('shared/package.json', (text) => text.replace(/"version": "[^"]+"/, `"version": "${version}"`));
+  loan.edit('packages/host-sdk/package.json', (text) => text.replace(/"version": "[^"]+"/, `"version": "${version}"`));
   loan.build();
   return loan.deploy('mf_loan');
 }
 
-test('22a. mf-loan built against the next minor of the contract loads, with no version warning', async ({ page }, testInfo) => {
+test('22a. mf-loan built against the next minor of the host SDK loads, with no version warning', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const deployment = await deployBuiltAgainst('1.1.0');
   const console: string[] = [];
@@ -50,7 +50,7 @@ test('22b. built against the next major: its pages show the error view with retr
     await expect(heading(page)).toHaveText('overdue impact');
     await expect(page.getByRole('alert')).toContainText('could not be loaded');
     await expect(page.getByRole('button', { name: 'retry' })).toBeVisible();
-    // The reason is logged for whoever looks: the shell's contract does not satisfy ^2.0.0.
+    // The reason is logged for whoever looks: the shell's host SDK does not satisfy ^2.0.0.
     expect(errors.some((line) => line.includes('^2.0.0'))).toBe(true);
 
     // Home: the loan widget fails alone; the news widget and the tab bar work.

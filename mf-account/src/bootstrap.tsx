@@ -1,4 +1,4 @@
-import { renderStandalone } from '@instalment/shared/harness';
+import { renderStandalone } from '@instalment/federation/harness';
 import EditProfile from './pages/EditProfile';
 import Login from './pages/Login';
 import Profile from './pages/Profile';

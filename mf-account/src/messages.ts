@@ -1,4 +1,4 @@
-import { defineMessages, outcomeMessages } from '@instalment/shared/i18n';
+import { defineMessages, outcomeMessages } from '@instalment/contract/i18n';
 
 /** The account pages' own words; titles, rule messages and the spec's words come from shared. */
 export const accountMessages = defineMessages({

@@ -1,5 +1,5 @@
-import type { LoanApplication, LoanPurpose, LoanRates } from '@instalment/shared/api';
-import { calendarDate, checkAmount, computeSchedule, fromFen, type Schedule, termRate, toFen } from '@instalment/shared/loan';
+import type { LoanApplication, LoanPurpose, LoanRates } from '@instalment/contract/api';
+import { calendarDate, checkAmount, computeSchedule, fromFen, type Schedule, termRate, toFen } from '@instalment/contract/loan';
 
 /** The apply form as typed: every field a string until it is sent. */
 export type Draft = {

@@ -1,4 +1,4 @@
-import { renderStandalone } from '@instalment/shared/harness';
+import { renderStandalone } from '@instalment/federation/harness';
 import Apply from './pages/Apply';
 import Contract from './pages/Contract';
 import LoanDetail from './pages/LoanDetail';

@@ -1,5 +1,5 @@
-import type { IsoDateTime } from '@instalment/shared/api';
-import { calendarDate } from '@instalment/shared/loan';
+import type { IsoDateTime } from '@instalment/contract/api';
+import { calendarDate } from '@instalment/contract/loan';
 
 /** The platform's calendar day of a stored instant, which is how a borrower reads a date. */
 export function dayOf(instant: IsoDateTime | null | undefined): string {

@@ -1,4 +1,4 @@
-import { defineMessages, outcomeMessages } from '@instalment/shared/i18n';
+import { defineMessages, outcomeMessages } from '@instalment/contract/i18n';
 
 /**
  * The loan remote's own words. Status, purpose and rule wording come from the shared

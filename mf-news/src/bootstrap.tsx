@@ -1,4 +1,4 @@
-import { renderStandalone } from '@instalment/shared/harness';
+import { renderStandalone } from '@instalment/federation/harness';
 import NewsDetail from './pages/NewsDetail';
 import NewsList from './pages/NewsList';
 import LatestNews from './widgets/LatestNews';

@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages } from '@instalment/contract/i18n';
 
 /** Platform news words; shared words (loading, retry, no more, titles) come from shared catalogues. */
 export const messages = defineMessages({

@@ -1,4 +1,4 @@
-import { renderStandalone } from '@instalment/shared/harness';
+import { renderStandalone } from '@instalment/federation/harness';
 import Cashier from './pages/Cashier';
 import ProofUpload from './pages/ProofUpload';
 import Repay from './pages/Repay';

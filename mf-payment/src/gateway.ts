@@ -1,6 +1,6 @@
-import type { Api, CashierQuery } from '@instalment/shared/api';
-import type { Host } from '@instalment/shared/host';
-import { PATHS } from '@instalment/shared/pages';
+import type { Api, CashierQuery } from '@instalment/contract/api';
+import type { Host } from '@instalment/host-sdk/host';
+import { PATHS } from '@instalment/contract/paths';
 
 /**
  * The gateway's page for this payment, as the server signs it (Alipay's URL, or the sandbox's):

@@ -1,5 +1,5 @@
 import { dueNowSelection, initialSelection, openPeriods, selectedTotal } from './instalments';
-import { instalment } from '@instalment/shared/testing';
+import { instalment } from '@instalment/testing/fixtures';
 import { schedule } from './testing/fixtures';
 
 describe('instalment selection helpers', () => {

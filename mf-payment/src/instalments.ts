@@ -1,5 +1,5 @@
-import type { Instalment, Money } from '@instalment/shared/api';
-import { checkPeriodSelection, fromFen, isPayable, parsePeriods, toFen } from '@instalment/shared/loan';
+import type { Instalment, Money } from '@instalment/contract/api';
+import { checkPeriodSelection, fromFen, isPayable, parsePeriods, toFen } from '@instalment/contract/loan';
 
 /** Periods that can be paid now (unpaid, no proof under review), earliest first. */
 export function openPeriods(list: readonly Instalment[]): number[] {

@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages } from '@instalment/contract/i18n';
 
 /** The payment remote's own words; the spec's words come from commonMessages/loanMessages. */
 export const messages = defineMessages({

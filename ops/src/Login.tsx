@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ApiError } from '@instalment/shared/http';
-import { useT } from '@instalment/shared/host';
-import type { OperatorInfo } from '@instalment/shared/ops';
-import { Button, Field } from '@instalment/shared/ui';
+import { ApiError } from '@instalment/host-sdk/http';
+import { useT } from '@instalment/host-sdk/host';
+import type { OperatorInfo } from '@instalment/ui/ops';
+import { Button, Field } from '@instalment/ui/kit';
 import type { OpsHost } from './host';
 import { hostMessages } from './messages';
 

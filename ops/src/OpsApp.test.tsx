@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { OperatorRole } from '@instalment/shared/api';
-import { loadExposed, publishedMetaData } from '@instalment/shared/loader';
-import { OPS_PAGES_METADATA } from '@instalment/shared/ops';
-import type { ContainerName } from '@instalment/shared/pages';
+import type { OperatorRole } from '@instalment/contract/api';
+import { loadExposed, publishedMetaData } from '@instalment/federation/loader';
+import { OPS_PAGES_METADATA } from '@instalment/federation/ops-pages';
+import type { ContainerName } from '@instalment/federation/pages';
 import { createOpsHost } from './host';
 import { OpsApp } from './OpsApp';
 import { PUBLISHED } from './published.fixture';
 
-jest.mock('@instalment/shared/loader', () => ({
-  ...jest.requireActual('@instalment/shared/loader'),
+jest.mock('@instalment/federation/loader', () => ({
+  ...jest.requireActual('@instalment/federation/loader'),
   publishedMetaData: jest.fn(),
   loadExposed: jest.fn(),
 }));

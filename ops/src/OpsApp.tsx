@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HashRouter, NavLink, Route, Routes, useLocation } from 'react-router-dom';
-import { HostContext, useLocale, useT } from '@instalment/shared/host';
-import { loadExposed, RemoteView, useTimedLoad } from '@instalment/shared/loader';
-import { ADMIN_PERMISSIONS, type AdminPermission } from '@instalment/shared/api';
-import type { OperatorInfo, OpsPage, OpsPageProps } from '@instalment/shared/ops';
-import type { ContainerName } from '@instalment/shared/pages';
+import { HostContext, useLocale, useT } from '@instalment/host-sdk/host';
+import { loadExposed, RemoteView, useTimedLoad } from '@instalment/federation/loader';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '@instalment/contract/api';
+import type { OperatorInfo, OpsPageProps } from '@instalment/ui/ops';
+import type { OpsPage } from '@instalment/federation/ops-pages';
+import type { ContainerName } from '@instalment/federation/pages';
 import { createOpsHost, type OpsHost } from './host';
 import { Login } from './Login';
 import { mayOpen } from './may-open';

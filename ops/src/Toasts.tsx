@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { TOAST_MS } from '@instalment/shared/http';
-import type { HostUi } from '@instalment/shared/host';
+import { TOAST_MS } from '@instalment/host-sdk/http';
+import type { HostUi } from '@instalment/host-sdk/host';
 
 type Toast = { id: number; message: string; kind: 'error' | 'info' | 'success' };
 let listener: ((toast: Toast) => void) | null = null;

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { LocaleStore, translator } from '@instalment/shared/i18n';
-import { parseConfig, registerAppRemotes } from '@instalment/shared/loader';
+import { LocaleStore } from '@instalment/host-sdk/locale';
+import { translator } from '@instalment/contract/i18n';
+import { parseConfig, registerAppRemotes } from '@instalment/federation/loader';
 import { OpsApp } from './OpsApp';
 import { hostMessages } from './messages';
 import './ops.css';

@@ -1,7 +1,7 @@
-import { ADMIN_ENDPOINTS, type OperatorSession } from '@instalment/shared/api';
-import { createHost, withQuery, type HostUi } from '@instalment/shared/host';
-import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/shared/format';
-import type { OperatorInfo } from '@instalment/shared/ops';
+import { ADMIN_ENDPOINTS, type OperatorSession } from '@instalment/contract/api';
+import { createHost, withQuery, type HostUi } from '@instalment/host-sdk/host';
+import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/contract/format';
+import type { OperatorInfo } from '@instalment/ui/ops';
 
 const OPERATOR_KEY = 'operator';
 

@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages } from '@instalment/contract/i18n';
 
 /** The console host's own words (its screens' titles are in HOST_PAGES, the remotes' in what they publish). */
 export const hostMessages = defineMessages({

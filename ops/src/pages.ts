@@ -1,5 +1,5 @@
-import type { AdminPermission } from '@instalment/shared/api';
-import type { Locale } from '@instalment/shared/i18n';
+import type { AdminPermission } from '@instalment/contract/api';
+import type { Locale } from '@instalment/contract/i18n';
 
 /**
  * The console's own screens: the queues, the approvals inbox, the audit log and the operators.

@@ -1,5 +1,5 @@
-import type { OpsPage } from '@instalment/shared/ops';
-import type { ContainerName } from '@instalment/shared/pages';
+import type { OpsPage } from '@instalment/federation/ops-pages';
+import type { ContainerName } from '@instalment/federation/pages';
 
 const screen = (path: string, module: string, en: string, zh: string, permission: OpsPage['permission']): OpsPage => ({
   path,

@@ -1,5 +1,5 @@
-import type { OperatorRole } from '@instalment/shared/api';
-import type { OpsPage } from '@instalment/shared/ops';
+import type { OperatorRole } from '@instalment/contract/api';
+import type { OpsPage } from '@instalment/federation/ops-pages';
 import { PUBLISHED } from './published.fixture';
 import { consoleScreens, navigationOf } from './screens';
 

@@ -1,6 +1,7 @@
-import { publishedMetaData } from '@instalment/shared/loader';
-import { OPS_PAGES_METADATA, readOpsPages, type OperatorInfo, type OpsPage, type OpsPageProps } from '@instalment/shared/ops';
-import type { ContainerName } from '@instalment/shared/pages';
+import { publishedMetaData } from '@instalment/federation/loader';
+import { OPS_PAGES_METADATA, readOpsPages, type OpsPage } from '@instalment/federation/ops-pages';
+import { type OperatorInfo, type OpsPageProps } from '@instalment/ui/ops';
+import type { ContainerName } from '@instalment/federation/pages';
 import { mayOpen } from './may-open';
 import { HOST_PAGES, type HostPage } from './pages';
 

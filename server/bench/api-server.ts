@@ -4,7 +4,8 @@
  * way. Prints one JSON line: the port and the borrowers' tokens.
  */
 import type { AddressInfo } from 'node:net';
-import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, type LoginUserinfo, type SmsOutboxEntry } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, type LoginUserinfo, type SmsOutboxEntry } from '@instalment/contract/api';
+import { idCardOf } from '@instalment/testing/people';
 import { buildApp } from '../src/app';
 
 const UNLIMITED = 1_000_000_000;
@@ -50,7 +51,7 @@ async function main(databaseFile: string): Promise<void> {
         term: 3,
         purpose: 'consumption',
         real_name: 'Li Lei',
-        id_card: `11010119900307${mobile.slice(-4)}`,
+        id_card: idCardOf(mobile),
         bank_card: '6222020200112233445',
         bank_name: 'Industrial and Commercial Bank of China',
         agree_contract: true,

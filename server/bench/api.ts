@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { CURRENT_AGREEMENT, ENDPOINTS, TOKEN_HEADER } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, ENDPOINTS, TOKEN_HEADER } from '@instalment/contract/api';
 import { BORROWER_MOBILE, BORROWER_PASSWORD } from './api-server';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);

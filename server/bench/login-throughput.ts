@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, type SmsOutboxEntry } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, type SmsOutboxEntry } from '@instalment/contract/api';
 import { buildApp } from '../src/app';
 
 const LOGINS = Number(process.argv[2] ?? 40);

@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/shared/format';
+import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/contract/format';
 import path from 'node:path';
 
 /** Where the server package lives, so default paths do not depend on the working directory. */

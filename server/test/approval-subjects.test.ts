@@ -7,7 +7,7 @@ import {
   type ApprovalAsked,
   type Listing,
   type StaffBorrower,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { settingChanges } from '../src/services/approval-subjects';
 import { signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';

@@ -1,4 +1,4 @@
-import { createLoan, installments } from '@instalment/shared/api';
+import { createLoan, installments } from '@instalment/contract/api';
 import type { LoanRow } from '../src/services/loans';
 import { sharedDatabase, signUp, startServer, type TestServer } from './helpers';
 

@@ -8,7 +8,7 @@ import {
   register,
   sendSms,
   userIndex,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { DAY_MS, latestCode, newPhone, PASSWORD, refusal, signUp, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -17,8 +17,8 @@ import {
   type StaffLoan,
   type StaffLoanView,
   type StaffVoucher,
-} from '@instalment/shared/api';
-import { addMonths, calendarDate, fromFen, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { addMonths, calendarDate, fromFen, toFen } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf, type LoggedInOperator } from './operators';
 

@@ -1,8 +1,8 @@
 import { loadConfig } from '../src/config';
-import { zonedDateTime, zonedDay } from '@instalment/shared/format';
+import { zonedDateTime, zonedDay } from '@instalment/contract/format';
 import { dayRange, instantsBetween } from '../src/services/business-time';
 import { Refusal } from '../src/services/refusals';
-import { createLoan, installments, orderDetail } from '@instalment/shared/api';
+import { createLoan, installments, orderDetail } from '@instalment/contract/api';
 import { signUp, startServer } from './helpers';
 
 const HOUR_MS = 3600 * 1000;

@@ -9,7 +9,7 @@ import {
   mobileLogin,
   register,
   sendSms,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { latestCode, newPhone, PASSWORD, refusal, rowCount, signUp, smsLogin, START_MS, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import {
   uploadVoucher,
   type Approval,
   type ApprovalAsked,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { LIST_ORDERS } from '../src/routes/admin/lists';
 import { blob, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';

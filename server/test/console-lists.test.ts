@@ -10,7 +10,7 @@ import {
   type OverdueLoan,
   type Queues,
   type StaffLoan,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { LoanRecords } from '../src/repositories/loans';
 import { UserRecords } from '../src/repositories/users';
 import { CSV_BOM } from '../src/services/csv';

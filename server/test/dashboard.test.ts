@@ -9,8 +9,8 @@ import {
   type ApprovalAsked,
   type OverdueLoan,
   type Queues,
-} from '@instalment/shared/api';
-import { fromFen, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { fromFen, toFen } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
 

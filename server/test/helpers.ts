@@ -8,12 +8,13 @@ import {
   type LoanApplication,
   type SmsEvent,
   type SmsOutboxEntry,
-} from '@instalment/shared/api';
-import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
+} from '@instalment/contract/api';
+import { ApiError, createHttpClient, type HttpClient } from '@instalment/host-sdk/http';
+import { idCardOf, newPhone } from '@instalment/testing/people';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
 import type { Tables } from '../src/db/tables';
-import type { Locale } from '@instalment/shared/i18n';
+import type { Locale } from '@instalment/contract/i18n';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -164,12 +165,7 @@ export async function latestCode(client: TestClient, mobile: string, event: SmsE
   return entry.code;
 }
 
-let phoneCounter = 0;
-/** A phone number no other test uses. */
-export function newPhone(): string {
-  phoneCounter += 1;
-  return `139${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
-}
+export { newPhone };
 
 export const PASSWORD = 'secret123';
 
@@ -209,7 +205,7 @@ export const APPLICATION: LoanApplication = {
 
 /** An application whose ID card is this phone's own: one ID card belongs to one account. */
 export function applicationOf(mobile: string): LoanApplication {
-  return { ...APPLICATION, id_card: `11010119900307${mobile.slice(-4)}` };
+  return { ...APPLICATION, id_card: idCardOf(mobile) };
 }
 
 /** The rejection of a call: its ApiError, or a failure when it succeeded. */

@@ -1,4 +1,4 @@
-import { maskIdCard } from '@instalment/shared/format';
+import { maskIdCard } from '@instalment/contract/format';
 import {
   bankInfo,
   cashier,
@@ -13,8 +13,8 @@ import {
   orderDetail,
   SANDBOX_ENDPOINTS,
   userIndex,
-} from '@instalment/shared/api';
-import { computeSchedule, fromFen, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { computeSchedule, fromFen, toFen } from '@instalment/contract/loan';
 import { newPhone, PASSWORD, refusal, signUp, smsLogin, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
-import { CURRENT_AGREEMENT, contractInfo, ENDPOINTS, login, register, sendSms } from '@instalment/shared/api';
-import { serverMessages } from '@instalment/shared/i18n/server';
+import { CURRENT_AGREEMENT, contractInfo, ENDPOINTS, login, register, sendSms } from '@instalment/contract/api';
+import { serverMessages } from '../src/i18n/server';
 import { latestCode, newPhone, PASSWORD, refusal, signUp, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

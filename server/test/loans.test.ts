@@ -1,5 +1,14 @@
-import { cashier, createLoan, DEV_ENDPOINTS, installments, myLoans, orderDetail, uploadFile, uploadVoucher } from '@instalment/shared/api';
-import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/shared/loan';
+import {
+  cashier,
+  createLoan,
+  DEV_ENDPOINTS,
+  installments,
+  myLoans,
+  orderDetail,
+  uploadFile,
+  uploadVoucher,
+} from '@instalment/contract/api';
+import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
 
 describe('overdue, cashier selection and payment proofs', () => {

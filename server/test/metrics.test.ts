@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cashier, createLoan, GATEWAY_ENDPOINTS } from '@instalment/shared/api';
+import { cashier, createLoan, GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import { serveMetrics } from '../src/http/metrics';
 import { startAlipayFake, type AlipayFake } from './fakes/alipay';
 import { signUp, startServer, type TestServer } from './helpers';

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, newsDetail, uploadFile } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, newsDetail, uploadFile } from '@instalment/contract/api';
 import { loadConfig } from '../src/config';
 import { ILLUSTRATION_NAMES, illustrationPath } from '../src/static/images';
 import { blob, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';

@@ -1,4 +1,4 @@
-import { newsDetail, newsIndex, newsLatest } from '@instalment/shared/api';
+import { newsDetail, newsIndex, newsLatest } from '@instalment/contract/api';
 import { refusal, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

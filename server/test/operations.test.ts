@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ADMIN_ENDPOINTS, ADMIN_PERMISSIONS, ENDPOINTS, newsIndex, type AuditEntry, type OperatorRole } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, ADMIN_PERMISSIONS, ENDPOINTS, newsIndex, type AuditEntry, type OperatorRole } from '@instalment/contract/api';
 import { signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
 import { request } from './security/traffic';

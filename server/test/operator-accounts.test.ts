@@ -8,7 +8,7 @@ import {
   type OperatorRole,
   type OperatorRolesChanged,
   type StaffOperator,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import { startServer, type TestServer } from './helpers';
 import { operatorsOf, type LoggedInOperator } from './operators';

@@ -1,6 +1,6 @@
-import type { OperatorRole } from '@instalment/shared/api';
+import type { OperatorRole } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import type { TestServer } from './helpers';
 import { request, type Answer } from './security/traffic';
 

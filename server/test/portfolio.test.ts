@@ -9,8 +9,8 @@ import {
   uploadFile,
   uploadVoucher,
   type DueLoan,
-} from '@instalment/shared/api';
-import { fromFen, owedNow, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { fromFen, owedNow, toFen } from '@instalment/contract/loan';
 import { blob, PNG_BYTES, signUp, startServer, type TestClient, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { cashier, createLoan, credit, ENDPOINTS, installments, myLoans, newsIndex } from '@instalment/shared/api';
+import { cashier, createLoan, credit, ENDPOINTS, installments, myLoans, newsIndex } from '@instalment/contract/api';
 import { clientOf, ENGINE, PASSWORD, sharedDatabase, signUp, type TestDatabase } from './helpers';
 import { startProcess, stop, type ApiProcess } from './process';
 import { payAtGateway } from './ledger/gateway';

@@ -12,7 +12,7 @@ import {
   register,
   SANDBOX_ENDPOINTS,
   sendSms,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { startAlipayFake, type AlipayFake } from './fakes/alipay';
 import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
 import { applicationOf, clientOf, PASSWORD } from './helpers';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createLoan, installments, uploadFile, uploadVoucher } from '@instalment/shared/api';
+import { createLoan, installments, uploadFile, uploadVoucher } from '@instalment/contract/api';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

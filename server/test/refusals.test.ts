@@ -13,7 +13,7 @@ import {
   sendSms,
   uploadVoucher,
   type LoanApplication,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { APPLICATION, PASSWORD, refusal, signUp, startServer, type TestClient, type TestServer } from './helpers';
 
 let server: TestServer;

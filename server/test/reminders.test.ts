@@ -1,5 +1,5 @@
-import { CURRENT_AGREEMENT, cashier, createLoan, installments, register, sendSms, setReminders } from '@instalment/shared/api';
-import { addDays } from '@instalment/shared/loan';
+import { CURRENT_AGREEMENT, cashier, createLoan, installments, register, sendSms, setReminders } from '@instalment/contract/api';
+import { addDays } from '@instalment/contract/loan';
 import { ALIYUN_SMS_TIMEOUT_MS } from '../src/config';
 import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
 import { applicationOf, newPhone, PASSWORD, START_MS, startServer, type TestServer } from './helpers';

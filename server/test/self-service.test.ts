@@ -8,7 +8,7 @@ import {
   updateProfile,
   uploadFile,
   userIndex,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { blob, latestCode, newPhone, PASSWORD, PNG_BYTES, refusal, signUp, smsLogin, startServer, type TestServer } from './helpers';
 import { post } from './security/traffic';
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@instalment/shared/api';
+import { ENDPOINTS } from '@instalment/contract/api';
 import { ENGINE, sharedDatabase, type TestDatabase } from './helpers';
 import { startProcess, stop, type ApiProcess } from './process';
 import { request, type Answer } from './security/traffic';

@@ -11,7 +11,7 @@ import {
   type ApprovalAsked,
   type StaffBorrower,
   type StaffLoanView,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { blob, clientOf, DAY_MS, PNG_BYTES, signUp, START_MS, startServer, type TestServer } from './helpers';
 import { operatorsOf, type LoggedInOperator } from './operators';
 

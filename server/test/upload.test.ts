@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cleanChunks, mergeChunks, uploadChunk, uploadFile } from '@instalment/shared/api';
+import { cleanChunks, mergeChunks, uploadChunk, uploadFile } from '@instalment/contract/api';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestClient, type TestServer } from './helpers';
 
 let server: TestServer;

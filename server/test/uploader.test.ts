@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { TEST_OPTIONS } from './helpers';
-import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, register, sendSms, type SmsOutboxEntry } from '@instalment/shared/api';
-import { ApiError, createHttpClient, type HttpClient } from '@instalment/shared/http';
-import { type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
+import { CURRENT_AGREEMENT, DEV_ENDPOINTS, ENDPOINTS, register, sendSms, type SmsOutboxEntry } from '@instalment/contract/api';
+import { ApiError, createHttpClient, type HttpClient } from '@instalment/host-sdk/http';
+import { type UploadStage, uploadWithChunks } from '@instalment/ui/upload';
 
 /**
- * The shared chunked uploader (shared/src/upload) against the reference server, in process, with a
+ * The chunked uploader (@instalment/ui/upload) against the reference server, in process, with a
  * fault injector in front of its upload route: a hook that can answer a given upload request
  * with an error or with a proxy's HTML page, or cancel the upload once the server has stored
  * a chunk.

@@ -1,7 +1,7 @@
 import { loadConfig, type RuntimeConfig } from './config';
-import { preloadExposed, registerAppRemotes } from '@instalment/shared/loader';
+import { preloadExposed, registerAppRemotes } from '@instalment/federation/loader';
 import { takeEarlyManifest } from './early/handover';
-import { openingExposes } from '@instalment/shared/pages';
+import { openingExposes } from '@instalment/federation/pages';
 
 /** The route the app opens on decides what to fetch first: its remote starts loading now. */
 function preloadOpeningRoute(): void {

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { commonMessages, LocaleStore, translator } from '@instalment/shared/i18n';
+import { commonMessages, translator } from '@instalment/contract/i18n';
+import { LocaleStore } from '@instalment/host-sdk/locale';
 import { App } from './app/App';
 import { NavigationBridge } from './app/navigation';
 import './app/global.css';

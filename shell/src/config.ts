@@ -1,4 +1,4 @@
-import { parseConfig, type RuntimeConfig } from '@instalment/shared/loader';
+import { parseConfig, type RuntimeConfig } from '@instalment/federation/loader';
 import { takeEarly } from './early/handover';
 
 export type { RuntimeConfig };

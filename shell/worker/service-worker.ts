@@ -3,7 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ENDPOINTS } from '@instalment/shared/api/endpoints';
+import { ENDPOINTS } from '@instalment/contract/api/endpoints';
 import { HASHED_NAME } from '../../scripts/hashed-names';
 import { REACHABILITY_MESSAGE, type ReachabilityMessage } from '../src/offline/reachability';
 

@@ -1,5 +1,5 @@
-import { useLocale, useT } from '@instalment/shared/host';
-import { Card } from '@instalment/shared/ui';
+import { useLocale, useT } from '@instalment/host-sdk/host';
+import { Card } from '@instalment/ui/kit';
 import { accountMessages } from '../messages';
 import styles from './AgreementView.module.css';
 import { AGREEMENTS, type AgreementName } from './texts';

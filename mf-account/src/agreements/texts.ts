@@ -1,5 +1,5 @@
-import { AGREEMENT_VERSIONS } from '@instalment/shared/api';
-import type { Locale } from '@instalment/shared/i18n';
+import { AGREEMENT_VERSIONS } from '@instalment/contract/api';
+import type { Locale } from '@instalment/contract/i18n';
 
 /** An agreement as the person reads it: sections of plain paragraphs. */
 export interface Agreement {

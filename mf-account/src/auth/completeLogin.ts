@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { LoginResult } from '@instalment/shared/api';
-import { type Host, useHost } from '@instalment/shared/host';
+import type { LoginResult } from '@instalment/contract/api';
+import { type Host, useHost } from '@instalment/host-sdk/host';
 
 /**
  * Register and both logins end the same way: the session takes the login result (token,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useHost, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { PageLink } from '@instalment/shared/ui';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { PageLink } from '@instalment/ui/kit';
 import styles from './AuthScreen.module.css';
 
 /** Login and register draw their own navigation bar (SPEC §2 custom nav): back, and the page's h1. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useHost, useT } from '@instalment/shared/host';
-import type { StoredUserInfo } from '@instalment/shared/session';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import type { StoredUserInfo } from '@instalment/host-sdk/session';
 import { accountMessages } from '../messages';
 import styles from './Avatar.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useT } from '@instalment/shared/host';
-import { Button, Field, type FieldProps } from '@instalment/shared/ui';
+import { useT } from '@instalment/host-sdk/host';
+import { Button, Field, type FieldProps } from '@instalment/ui/kit';
 import { accountMessages } from '../messages';
 
 /** A password input with a show/hide control, so a person on a phone can check what they typed. */

@@ -1,6 +1,6 @@
-import type { SmsEvent } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { Field, type FieldProps } from '@instalment/shared/ui';
+import type { SmsEvent } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { Field, type FieldProps } from '@instalment/ui/kit';
 import { accountMessages } from '../messages';
 import { SendCodeButton } from './SendCodeButton';
 

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useHost, useT } from '@instalment/shared/host';
-import { ApiError } from '@instalment/shared/http';
-import { Checkbox } from '@instalment/shared/ui';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { ApiError } from '@instalment/host-sdk/http';
+import { Checkbox } from '@instalment/ui/kit';
 import { accountMessages } from '../messages';
 import styles from '../pages/Profile.module.css';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /**
  * Due reminders by SMS, on or off. The box shows what the server has on record: it moves only

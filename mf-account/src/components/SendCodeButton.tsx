@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SmsEvent, SmsWait } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { useHost, useT } from '@instalment/shared/host';
-import { Button } from '@instalment/shared/ui';
-import { validatePhone } from '@instalment/shared/validation';
+import type { SmsEvent, SmsWait } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { Button } from '@instalment/ui/kit';
+import { validatePhone } from '@instalment/contract/validation';
 import { accountMessages } from '../messages';
 import styles from './SendCodeButton.module.css';
 import { useCountdown } from './useCountdown';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /** How long before another code may be asked for. */
 export const RESEND_SECONDS = 60;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type StaffBorrower } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { defineMessages } from '@instalment/shared/i18n';
-import { useHost, useLocale, useT } from '@instalment/shared/host';
-import { loanStatusLabel } from '@instalment/shared/loan';
-import { inZone, shownTime } from '@instalment/shared/format';
-import { DataTable, NoteAction, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
-import { Button, Field } from '@instalment/shared/ui';
+import { ADMIN_ENDPOINTS, adminPath, type ApprovalAsked, type StaffBorrower } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { defineMessages } from '@instalment/contract/i18n';
+import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { loanStatusLabel } from '@instalment/contract/loan';
+import { inZone, shownTime } from '@instalment/contract/format';
+import { DataTable, NoteAction, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
+import { Button, Field } from '@instalment/ui/kit';
 
 const messages = defineMessages({
   en: {

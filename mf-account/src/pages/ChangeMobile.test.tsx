@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderPage } from '@instalment/testing/host';
+import { loginUserinfo } from '@instalment/testing/fixtures';
 import ChangeMobile from './ChangeMobile';
 
 let t: ReturnType<typeof createTestHost>;

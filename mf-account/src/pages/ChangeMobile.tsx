@@ -1,14 +1,14 @@
 import type { FormEvent } from 'react';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { titleMessages } from '@instalment/shared/i18n';
-import { toStoredUserInfo } from '@instalment/shared/session';
-import { Button, Card, useRuleForm } from '@instalment/shared/ui';
-import { validateCode, validatePhone } from '@instalment/shared/validation';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { titleMessages } from '@instalment/contract/i18n';
+import { toStoredUserInfo } from '@instalment/host-sdk/session';
+import { Button, Card, useRuleForm } from '@instalment/ui/kit';
+import { validateCode, validatePhone } from '@instalment/contract/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /** A new phone number, proven by a code sent to it (FastAdmin's changemobile). */
 export default function ChangeMobile(_props: PageProps) {

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserIndex } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, loginUserinfo, renderPage } from '@instalment/shared/testing';
+import type { UserIndex } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderPage } from '@instalment/testing/host';
+import { loginUserinfo } from '@instalment/testing/fixtures';
 import EditProfile from './EditProfile';
 
 let t: ReturnType<typeof createTestHost>;

@@ -1,14 +1,14 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { toStoredUserInfo } from '@instalment/shared/session';
-import { Button, Card, Field, useRuleForm } from '@instalment/shared/ui';
-import { downscaleImage, uploadWithChunks } from '@instalment/shared/upload';
-import { BIO_MAX, NICKNAME_MAX, validateBio, validateNickname, validateOptionalEmail } from '@instalment/shared/validation';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { toStoredUserInfo } from '@instalment/host-sdk/session';
+import { Button, Card, Field, useRuleForm } from '@instalment/ui/kit';
+import { downscaleImage, uploadWithChunks } from '@instalment/ui/upload';
+import { BIO_MAX, NICKNAME_MAX, validateBio, validateNickname, validateOptionalEmail } from '@instalment/contract/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /** The picture types the server stores as an avatar. */
 const AVATAR_ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -1,9 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axios, { type AxiosAdapter } from 'axios';
-import { AGREEMENT_VERSIONS, createApi, CURRENT_AGREEMENT } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, FAR_EXPIRY, loginUserinfo, renderPage } from '@instalment/shared/testing';
+import { AGREEMENT_VERSIONS, createApi, CURRENT_AGREEMENT } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderPage } from '@instalment/testing/host';
+import { FAR_EXPIRY, loginUserinfo } from '@instalment/testing/fixtures';
 import Login from './Login';
 
 let t: ReturnType<typeof createTestHost>;

@@ -1,18 +1,18 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { isConsentRequired } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { type PageProps, useT } from '@instalment/shared/host';
-import { titleMessages } from '@instalment/shared/i18n';
-import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm } from '@instalment/shared/ui';
-import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/shared/validation';
+import { isConsentRequired } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { type PageProps, useT } from '@instalment/host-sdk/host';
+import { titleMessages } from '@instalment/contract/i18n';
+import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm } from '@instalment/ui/kit';
+import { validateAccount, validateCode, validatePhone, type ValidationKey } from '@instalment/contract/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
-import { PATHS } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/contract/paths';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
 import styles from './Login.module.css';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 type Mode = 'sms' | 'password';
 

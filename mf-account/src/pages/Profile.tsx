@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { formatMoney, maskPhone } from '@instalment/shared/format';
-import { type PageProps, useHost, useLocale, useT, useTabTap } from '@instalment/shared/host';
-import { commonMessages, type Locale, titleMessages } from '@instalment/shared/i18n';
-import { toStoredUserInfo } from '@instalment/shared/session';
-import { Button, Card } from '@instalment/shared/ui';
+import { formatMoney, maskPhone } from '@instalment/contract/format';
+import { type PageProps, useHost, useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
+import { commonMessages, type Locale, titleMessages } from '@instalment/contract/i18n';
+import { toStoredUserInfo } from '@instalment/host-sdk/session';
+import { Button, Card } from '@instalment/ui/kit';
 import { Avatar, displayName } from '../components/Avatar';
 import { RemindersSwitch } from '../components/RemindersSwitch';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 interface Entry {
   key: string;

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_AGREEMENT } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, FAR_EXPIRY, loginUserinfo, renderPage } from '@instalment/shared/testing';
+import { CURRENT_AGREEMENT } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderPage } from '@instalment/testing/host';
+import { FAR_EXPIRY, loginUserinfo } from '@instalment/testing/fixtures';
 import Register from './Register';
 
 let t: ReturnType<typeof createTestHost>;

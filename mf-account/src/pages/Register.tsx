@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
-import { type PageProps, useT } from '@instalment/shared/host';
-import { titleMessages } from '@instalment/shared/i18n';
-import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm, type FieldRule } from '@instalment/shared/ui';
-import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/shared/validation';
+import { type PageProps, useT } from '@instalment/host-sdk/host';
+import { titleMessages } from '@instalment/contract/i18n';
+import { AgreementConsentBox, Button, Field, useAgreementConsent, useRuleForm, type FieldRule } from '@instalment/ui/kit';
+import { validateCode, validateOptionalEmail, validatePassword, validatePhone } from '@instalment/contract/validation';
 import { QUIET, useLoginSubmit } from '../auth/completeLogin';
-import { PATHS } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/contract/paths';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 type RegisterField = 'mobile' | 'code' | 'password' | 'confirm' | 'email';
 

@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { titleMessages } from '@instalment/shared/i18n';
-import { Button, useRuleForm } from '@instalment/shared/ui';
-import { validateCode, validatePassword, validatePhone } from '@instalment/shared/validation';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { titleMessages } from '@instalment/contract/i18n';
+import { Button, useRuleForm } from '@instalment/ui/kit';
+import { validateCode, validatePassword, validatePhone } from '@instalment/contract/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 /** A forgotten password, replaced with a code sent to the account's phone; then back to login. */
 export default function ResetPassword(_props: PageProps) {

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { Button, Card, useRuleForm, type FieldRule } from '@instalment/shared/ui';
-import { validatePassword, type ValidationKey } from '@instalment/shared/validation';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { Button, Card, useRuleForm, type FieldRule } from '@instalment/ui/kit';
+import { validatePassword, type ValidationKey } from '@instalment/contract/validation';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { accountMessages } from '../messages';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 type PasswordFormField = 'oldpassword' | 'newpassword' | 'confirm';
 

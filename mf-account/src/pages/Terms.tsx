@@ -1,4 +1,4 @@
-import type { PageProps } from '@instalment/shared/host';
+import type { PageProps } from '@instalment/host-sdk/host';
 import { AgreementView } from '../agreements/AgreementView';
 
 export default function Terms(_props: PageProps) {

@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { formatMoney, maskEmail, maskPhone } from '@instalment/shared/format';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { toStoredUserInfo } from '@instalment/shared/session';
-import { Button, Card, ErrorState, LoadingState, Rows, useLoad } from '@instalment/shared/ui';
+import { formatMoney, maskEmail, maskPhone } from '@instalment/contract/format';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { toStoredUserInfo } from '@instalment/host-sdk/session';
+import { Button, Card, ErrorState, LoadingState, Rows, useLoad } from '@instalment/ui/kit';
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
 import styles from './UserInfo.module.css';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /** SPEC §3's stored user info, shown from storage at once and refreshed from the user index. */
 function UserInfo(_props: PageProps) {

@@ -1,7 +1,7 @@
-import type { Instalment } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { formatMoney, loanMessages } from '@instalment/shared/loan';
-import { Tag } from '@instalment/shared/ui';
+import type { Instalment } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { formatMoney, loanMessages } from '@instalment/contract/loan';
+import { Tag } from '@instalment/ui/kit';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import { InstalmentStatusTag } from './StatusTag';

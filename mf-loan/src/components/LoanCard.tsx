@@ -1,12 +1,12 @@
-import type { LoanSummary } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { formatMoney, loanMessages } from '@instalment/shared/loan';
+import type { LoanSummary } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { formatMoney, loanMessages } from '@instalment/contract/loan';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import { LoanStatusTag } from './StatusTag';
 import styles from './LoanCard.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { PageLink } from '@instalment/shared/ui';
+import { PATHS } from '@instalment/contract/paths';
+import { PageLink } from '@instalment/ui/kit';
 
 /** One loan in the list; the whole card opens its detail. */
 export function LoanCard({ loan }: { loan: LoanSummary }) {

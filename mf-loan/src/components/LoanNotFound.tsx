@@ -1,8 +1,8 @@
-import { useHost, useT } from '@instalment/shared/host';
-import { ApiError } from '@instalment/shared/http';
-import { Button, EmptyState, ErrorState } from '@instalment/shared/ui';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { ApiError } from '@instalment/host-sdk/http';
+import { Button, EmptyState, ErrorState } from '@instalment/ui/kit';
 import { messages } from '../messages';
-import { PATHS } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/contract/paths';
 
 /** The server answered and refused (no such order for this user), as opposed to not answering at all. */
 export function isRefusal(error: Error): boolean {

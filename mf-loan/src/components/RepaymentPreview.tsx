@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useT } from '@instalment/shared/host';
-import { annualRateBp, formatMoney, formatRate, fromFen, type Schedule } from '@instalment/shared/loan';
+import { useT } from '@instalment/host-sdk/host';
+import { annualRateBp, formatMoney, formatRate, fromFen, type Schedule } from '@instalment/contract/loan';
 import { messages } from '../messages';
 import styles from './RepaymentPreview.module.css';
 

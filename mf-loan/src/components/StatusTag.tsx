@@ -1,7 +1,7 @@
-import type { InstalmentStatus, LoanStatus, VoucherStatus } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { loanMessages } from '@instalment/shared/loan';
-import { Tag } from '@instalment/shared/ui';
+import type { InstalmentStatus, LoanStatus, VoucherStatus } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { loanMessages } from '@instalment/contract/loan';
+import { Tag } from '@instalment/ui/kit';
 
 /** The tag tones of the shared UI kit are named after the statuses they colour. */
 export function LoanStatusTag({ status }: { status: LoanStatus }) {

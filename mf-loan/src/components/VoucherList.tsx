@@ -1,7 +1,7 @@
-import type { Voucher } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { formatMoney, formatPeriods } from '@instalment/shared/loan';
-import { Button } from '@instalment/shared/ui';
+import type { Voucher } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { formatMoney, formatPeriods } from '@instalment/contract/loan';
+import { Button } from '@instalment/ui/kit';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import { VoucherStatusTag } from './StatusTag';

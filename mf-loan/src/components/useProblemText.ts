@@ -1,6 +1,6 @@
-import type { LoanRates } from '@instalment/shared/api';
-import { useLocale } from '@instalment/shared/host';
-import { type ApplicationProblem, applicationProblemText } from '@instalment/shared/loan';
+import type { LoanRates } from '@instalment/contract/api';
+import { useLocale } from '@instalment/host-sdk/host';
+import { type ApplicationProblem, applicationProblemText } from '@instalment/contract/loan';
 
 /** A rule's answer in the reader's language: the same sentence the server refuses with. */
 export function useProblemText(rates: LoanRates): (problem: ApplicationProblem) => string {

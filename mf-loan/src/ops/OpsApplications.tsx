@@ -1,9 +1,9 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleLoans, CONSOLE_SORTS, type ApprovalAsked, type LoanStatus } from '@instalment/shared/api';
-import { useHost, useLocale, useT } from '@instalment/shared/host';
-import { loanStatusLabel } from '@instalment/shared/loan';
-import { inZone, shownDay } from '@instalment/shared/format';
-import { ExportButton, ListControls, LoadedTable, NoteAction, opsMessages, useListView, type OpsPageProps } from '@instalment/shared/ops';
-import { Button, useLoad } from '@instalment/shared/ui';
+import { ADMIN_ENDPOINTS, adminPath, consoleLoans, CONSOLE_SORTS, type ApprovalAsked, type LoanStatus } from '@instalment/contract/api';
+import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { loanStatusLabel } from '@instalment/contract/loan';
+import { inZone, shownDay } from '@instalment/contract/format';
+import { ExportButton, ListControls, LoadedTable, NoteAction, opsMessages, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import { Button, useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 import { Underwriting } from './Underwriting';
 

@@ -1,7 +1,7 @@
-import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { ExportButton, LoadedTable, opsMessages } from '@instalment/shared/ops';
-import { useLoad } from '@instalment/shared/ui';
+import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { ExportButton, LoadedTable, opsMessages } from '@instalment/ui/ops';
+import { useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
 /** The overdue report: the same days and penalties the borrower sees. */

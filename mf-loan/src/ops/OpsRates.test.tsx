@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Settings } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { APR_REFERENCE_AMOUNT_FEN, formatRate, priceAprBp } from '@instalment/shared/loan';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import type { Settings } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { APR_REFERENCE_AMOUNT_FEN, formatRate, priceAprBp } from '@instalment/contract/loan';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import OpsRates from './OpsRates';
 
 const RATES: Settings['loan_rates'] = {

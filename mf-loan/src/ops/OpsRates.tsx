@@ -1,8 +1,8 @@
-import type { LoanRates, SettingValues } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { APR_CEILING_BP, APR_REFERENCE_AMOUNT_FEN, formatMoney, formatRate, fromFen, priceAprBp, toFen } from '@instalment/shared/loan';
-import { DataTable, SettingForm, useSettings } from '@instalment/shared/ops';
-import { Field, FieldError, Tag, describedBy, useForm, type Problems } from '@instalment/shared/ui';
+import type { LoanRates, SettingValues } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { APR_CEILING_BP, APR_REFERENCE_AMOUNT_FEN, formatMoney, formatRate, fromFen, priceAprBp, toFen } from '@instalment/contract/loan';
+import { DataTable, SettingForm, useSettings } from '@instalment/ui/ops';
+import { Field, FieldError, Tag, describedBy, useForm, type Problems } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
 /** The most a monthly rate or fee may be, in bp, as the rates' schema bounds it. */

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { OperatorRole, StaffLoanView } from '@instalment/shared/api';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import type { OperatorRole, StaffLoanView } from '@instalment/contract/api';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { Underwriting } from './Underwriting';
 
 const VIEW: StaffLoanView = {

@@ -8,13 +8,13 @@ import {
   type LoanDecided,
   type RejectReasonCode,
   type StaffLoanView,
-} from '@instalment/shared/api';
-import { useHost, useLocale, useT } from '@instalment/shared/host';
-import { formatRate, loanMessages, loanStatusLabel, rejectReasonLabel, rejectionText } from '@instalment/shared/loan';
-import { inZone, shownDay, shownTime } from '@instalment/shared/format';
-import { DataTable, opsMessages, useOpsWords, type OperatorInfo } from '@instalment/shared/ops';
-import { BORROWER_AGE } from '@instalment/shared/validation';
-import { Button, Loadable, Rows, Select, TextArea, useLoad } from '@instalment/shared/ui';
+} from '@instalment/contract/api';
+import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { formatRate, loanMessages, loanStatusLabel, rejectReasonLabel, rejectionText } from '@instalment/contract/loan';
+import { inZone, shownDay, shownTime } from '@instalment/contract/format';
+import { DataTable, opsMessages, useOpsWords, type OperatorInfo } from '@instalment/ui/ops';
+import { BORROWER_AGE } from '@instalment/contract/validation';
+import { Button, Loadable, Rows, Select, TextArea, useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
 /** A titled part of the view: a screen reader lists it by its heading. */

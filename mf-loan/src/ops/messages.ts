@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages } from '@instalment/contract/i18n';
 
 /** The loan team's staff screens. */
 export const opsLoanMessages = defineMessages({

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@instalment/shared/http';
-import { AGREEMENT_VERSIONS, type CreditLine, CURRENT_AGREEMENT } from '@instalment/shared/api';
-import { annualRateBp } from '@instalment/shared/loan';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { ApiError } from '@instalment/host-sdk/http';
+import { AGREEMENT_VERSIONS, type CreditLine, CURRENT_AGREEMENT } from '@instalment/contract/api';
+import { annualRateBp } from '@instalment/contract/loan';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { RATES } from '../testing/fixtures';
 import Apply from './Apply';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { type CreditLine, isConsentRequired, type LoanRates } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/shared/loan';
+import { type CreditLine, isConsentRequired, type LoanRates } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/contract/loan';
 import {
   AgreementConsentBox,
   Button,
@@ -15,14 +15,14 @@ import {
   useAgreementConsent,
   useForm,
   useLoad,
-} from '@instalment/shared/ui';
+} from '@instalment/ui/kit';
 import { clearDraft, DRAFT_FIELDS, type Draft, loadDraft, previewSchedule, saveDraft, toApplication } from '../applicationDraft';
 import { RepaymentPreview } from '../components/RepaymentPreview';
 import { useProblemText } from '../components/useProblemText';
 import { messages } from '../messages';
 import styles from './Apply.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 const BANKS = ['bank_icbc', 'bank_ccb', 'bank_abc', 'bank_boc', 'bank_bocom', 'bank_cmb', 'bank_psbc'] as const;
 

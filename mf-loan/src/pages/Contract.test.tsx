@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContractInfo } from '@instalment/shared/api';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import type { ContractInfo } from '@instalment/contract/api';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import Contract from './Contract';
 
 const lender = {

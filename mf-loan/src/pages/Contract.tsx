@@ -1,13 +1,13 @@
-import type { ContractInfo, ContractParty } from '@instalment/shared/api';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
-import { Loadable, Rows, useLoad } from '@instalment/shared/ui';
+import type { ContractInfo, ContractParty } from '@instalment/contract/api';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { formatMoney, formatRate, loanMessages } from '@instalment/contract/loan';
+import { Loadable, Rows, useLoad } from '@instalment/ui/kit';
 import { LoanLoadFailure } from '../components/LoanNotFound';
 import { PrintButton } from '../components/PrintButton';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './Contract.module.css';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 export default function Contract({ query }: PageProps) {
   const host = useHost();

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, detail, instalment, renderWithHost } from '@instalment/shared/testing';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
+import { detail, instalment } from '@instalment/testing/fixtures';
 import LoanDetail from './LoanDetail';
 
 const overdueLoan = detail({

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Instalment, LoanDetail as Loan, Voucher } from '@instalment/shared/api';
-import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
-import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/shared/loan';
-import { Button, Card, Loadable, Rows, useLoad } from '@instalment/shared/ui';
+import type { Instalment, LoanDetail as Loan, Voucher } from '@instalment/contract/api';
+import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
+import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/contract/loan';
+import { Button, Card, Loadable, Rows, useLoad } from '@instalment/ui/kit';
 import { InstalmentList } from '../components/InstalmentList';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { LoanStatusTag } from '../components/StatusTag';
@@ -10,8 +10,8 @@ import { VoucherList } from '../components/VoucherList';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './LoanDetail.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 const QUIET = { loading: false, toast: false };
 

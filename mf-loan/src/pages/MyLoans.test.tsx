@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyLoansQuery } from '@instalment/shared/api';
-import { createTestHost, page, renderWithHost, summary } from '@instalment/shared/testing';
+import type { MyLoansQuery } from '@instalment/contract/api';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
+import { page, summary } from '@instalment/testing/fixtures';
 import MyLoans from './MyLoans';
 
 const TOTAL = 23;

@@ -1,10 +1,10 @@
-import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
-import { Button, EmptyState, ErrorState, LoadingState, LoadMore, usePagedList } from '@instalment/shared/ui';
+import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
+import { Button, EmptyState, ErrorState, LoadingState, LoadMore, usePagedList } from '@instalment/ui/kit';
 import { LoanCard } from '../components/LoanCard';
 import { messages } from '../messages';
 import styles from './MyLoans.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 export default function MyLoans(_props: PageProps) {
   const host = useHost();

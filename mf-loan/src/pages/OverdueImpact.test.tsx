@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, instalment, renderWithHost } from '@instalment/shared/testing';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
+import { instalment } from '@instalment/testing/fixtures';
 import { RATES } from '../testing/fixtures';
 import OverdueImpact from './OverdueImpact';
 

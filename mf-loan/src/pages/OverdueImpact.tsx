@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import type { LoanRates, MyOverdueLoan, MyOverdueLoans } from '@instalment/shared/api';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { formatMoney, formatRate, fromFen, penaltyFen } from '@instalment/shared/loan';
-import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/shared/ui';
+import type { LoanRates, MyOverdueLoan, MyOverdueLoans } from '@instalment/contract/api';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { formatMoney, formatRate, fromFen, penaltyFen } from '@instalment/contract/loan';
+import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/ui/kit';
 import { messages } from '../messages';
 import styles from './OverdueImpact.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 const QUIET = { loading: false, toast: false };
 const EXAMPLE_FEN = 100_000;

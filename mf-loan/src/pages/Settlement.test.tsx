@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContractInfo } from '@instalment/shared/api';
-import { createTestHost, detail, instalment, renderWithHost } from '@instalment/shared/testing';
+import type { ContractInfo } from '@instalment/contract/api';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
+import { detail, instalment } from '@instalment/testing/fixtures';
 import Settlement from './Settlement';
 
 const contract: ContractInfo = {

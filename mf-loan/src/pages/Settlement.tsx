@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import type { Api, Instalment, LoanDetail } from '@instalment/shared/api';
-import { maskIdCard } from '@instalment/shared/format';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { calendarDate, formatMoney, fromFen, isRepayable, loanMessages, toFen } from '@instalment/shared/loan';
-import { Button, Card, Loadable, Rows, useLoad } from '@instalment/shared/ui';
+import type { Api, Instalment, LoanDetail } from '@instalment/contract/api';
+import { maskIdCard } from '@instalment/contract/format';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { calendarDate, formatMoney, fromFen, isRepayable, loanMessages, toFen } from '@instalment/contract/loan';
+import { Button, Card, Loadable, Rows, useLoad } from '@instalment/ui/kit';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { PrintButton } from '../components/PrintButton';
 import { LoanStatusTag } from '../components/StatusTag';
 import { dayOf } from '../dates';
 import { messages } from '../messages';
 import styles from './Settlement.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 const QUIET = { loading: false, toast: false };
 

@@ -1,4 +1,4 @@
-import type { LoanRates } from '@instalment/shared/api';
+import type { LoanRates } from '@instalment/contract/api';
 
 /** The loan terms on offer, as only this remote's tests ask for them. */
 export const RATES: LoanRates = {

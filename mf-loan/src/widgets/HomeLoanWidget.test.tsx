@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { RATES } from '../testing/fixtures';
 import HomeLoanWidget from './HomeLoanWidget';
 

@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
-import type { LoanRates } from '@instalment/shared/api';
-import { useHost, useT, useTabTap } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { formatMoney, formatRate, loanMessages } from '@instalment/shared/loan';
-import { Button, Loadable, useLoad } from '@instalment/shared/ui';
+import type { LoanRates } from '@instalment/contract/api';
+import { useHost, useT, useTabTap } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { formatMoney, formatRate, loanMessages } from '@instalment/contract/loan';
+import { Button, Loadable, useLoad } from '@instalment/ui/kit';
 import styles from './HomeLoanWidget.module.css';
 import { widgetMessages } from './messages';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 /** The home page's loan offer: how much, over how long, and the way in. */
 export default function HomeLoanWidget() {

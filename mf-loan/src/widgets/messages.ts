@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages } from '@instalment/contract/i18n';
 
 /**
  * The home widget's own words, apart from the pages' (`../messages.ts`): home is every visitor's

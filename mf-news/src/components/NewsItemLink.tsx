@@ -1,9 +1,9 @@
-import type { NewsItem } from '@instalment/shared/api';
+import type { NewsItem } from '@instalment/contract/api';
 import { NewsCover } from './NewsCover';
 import { PublishedDate } from './PublishedDate';
 import styles from './news.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { PageLink } from '@instalment/shared/ui';
+import { PATHS } from '@instalment/contract/paths';
+import { PageLink } from '@instalment/ui/kit';
 
 /** One news item as a link to its article; `compact` (home widget) leaves out the summary. */
 export function NewsItemLink({ item, compact = false, headingLevel = 2 }: { item: NewsItem; compact?: boolean; headingLevel?: 2 | 3 }) {

@@ -1,4 +1,4 @@
-import { useLocale } from '@instalment/shared/host';
+import { useLocale } from '@instalment/host-sdk/host';
 
 /**
  * One formatter per language for the whole list: building an Intl.DateTimeFormat is costly

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ADMIN_ENDPOINTS, adminPath, consoleNews } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { defineMessages } from '@instalment/shared/i18n';
-import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, opsMessages } from '@instalment/shared/ops';
-import { Button, Field, useLoad } from '@instalment/shared/ui';
+import { ADMIN_ENDPOINTS, adminPath, consoleNews } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { defineMessages } from '@instalment/contract/i18n';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { LoadedTable, opsMessages } from '@instalment/ui/ops';
+import { Button, Field, useLoad } from '@instalment/ui/kit';
 
 const messages = defineMessages({
   en: {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { newsDetail } from '../testing/fixtures';
 import NewsDetail from './NewsDetail';
 

@@ -1,13 +1,13 @@
 import { useMemo, useRef } from 'react';
-import { ApiError } from '@instalment/shared/http';
-import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/shared/host';
-import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/shared/ui';
+import { ApiError } from '@instalment/host-sdk/http';
+import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
+import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/ui/kit';
 import { PublishedDate } from '../components/PublishedDate';
 import { messages } from '../messages';
 import { sanitizeArticle } from '../sanitize';
 import styles from './NewsDetail.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 /** The server answers code 0 ('news not found') for an id it does not know. */
 const isNotFound = (error: Error | null) => error instanceof ApiError && error.code === 0;

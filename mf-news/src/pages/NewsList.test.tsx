@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NewsItem, NewsPage } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { type ApiMock, createTestHost, renderWithHost } from '@instalment/shared/testing';
+import type { NewsItem, NewsPage } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { type ApiMock, createTestHost, renderWithHost } from '@instalment/testing/host';
 import { newsItem } from '../testing/fixtures';
 import { listMemory } from './listMemory';
 import NewsList from './NewsList';

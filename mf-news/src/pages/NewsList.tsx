@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/shared/api';
-import { type PageProps, usePullDownRefresh, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/shared/ui';
+import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/contract/api';
+import { type PageProps, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/ui/kit';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
 import { messages } from '../messages';
 import { listMemory } from './listMemory';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /** Platform news (/pages/news/list): newest first, endless scroll, pull down for page 1 again. */
 export default function NewsList(_props: PageProps) {

@@ -1,5 +1,5 @@
-import type { NewsItem } from '@instalment/shared/api';
-import type { PagedSnapshot } from '@instalment/shared/ui';
+import type { NewsItem } from '@instalment/contract/api';
+import type { PagedSnapshot } from '@instalment/ui/kit';
 
 /**
  * Where the reader was in the news list, kept for as long as this tab keeps the app: going back

@@ -1,4 +1,4 @@
-import type { NewsDetail, NewsItem } from '@instalment/shared/api';
+import type { NewsDetail, NewsItem } from '@instalment/contract/api';
 
 export function newsItem(id: number, overrides: Partial<NewsItem> = {}): NewsItem {
   return {

@@ -1,14 +1,14 @@
 import { useId } from 'react';
-import { DEFAULT_LATEST_NEWS } from '@instalment/shared/api';
-import { useT, useTabTap } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/shared/ui';
-import { PATHS } from '@instalment/shared/pages';
+import { DEFAULT_LATEST_NEWS } from '@instalment/contract/api';
+import { useT, useTabTap } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/ui/kit';
+import { PATHS } from '@instalment/contract/paths';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import listStyles from '../components/news.module.css';
 import { messages } from '../messages';
 import styles from './LatestNews.module.css';
-import { useApi } from '@instalment/shared/facade';
+import { useApi } from '@instalment/ui/facade';
 
 /** Home's latest-news section: the newest articles and a way to all of them. */
 export default function LatestNews() {

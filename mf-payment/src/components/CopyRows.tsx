@@ -1,5 +1,5 @@
-import { useHost, useT } from '@instalment/shared/host';
-import { Button } from '@instalment/shared/ui';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { Button } from '@instalment/ui/kit';
 import { messages } from '../messages';
 import styles from './CopyRows.module.css';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Instalment } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { checkPeriodSelection, formatMoney, loanMessages, togglePeriod } from '@instalment/shared/loan';
-import { Tag } from '@instalment/shared/ui';
+import type { Instalment } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { checkPeriodSelection, formatMoney, loanMessages, togglePeriod } from '@instalment/contract/loan';
+import { Tag } from '@instalment/ui/kit';
 import { messages } from '../messages';
 import { openPeriods } from '../instalments';
 import styles from './PeriodPicker.module.css';

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { useT } from '@instalment/shared/host';
-import { isImage, PROOF_ACCEPT } from '@instalment/shared/upload';
+import { useT } from '@instalment/host-sdk/host';
+import { isImage, PROOF_ACCEPT } from '@instalment/ui/upload';
 import { messages } from '../messages';
 import styles from './ProofFilePicker.module.css';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { Listing, PaymentDifference } from '@instalment/shared/api';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import type { Listing, PaymentDifference } from '@instalment/contract/api';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import OpsDifferences from './OpsDifferences';
 
 const DIFFERENCE: PaymentDifference = {

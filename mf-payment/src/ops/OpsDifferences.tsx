@@ -5,12 +5,12 @@ import {
   DEFAULT_CONSOLE_PAGE_SIZE,
   paymentDifferences,
   type PaymentDifference,
-} from '@instalment/shared/api';
-import { inZone, shownTime } from '@instalment/shared/format';
-import { useHost, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
-import { LoadedTable, NoteAction, nextQuery, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
-import { Button, useLoad } from '@instalment/shared/ui';
+} from '@instalment/contract/api';
+import { inZone, shownTime } from '@instalment/contract/format';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { LoadedTable, NoteAction, nextQuery, opsMessages, type OpsPageProps } from '@instalment/ui/ops';
+import { Button, useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
 
 const PATH = '/differences';

@@ -1,8 +1,8 @@
-import { consolePayments, CONSOLE_SORTS } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { inZone, shownTime } from '@instalment/shared/format';
-import { ExportButton, ListControls, LoadedTable, useOpsWords, opsMessages, useListView, type OpsPageProps } from '@instalment/shared/ops';
-import { useLoad } from '@instalment/shared/ui';
+import { consolePayments, CONSOLE_SORTS } from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { inZone, shownTime } from '@instalment/contract/format';
+import { ExportButton, ListControls, LoadedTable, useOpsWords, opsMessages, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import { useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
 
 /** Payments through the gateway, newest first unless sorted otherwise. */

@@ -1,8 +1,8 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, CONSOLE_SORTS, type ApprovalAsked } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { inZone, shownTime } from '@instalment/shared/format';
-import { ListControls, LoadedTable, NoteAction, opsMessages, Receipt, useListView, type OpsPageProps } from '@instalment/shared/ops';
-import { useLoad } from '@instalment/shared/ui';
+import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, CONSOLE_SORTS, type ApprovalAsked } from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { inZone, shownTime } from '@instalment/contract/format';
+import { ListControls, LoadedTable, NoteAction, opsMessages, Receipt, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import { useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
 
 /** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */

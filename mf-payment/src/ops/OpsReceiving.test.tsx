@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Settings } from '@instalment/shared/api';
-import { createTestHost, renderWithHost } from '@instalment/shared/testing';
+import type { Settings } from '@instalment/contract/api';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import OpsReceiving from './OpsReceiving';
 
 const SETTINGS: Pick<Settings, 'payment_channels' | 'bank_info'> = {

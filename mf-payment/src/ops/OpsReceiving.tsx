@@ -1,8 +1,8 @@
-import type { BankInfo, PaymentChannel } from '@instalment/shared/api';
-import { useT } from '@instalment/shared/host';
-import { SettingForm, useSettings } from '@instalment/shared/ops';
-import { Checkbox, Field, useForm, useRuleForm } from '@instalment/shared/ui';
-import { validateFreeText, validateRequired } from '@instalment/shared/validation';
+import type { BankInfo, PaymentChannel } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
+import { SettingForm, useSettings } from '@instalment/ui/ops';
+import { Checkbox, Field, useForm, useRuleForm } from '@instalment/ui/kit';
+import { validateFreeText, validateRequired } from '@instalment/contract/validation';
 import { opsPaymentMessages } from './messages';
 
 /** Which channels the cashier offers: one switch each, the channels themselves kept as in force. */

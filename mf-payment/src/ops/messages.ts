@@ -1,4 +1,4 @@
-import { defineMessages } from '@instalment/shared/i18n';
+import { defineMessages } from '@instalment/contract/i18n';
 
 /** The payment team's staff screens. */
 export const opsPaymentMessages = defineMessages({

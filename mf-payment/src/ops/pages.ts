@@ -1,4 +1,4 @@
-import type { OpsPage } from '@instalment/shared/ops';
+import type { OpsPage } from '@instalment/federation/ops-pages';
 
 /** The payment team's operator screens: its build exposes and publishes them (DESIGN §3). */
 export const OPS_PAGES: readonly OpsPage[] = [

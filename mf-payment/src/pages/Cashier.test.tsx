@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
+import type { Cashier as CashierData, PaymentChannel } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
 import { leaveFor } from '../gateway';
-import { createTestHost, instalment, renderPage } from '@instalment/shared/testing';
+import { createTestHost, renderPage } from '@instalment/testing/host';
+import { instalment } from '@instalment/testing/fixtures';
 import Cashier from './Cashier';
 
 jest.mock('../gateway', () => ({ ...jest.requireActual('../gateway'), leaveFor: jest.fn() }));

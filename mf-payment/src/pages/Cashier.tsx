@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Cashier as CashierData, PaymentChannel } from '@instalment/shared/api';
-import type { PageProps } from '@instalment/shared/host';
-import { useHost, useLocale, useT } from '@instalment/shared/host';
-import { ApiError } from '@instalment/shared/http';
-import { formatMoney, loanMessages } from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, Loadable, Rows, useLoad } from '@instalment/shared/ui';
+import type { Cashier as CashierData, PaymentChannel } from '@instalment/contract/api';
+import type { PageProps } from '@instalment/host-sdk/host';
+import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { ApiError } from '@instalment/host-sdk/http';
+import { formatMoney, loanMessages } from '@instalment/contract/loan';
+import { Button, EmptyState, ErrorState, Loadable, Rows, useLoad } from '@instalment/ui/kit';
 import { gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 interface CashierView {
   cashier: CashierData;

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BankInfo, UploadedFile, Voucher } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { type ChunkedUploadOptions, uploadWithChunks } from '@instalment/shared/upload';
-import { createTestHost, renderPage } from '@instalment/shared/testing';
+import type { BankInfo, UploadedFile, Voucher } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { type ChunkedUploadOptions, uploadWithChunks } from '@instalment/ui/upload';
+import { createTestHost, renderPage } from '@instalment/testing/host';
 import { schedule } from '../testing/fixtures';
 import ProofUpload from './ProofUpload';
 
-jest.mock('@instalment/shared/upload', () => ({ ...jest.requireActual('@instalment/shared/upload'), uploadWithChunks: jest.fn() }));
+jest.mock('@instalment/ui/upload', () => ({ ...jest.requireActual('@instalment/ui/upload'), uploadWithChunks: jest.fn() }));
 const upload = jest.mocked(uploadWithChunks);
 
 const bank: BankInfo = {

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import type { BankInfo, InstalmentsResult } from '@instalment/shared/api';
-import type { PageProps } from '@instalment/shared/host';
-import { useHost, useLocale, useT } from '@instalment/shared/host';
-import { commonMessages } from '@instalment/shared/i18n';
+import type { BankInfo, InstalmentsResult } from '@instalment/contract/api';
+import type { PageProps } from '@instalment/host-sdk/host';
+import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { commonMessages } from '@instalment/contract/i18n';
 import {
   checkPeriodSelection,
   checkVoucherRemark,
@@ -10,9 +10,9 @@ import {
   loanMessages,
   remarkProblemText,
   VOUCHER_REMARK_MAX_LENGTH,
-} from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, Loadable, TextArea, useForm, useLoad } from '@instalment/shared/ui';
-import { checkProofFile, uploadMessages } from '@instalment/shared/upload';
+} from '@instalment/contract/loan';
+import { Button, EmptyState, ErrorState, Loadable, TextArea, useForm, useLoad } from '@instalment/ui/kit';
+import { checkProofFile, uploadMessages } from '@instalment/ui/upload';
 import { CopyRows } from '../components/CopyRows';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { ProgressBar } from '../components/ProgressBar';
@@ -21,8 +21,8 @@ import { initialSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import { STAGE_TEXT, useVoucherSubmission } from '../proof/useVoucherSubmission';
 import styles from './pages.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 interface ProofData {
   bank: BankInfo;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PaymentState } from '@instalment/shared/api';
-import { createTestHost, renderPage } from '@instalment/shared/testing';
+import type { PaymentState } from '@instalment/contract/api';
+import { createTestHost, renderPage } from '@instalment/testing/host';
 import { schedule } from '../testing/fixtures';
 import Repay from './Repay';
 

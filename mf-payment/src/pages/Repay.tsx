@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { Instalment, PaymentState } from '@instalment/shared/api';
-import type { PageProps } from '@instalment/shared/host';
-import { useHost, useT } from '@instalment/shared/host';
-import { formatMoney, formatPeriods, loanMessages } from '@instalment/shared/loan';
-import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/shared/ui';
+import type { Instalment, PaymentState } from '@instalment/contract/api';
+import type { PageProps } from '@instalment/host-sdk/host';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { formatMoney, formatPeriods, loanMessages } from '@instalment/contract/loan';
+import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/ui/kit';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { dueNowSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
 import styles from './pages.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 /**
  * Where the gateway sends the borrower back to, with `payment_no` in the query (and the

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DueLoan } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
-import { createTestHost, renderPage } from '@instalment/shared/testing';
+import type { DueLoan } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
+import { createTestHost, renderPage } from '@instalment/testing/host';
 import Repayments from './Repayments';
 
 /** A loan as the server's due list has it: by default repaying, its next instalment (period 2) owed. */

@@ -1,12 +1,12 @@
-import type { DueLoan } from '@instalment/shared/api';
-import type { PageProps } from '@instalment/shared/host';
-import { useHost, useT, useTabTap } from '@instalment/shared/host';
-import { formatMoney, loanMessages } from '@instalment/shared/loan';
-import { Button, EmptyState, Loadable, useLoad } from '@instalment/shared/ui';
+import type { DueLoan } from '@instalment/contract/api';
+import type { PageProps } from '@instalment/host-sdk/host';
+import { useHost, useT, useTabTap } from '@instalment/host-sdk/host';
+import { formatMoney, loanMessages } from '@instalment/contract/loan';
+import { Button, EmptyState, Loadable, useLoad } from '@instalment/ui/kit';
 import { messages } from '../messages';
 import styles from './pages.module.css';
-import { PATHS } from '@instalment/shared/pages';
-import { useApi } from '@instalment/shared/facade';
+import { PATHS } from '@instalment/contract/paths';
+import { useApi } from '@instalment/ui/facade';
 
 function DueLoanCard({ loan }: { loan: DueLoan }) {
   const host = useHost();

@@ -1,10 +1,10 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { Money } from '@instalment/shared/api';
-import { useHost } from '@instalment/shared/host';
-import { isAbort } from '@instalment/shared/http';
-import { type CommonMessageKey } from '@instalment/shared/i18n';
-import { downscaleImage, type UploadStage, uploadWithChunks } from '@instalment/shared/upload';
-import { useApi } from '@instalment/shared/facade';
+import type { Money } from '@instalment/contract/api';
+import { useHost } from '@instalment/host-sdk/host';
+import { isAbort } from '@instalment/host-sdk/http';
+import { type CommonMessageKey } from '@instalment/contract/i18n';
+import { downscaleImage, type UploadStage, uploadWithChunks } from '@instalment/ui/upload';
+import { useApi } from '@instalment/ui/facade';
 
 export type SubmissionStage = UploadStage | 'submitting';
 

@@ -1,5 +1,5 @@
-import type { InstalmentsResult } from '@instalment/shared/api';
-import { instalment } from '@instalment/shared/testing';
+import type { InstalmentsResult } from '@instalment/contract/api';
+import { instalment } from '@instalment/testing/fixtures';
 
 /** Period 1 paid, 2 overdue, 3 and 4 still to come. */
 export const schedule = (): InstalmentsResult => ({

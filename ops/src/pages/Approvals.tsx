@@ -6,11 +6,11 @@ import {
   mayDo,
   type Approval,
   type OperatorRole,
-} from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { inZone, shownTime } from '@instalment/shared/format';
-import { LoadedTable, NoteAction, opsMessages, Receipt, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
-import { Button, useLoad } from '@instalment/shared/ui';
+} from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { inZone, shownTime } from '@instalment/contract/format';
+import { LoadedTable, NoteAction, opsMessages, Receipt, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
+import { Button, useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../messages';
 
 /** What the change is about, in the words the checker decides on. */

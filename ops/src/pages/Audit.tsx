@@ -1,8 +1,8 @@
-import { consoleAudit, CONSOLE_SORTS } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { inZone, shownTime } from '@instalment/shared/format';
-import { ExportButton, ListControls, LoadedTable, opsMessages, useListView, useOpsWords, type OpsPageProps } from '@instalment/shared/ops';
-import { useLoad } from '@instalment/shared/ui';
+import { consoleAudit, CONSOLE_SORTS } from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { inZone, shownTime } from '@instalment/contract/format';
+import { ExportButton, ListControls, LoadedTable, opsMessages, useListView, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
+import { useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../messages';
 
 /** Every operator action and refusal, newest first: of one operator, of one thing, between two days. */

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ADMIN_ENDPOINTS, type OperatorCreated, type StaffOperator } from '@instalment/shared/api';
-import { HostContext } from '@instalment/shared/host';
+import { ADMIN_ENDPOINTS, type OperatorCreated, type StaffOperator } from '@instalment/contract/api';
+import { HostContext } from '@instalment/host-sdk/host';
 import { createOpsHost } from '../host';
 import { Operators } from './Operators';
 

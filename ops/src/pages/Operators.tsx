@@ -12,10 +12,10 @@ import {
   type OperatorCredentials,
   type OperatorRole,
   type StaffOperator,
-} from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/shared/ops';
-import { Button, useLoad } from '@instalment/shared/ui';
+} from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/ui/ops';
+import { Button, useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../messages';
 
 /** The secrets of a new account or a new TOTP, shown once: the secret as text and as the QR code an authenticator app scans. */

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { ADMIN_ENDPOINTS, type OperatorRole, type Queues as QueueFigures } from '@instalment/shared/api';
-import { HostContext } from '@instalment/shared/host';
+import { ADMIN_ENDPOINTS, type OperatorRole, type Queues as QueueFigures } from '@instalment/contract/api';
+import { HostContext } from '@instalment/host-sdk/host';
 import { createOpsHost } from '../host';
 import { PUBLISHED } from '../published.fixture';
 import { consoleScreens, navigationOf } from '../screens';

@@ -1,7 +1,7 @@
-import { ADMIN_ENDPOINTS, type Queues as QueueFigures } from '@instalment/shared/api';
-import { useHost, useT } from '@instalment/shared/host';
-import { inZone } from '@instalment/shared/format';
-import { useLoad } from '@instalment/shared/ui';
+import { ADMIN_ENDPOINTS, type Queues as QueueFigures } from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { inZone } from '@instalment/contract/format';
+import { useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../messages';
 import type { HostScreenProps } from '../screens';
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import Fastify from 'fastify';
-import { OPERATOR_ROLES } from '@instalment/shared/api';
+import { OPERATOR_ROLES } from '@instalment/contract/api';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { AuditService } from '../services/audit';

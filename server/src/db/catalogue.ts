@@ -1,5 +1,5 @@
-import type { BankInfo, LoanRates, PaymentChannel, TermRate } from '@instalment/shared/api';
-import { LOAN_PURPOSES } from '@instalment/shared/loan';
+import type { BankInfo, LoanRates, PaymentChannel, TermRate } from '@instalment/contract/api';
+import { LOAN_PURPOSES } from '@instalment/contract/loan';
 
 /** The rates as kept in `settings`: the price of each term, without what follows from it. */
 export type StoredRates = Omit<LoanRates, 'terms'> & { terms: Array<Omit<TermRate, 'apr_bp'>> };

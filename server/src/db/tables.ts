@@ -10,7 +10,7 @@ import type {
   RejectReasonCode,
   SmsEvent,
   Voucher,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type { DifferenceReason };

@@ -1,4 +1,4 @@
-import { TOKEN_HEADER } from '@instalment/shared/api';
+import { TOKEN_HEADER } from '@instalment/contract/api';
 import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../services/tokens';
 import type { UserRow } from '../services/users';

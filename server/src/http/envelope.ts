@@ -1,4 +1,4 @@
-import { CODE_FAIL, CODE_OK, type Envelope } from '@instalment/shared/api';
+import { CODE_FAIL, CODE_OK, type Envelope } from '@instalment/contract/api';
 
 /** FastAdmin's envelope as this server sends it: `time` is always the answer's epoch seconds. */
 export type SentEnvelope<T> = Envelope<T> & { time: number };

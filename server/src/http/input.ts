@@ -1,4 +1,4 @@
-import { validationMessage, type Rule } from '@instalment/shared/validation';
+import { validationMessage, type Rule } from '@instalment/contract/validation';
 import type { PageRequest } from '../services/page';
 import { Refusal } from '../services/refusals';
 

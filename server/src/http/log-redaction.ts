@@ -4,7 +4,7 @@ const CENSOR = '[REDACTED]';
 
 /**
  * What lets someone into an account or names a person: the fields the contract accepts for
- * them (shared/src/api/schemas) and the signature of a file link. A log is read by more people,
+ * them (packages/contract/src/api/schemas) and the signature of a file link. A log is read by more people,
  * and kept longer, than the database, so none of them is written there, wherever it turns up.
  */
 const SECRET_FIELDS = [

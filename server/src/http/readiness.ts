@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { NotReady } from '@instalment/shared/api/schemas';
+import type { NotReady } from '@instalment/contract/api/schemas';
 
 /**
  * Whether this process should be sent traffic, as a load balancer asks `GET /health/ready`: not

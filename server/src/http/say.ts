@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { detectLocale, type Locale } from '@instalment/shared/i18n';
-import type { ServerMessageKey } from '@instalment/shared/i18n/server';
+import { detectLocale, type Locale } from '@instalment/contract/i18n';
+import type { ServerMessageKey } from '../i18n/server';
 import { say } from '../services/refusals';
 
 type Params = Parameters<typeof say>[1];

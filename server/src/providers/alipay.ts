@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
-import { GATEWAY_ENDPOINTS } from '@instalment/shared/api';
+import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../config';
 import { loggableFailure } from './failures';

@@ -1,4 +1,4 @@
-import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
+import { SANDBOX_ENDPOINTS } from '@instalment/contract/api';
 
 /** What a gateway is asked to take. */
 export interface PaymentToPay {

@@ -1,4 +1,4 @@
-import type { ApprovalKind, ApprovalStatus } from '@instalment/shared/api';
+import type { ApprovalKind, ApprovalStatus } from '@instalment/contract/api';
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Store } from '../db/store';
 import type { Tables } from '../db/tables';

@@ -1,5 +1,5 @@
-import type { LoanStatus, PaymentStatus, VoucherStatus } from '@instalment/shared/api';
-import type { CONSOLE_SORTS } from '@instalment/shared/api';
+import type { LoanStatus, PaymentStatus, VoucherStatus } from '@instalment/contract/api';
+import type { CONSOLE_SORTS } from '@instalment/contract/api';
 import { sql, type SqlBool } from 'kysely';
 import type { Store } from '../db/store';
 import type { AuditRow } from './audit';

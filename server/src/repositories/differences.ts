@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { DifferenceStatus } from '@instalment/shared/api';
+import type { DifferenceStatus } from '@instalment/contract/api';
 import type { Store } from '../db/store';
 import type { Tables } from '../db/tables';
 

@@ -1,5 +1,5 @@
-import type { LoanStatus, RejectReasonCode } from '@instalment/shared/api';
-import { addDays } from '@instalment/shared/loan';
+import type { LoanStatus, RejectReasonCode } from '@instalment/contract/api';
+import { addDays } from '@instalment/contract/loan';
 import type { Store } from '../db/store';
 import type { InstalmentRow, LoanRow } from '../db/tables';
 

@@ -1,4 +1,4 @@
-import type { SmsEvent, SmsOutboxEntry } from '@instalment/shared/api';
+import type { SmsEvent, SmsOutboxEntry } from '@instalment/contract/api';
 import type { Store } from '../db/store';
 
 export interface CodeRow {

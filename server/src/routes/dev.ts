@@ -1,4 +1,4 @@
-import { DEV_ENDPOINTS } from '@instalment/shared/api';
+import { DEV_ENDPOINTS } from '@instalment/contract/api';
 import {
   AgeLoanRequest,
   envelopeOf,
@@ -11,8 +11,8 @@ import {
   TokensExpired,
   VoucherReviewed,
   VoucherReviewRequest,
-} from '@instalment/shared/api/schemas';
-import { validatePhone } from '@instalment/shared/validation';
+} from '@instalment/contract/api/schemas';
+import { validatePhone } from '@instalment/contract/validation';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';

@@ -1,4 +1,4 @@
-import { GATEWAY_ENDPOINTS } from '@instalment/shared/api';
+import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyReply } from 'fastify';
 import { AlipayGateway } from '../providers/alipay';
 import type { ApiInstance, RouteDeps } from './deps';

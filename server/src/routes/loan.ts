@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Voucher } from '@instalment/shared/api';
+import { ENDPOINTS, type Voucher } from '@instalment/contract/api';
 import type { FastifyRequest } from 'fastify';
 import {
   BankInfo,
@@ -22,7 +22,7 @@ import {
   Voucher as VoucherSchema,
   VoucherRequest,
   WithdrawVoucherRequest,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';

@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '@instalment/shared/api';
-import { envelopeOf, LatestNewsQuery, NewsDetail, NewsDetailQuery, NewsItem, NewsPage, NewsQuery } from '@instalment/shared/api/schemas';
+import { ENDPOINTS } from '@instalment/contract/api';
+import { envelopeOf, LatestNewsQuery, NewsDetail, NewsDetailQuery, NewsItem, NewsPage, NewsQuery } from '@instalment/contract/api/schemas';
 import { Type } from '@sinclair/typebox';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';

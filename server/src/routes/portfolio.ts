@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '@instalment/shared/api';
-import { DueLoans, DueLoansQuery, envelopeOf, MyOverdueLoans, MyOverdueLoansQuery } from '@instalment/shared/api/schemas';
+import { ENDPOINTS } from '@instalment/contract/api';
+import { DueLoans, DueLoansQuery, envelopeOf, MyOverdueLoans, MyOverdueLoansQuery } from '@instalment/contract/api/schemas';
 import { userOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import type { ApiInstance, RouteDeps } from './deps';

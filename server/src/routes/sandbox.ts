@@ -1,10 +1,10 @@
-import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
-import { formatMoney, fromFen, parsePeriods } from '@instalment/shared/loan';
+import { SANDBOX_ENDPOINTS } from '@instalment/contract/api';
+import { formatMoney, fromFen, parsePeriods } from '@instalment/contract/loan';
 import type { FastifyReply } from 'fastify';
 import { withResult } from '../providers/gateway';
 import { appReturnUrl } from '../services/payments';
-import { BackToApp, GatewayPage, SandboxConfirmForm, SandboxPayQuery } from '@instalment/shared/api/schemas';
-import type { PaymentChannel, PaymentResult } from '@instalment/shared/api';
+import { BackToApp, GatewayPage, SandboxConfirmForm, SandboxPayQuery } from '@instalment/contract/api/schemas';
+import type { PaymentChannel, PaymentResult } from '@instalment/contract/api';
 import type { ApiInstance, RouteDeps } from './deps';
 
 const escapeHtml = (value: string) =>

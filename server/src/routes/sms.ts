@@ -1,6 +1,6 @@
-import { ENDPOINTS, type SmsEvent } from '@instalment/shared/api';
-import { validatePhone } from '@instalment/shared/validation';
-import { envelopeOf, NoData, SmsSendRequest } from '@instalment/shared/api/schemas';
+import { ENDPOINTS, type SmsEvent } from '@instalment/contract/api';
+import { validatePhone } from '@instalment/contract/validation';
+import { envelopeOf, NoData, SmsSendRequest } from '@instalment/contract/api/schemas';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';

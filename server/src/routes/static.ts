@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { envelopeOf, FileBytes, FileMissing, Health, NotReady, Text, WORD_MAX } from '@instalment/shared/api/schemas';
+import { envelopeOf, FileBytes, FileMissing, Health, NotReady, Text, WORD_MAX } from '@instalment/contract/api/schemas';
 import type { ApiInstance } from './deps';
 import { fail, ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';

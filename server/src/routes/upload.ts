@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ENDPOINTS } from '@instalment/shared/api';
+import { ENDPOINTS } from '@instalment/contract/api';
 import {
   envelopeOf,
   FileMissing,
@@ -10,7 +10,7 @@ import {
   UploadAnswer,
   UploadForm,
   type FormFile,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type UserIndex } from '@instalment/shared/api';
+import { ENDPOINTS, type UserIndex } from '@instalment/contract/api';
 import {
   validateAccount,
   validateBio,
@@ -7,7 +7,7 @@ import {
   validateOptionalEmail,
   validatePassword,
   validatePhone,
-} from '@instalment/shared/validation';
+} from '@instalment/contract/validation';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -25,7 +25,7 @@ import {
   ResetPasswordRequest,
   SmsLoginRequest,
   UserIndex as UserIndexSchema,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';

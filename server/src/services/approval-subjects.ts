@@ -1,6 +1,6 @@
-import type { ApprovalSubject, OperatorRole, SettingChange } from '@instalment/shared/api';
-import { maskPhone } from '@instalment/shared/format';
-import { fromFen, parsePeriods } from '@instalment/shared/loan';
+import type { ApprovalSubject, OperatorRole, SettingChange } from '@instalment/contract/api';
+import { maskPhone } from '@instalment/contract/format';
+import { fromFen, parsePeriods } from '@instalment/contract/loan';
 import type { Store } from '../db/store';
 import type { ApprovalRow } from '../repositories/approvals';
 

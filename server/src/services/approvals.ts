@@ -6,7 +6,7 @@ import {
   type ApprovalStatus,
   type ApprovalSubject,
   type Listing,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { iso, type Context } from '../context';
 import { isUniqueViolation, type Store } from '../db/store';
 import { ApprovalRecords, type ApprovalRow, type ApprovalVisibility } from '../repositories/approvals';

@@ -1,4 +1,4 @@
-import type { AuditEntry, Listing, OperatorRole } from '@instalment/shared/api';
+import type { AuditEntry, Listing, OperatorRole } from '@instalment/contract/api';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import { AuditRecords, type AuditRow } from '../repositories/audit';

@@ -8,9 +8,9 @@ import {
   type LoanDecided,
   type LoanRejection,
   type VoucherDecided,
-} from '@instalment/shared/api';
-import { BankInfo, PaymentChannels, StoredRates } from '@instalment/shared/api/schemas';
-import { APR_CEILING_BP, APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { BankInfo, PaymentChannels, StoredRates } from '@instalment/contract/api/schemas';
+import { APR_CEILING_BP, APR_REFERENCE_AMOUNT_FEN, formatRate, fromFen, priceAprBp, toFen } from '@instalment/contract/loan';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import type { Store } from '../db/store';
@@ -25,15 +25,8 @@ import type { Reconciliation } from './reconciliation';
 import { loanTarget, userTarget, voucherTarget } from './staff';
 import type { VoucherService } from './vouchers';
 import { applyOperatorRoles } from './operator-accounts';
+import type { Change } from './change';
 import { Refusal, say } from './refusals';
-
-/** What an operator's command changed, for its answer and the audit log. */
-export interface Change<T = unknown> {
-  target: string;
-  before: unknown;
-  after: unknown;
-  answer: T;
-}
 
 /** The largest credit line staff may give one borrower, in fen. */
 const MAX_CREDIT_FEN = 100_000_000;

@@ -1,6 +1,6 @@
-import type { CalendarDate } from '@instalment/shared/api';
-import { zonedMidnight } from '@instalment/shared/format';
-import { addDays, calendarDate } from '@instalment/shared/loan';
+import type { CalendarDate } from '@instalment/contract/api';
+import { zonedMidnight } from '@instalment/contract/format';
+import { addDays, calendarDate } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import { Refusal, say } from './refusals';
 

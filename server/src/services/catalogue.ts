@@ -1,5 +1,5 @@
-import type { BankInfo, LoanRates, PaymentChannel } from '@instalment/shared/api';
-import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/shared/loan';
+import type { BankInfo, LoanRates, PaymentChannel } from '@instalment/contract/api';
+import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/contract/loan';
 import type { StoredRates } from '../db/catalogue';
 import type { Store } from '../db/store';
 import { SettingRecords } from '../repositories/catalogue';

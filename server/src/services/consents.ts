@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSIONS, type AgreedVersions, type AgreementName, type Consent, type ConsentRequired } from '@instalment/shared/api';
+import { AGREEMENT_VERSIONS, type AgreedVersions, type AgreementName, type Consent, type ConsentRequired } from '@instalment/contract/api';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import { ConsentRecords } from '../repositories/consents';

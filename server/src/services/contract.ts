@@ -1,9 +1,9 @@
-import type { ContractClause, ContractInfo, LoanRates } from '@instalment/shared/api';
-import { maskBankCard, maskIdCard } from '@instalment/shared/format';
-import type { Locale } from '@instalment/shared/i18n';
-import { translator } from '@instalment/shared/i18n';
-import { contractMessages, type ContractMessageKey } from '@instalment/shared/i18n/contract';
-import { calendarDate, formatMoney, formatRate, fromFen, priceAprBp } from '@instalment/shared/loan';
+import type { ContractClause, ContractInfo, LoanRates } from '@instalment/contract/api';
+import { maskBankCard, maskIdCard } from '@instalment/contract/format';
+import type { Locale } from '@instalment/contract/i18n';
+import { translator } from '@instalment/contract/i18n';
+import { contractMessages, type ContractMessageKey } from '../i18n/contract';
+import { calendarDate, formatMoney, formatRate, fromFen, priceAprBp } from '@instalment/contract/loan';
 import { iso } from '../context';
 import { LENDER_ID } from '../db/catalogue';
 import type { LoanRow } from './loans';

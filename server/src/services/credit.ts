@@ -1,5 +1,5 @@
-import type { CreditLine } from '@instalment/shared/api';
-import { formatMoney, fromFen, overdueDays } from '@instalment/shared/loan';
+import type { CreditLine } from '@instalment/contract/api';
+import { formatMoney, fromFen, overdueDays } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';

@@ -1,5 +1,5 @@
-import type { DailyReport } from '@instalment/shared/api';
-import { fromFen } from '@instalment/shared/loan';
+import type { DailyReport } from '@instalment/contract/api';
+import { fromFen } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import { ReportRecords, type FenTally } from '../repositories/reports';
 import { dayRange } from './business-time';

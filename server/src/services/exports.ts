@@ -1,8 +1,8 @@
-import { CONSOLE_MAX_PAGE_SIZE, type Listing, type PaymentStatus } from '@instalment/shared/api';
+import { CONSOLE_MAX_PAGE_SIZE, type Listing, type PaymentStatus } from '@instalment/contract/api';
 import type { Context } from '../context';
 import type { AuditSort, ListWindow, LoanSort, PaymentSort } from '../repositories/console-lists';
 import type { AuditService } from './audit';
-import { zonedDateTime, zonedDay } from '@instalment/shared/format';
+import { zonedDateTime, zonedDay } from '@instalment/contract/format';
 import type { CsvCell } from './csv';
 import type { LoanFilter, StaffService } from './staff';
 

@@ -1,4 +1,4 @@
-import type { FileType } from './uploads';
+import type { ProofFileType } from '@instalment/contract/validation';
 
 export interface PixelSize {
   width: number;
@@ -10,7 +10,7 @@ export interface PixelSize {
  * few hundred kilobytes can declare 20000 × 20000 pixels, which every viewer then allocates.
  * Null when the header cannot be read.
  */
-export function declaredSize(data: Buffer, type: Exclude<FileType, 'pdf'>): PixelSize | null {
+export function declaredSize(data: Buffer, type: Exclude<ProofFileType, 'pdf'>): PixelSize | null {
   try {
     if (type === 'png') return pngSize(data);
     if (type === 'jpg') return jpegSize(data);

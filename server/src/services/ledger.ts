@@ -1,4 +1,4 @@
-import type { Instalment, LoanStatus, PayoffQuote } from '@instalment/shared/api';
+import type { Instalment, LoanStatus, PayoffQuote } from '@instalment/contract/api';
 import {
   canTransition,
   checkPeriodSelection,
@@ -14,14 +14,14 @@ import {
   penaltyFen,
   priceOfPeriods,
   statusFromInstalments,
-} from '@instalment/shared/loan';
-import { translator } from '@instalment/shared/i18n';
+} from '@instalment/contract/loan';
+import { translator } from '@instalment/contract/i18n';
 import { iso, type Context } from '../context';
 import { LoanRecords, type InstalmentRow, type LoanRow } from '../repositories/loans';
 import { PaymentRecords } from '../repositories/payments';
 import { VoucherRecords } from '../repositories/vouchers';
 import type { Store } from '../db/store';
-import type { ServerMessageKey } from '@instalment/shared/i18n/server';
+import type { ServerMessageKey } from '../i18n/server';
 import { Refusal, say } from './refusals';
 import { businessDay } from './business-time';
 

@@ -9,9 +9,9 @@ import type {
   LoanSummary,
   MyLoansPage,
   Voucher,
-} from '@instalment/shared/api';
-import { maskBankCard, maskIdCard } from '@instalment/shared/format';
-import type { Locale } from '@instalment/shared/i18n';
+} from '@instalment/contract/api';
+import { maskBankCard, maskIdCard } from '@instalment/contract/format';
+import type { Locale } from '@instalment/contract/i18n';
 import {
   annualRateBp,
   applicationProblemText,
@@ -23,7 +23,7 @@ import {
   rejectionText,
   toFen,
   type ApplicationProblem,
-} from '@instalment/shared/loan';
+} from '@instalment/contract/loan';
 import { iso, type Context } from '../context';
 import type { PageRequest } from './page';
 import type { CatalogueService } from './catalogue';

@@ -1,7 +1,7 @@
-import type { ArticleState, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/shared/api';
+import type { ArticleState, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/contract/api';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
-import type { Change } from './back-office';
+import type { Change } from './change';
 import type { PageRequest } from './page';
 import { NewsRecords, type NewsHeadline } from '../repositories/news';
 import { KeptAnswers } from './kept-answers';

@@ -1,11 +1,11 @@
-import { PRIVILEGED_ROLES, type OperatorRole } from '@instalment/shared/api';
+import { PRIVILEGED_ROLES, type OperatorRole } from '@instalment/contract/api';
 import type { Static } from '@sinclair/typebox';
-import type { OperatorCreated, OperatorCredentials, OperatorRolesChanged, StaffOperator } from '@instalment/shared/api/schemas';
+import type { OperatorCreated, OperatorCredentials, OperatorRolesChanged, StaffOperator } from '@instalment/contract/api/schemas';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import { OperatorRecords } from '../repositories/operators';
 import type { ApprovalService } from './approvals';
-import type { Change } from './back-office';
+import type { Change } from './change';
 import { rolesOf, type Operator, type OperatorService } from './operators';
 import { Refusal, say } from './refusals';
 

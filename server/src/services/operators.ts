@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type OperatorRole, type OperatorSession } from '@instalment/shared/api';
+import { OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type OperatorRole, type OperatorSession } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import { iso, seconds, type Context } from '../context';
 import { isUniqueViolation, type Store } from '../db/store';
 import { LoginFailureRecords } from '../repositories/login-failures';
 import { OperatorRecords, type OperatorRow } from '../repositories/operators';
-import type { Change } from './back-office';
+import type { Change } from './change';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { Refusal, say } from './refusals';

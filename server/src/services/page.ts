@@ -3,3 +3,9 @@ export interface PageRequest {
   page: number;
   limit: number;
 }
+
+/** The same page as rows to skip and rows to take, as a query asks for them. */
+export interface Page {
+  limit: number;
+  offset: number;
+}

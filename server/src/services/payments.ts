@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/shared/api';
-import { formatPeriods, fromFen, parsePeriods } from '@instalment/shared/loan';
+import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/contract/api';
+import { formatPeriods, fromFen, parsePeriods } from '@instalment/contract/loan';
 import { originAllowed, type OriginRule } from '../config';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../context';

@@ -1,5 +1,5 @@
-import type { DueLoan, DueLoans, MyOverdueLoans } from '@instalment/shared/api';
-import { fromFen, isRepayable, owedNow, priceOfPeriods } from '@instalment/shared/loan';
+import type { DueLoan, DueLoans, MyOverdueLoans } from '@instalment/contract/api';
+import { fromFen, isRepayable, owedNow, priceOfPeriods } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import type { InstalmentState, Ledger } from './ledger';

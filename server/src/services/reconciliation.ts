@@ -1,17 +1,17 @@
-import type { DifferenceApplied, DifferenceResolved, DifferenceStatus, Listing, PaymentDifference } from '@instalment/shared/api';
-import { REASON_MAX } from '@instalment/shared/api/schemas';
-import { fromFen, parsePeriods } from '@instalment/shared/loan';
+import type { DifferenceApplied, DifferenceResolved, DifferenceStatus, Listing, PaymentDifference } from '@instalment/contract/api';
+import { REASON_MAX } from '@instalment/contract/api/schemas';
+import { fromFen, parsePeriods } from '@instalment/contract/loan';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import type { PaymentGateway } from '../providers/gateway';
 import { ApprovalRecords } from '../repositories/approvals';
 import { DifferenceRecords, type DifferenceListRow } from '../repositories/differences';
-import type { Change } from './back-office';
+import type { Change } from './change';
 import { Ledger } from './ledger';
 import type { LoanService } from './loans';
 import type { Operator } from './operators';
 import { Refusal, say } from './refusals';
-import type { Page } from './staff';
+import type { Page } from './page';
 
 export const differenceTarget = (id: number) => `difference:${id}`;
 

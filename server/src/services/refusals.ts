@@ -1,6 +1,6 @@
-import type { Locale } from '@instalment/shared/i18n';
-import { translator } from '@instalment/shared/i18n';
-import { serverMessages, type ServerMessageKey } from '@instalment/shared/i18n/server';
+import type { Locale } from '@instalment/contract/i18n';
+import { translator } from '@instalment/contract/i18n';
+import { serverMessages, type ServerMessageKey } from '../i18n/server';
 
 /** A sentence the server will say, in whichever language the request asks for. */
 export type Said = (locale: Locale) => string;

@@ -1,4 +1,4 @@
-import { addDays } from '@instalment/shared/loan';
+import { addDays } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import { LoanRecords } from '../repositories/loans';
 import { ReminderRecords, type ReminderCandidate } from '../repositories/reminders';

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/shared/api';
+import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/contract/api';
 import { seconds, type Context } from '../context';
 import { SmsRecords } from '../repositories/sms';
 import { Refusal, say } from './refusals';

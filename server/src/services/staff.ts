@@ -13,11 +13,11 @@ import type {
   LoanStatus,
   Underwriting,
   EarlierLoan,
-} from '@instalment/shared/api';
-import { MAX_PAGE_SIZE } from '@instalment/shared/api';
-import { maskBankCard, maskIdCard } from '@instalment/shared/format';
-import { ageOnIdCard, isBorrowerAge } from '@instalment/shared/validation';
-import { annualRateBp, computeSchedule, fromFen, parsePeriods, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { MAX_PAGE_SIZE } from '@instalment/contract/api';
+import { maskBankCard, maskIdCard } from '@instalment/contract/format';
+import { ageOnIdCard, isBorrowerAge } from '@instalment/contract/validation';
+import { annualRateBp, computeSchedule, fromFen, parsePeriods, toFen } from '@instalment/contract/loan';
 import { iso, type Context } from '../context';
 import {
   ConsoleListRecords,
@@ -40,11 +40,6 @@ import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
 import { businessDay } from './business-time';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
 
 /** Which loans a console list shows: a status as the ledger derives it, and a search. */
 export interface LoanFilter {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ChunkStored } from '@instalment/shared/api';
-import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/shared/validation';
+import type { ChunkStored } from '@instalment/contract/api';
+import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/contract/validation';
 import type { Context } from '../context';
 import { UploadRecords } from '../repositories/uploads';
 import { declaredSize } from './image-size';

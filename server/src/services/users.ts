@@ -1,6 +1,6 @@
-import type { LoginResult, ProfileRequest, UserIndex } from '@instalment/shared/api';
-import { maskPhone } from '@instalment/shared/format';
-import { fromFen } from '@instalment/shared/loan';
+import type { LoginResult, ProfileRequest, UserIndex } from '@instalment/contract/api';
+import { maskPhone } from '@instalment/contract/format';
+import { fromFen } from '@instalment/contract/loan';
 import { seconds, type Context } from '../context';
 import { type Agreed, ConsentService } from './consents';
 import type { LoginAttempts } from './login-attempts';

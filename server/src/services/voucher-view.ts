@@ -1,5 +1,5 @@
-import type { Voucher } from '@instalment/shared/api';
-import { fromFen, parsePeriods } from '@instalment/shared/loan';
+import type { Voucher } from '@instalment/contract/api';
+import { fromFen, parsePeriods } from '@instalment/contract/loan';
 import { iso } from '../context';
 import type { VoucherRow } from '../repositories/vouchers';
 

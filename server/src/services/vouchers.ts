@@ -1,5 +1,5 @@
-import type { Voucher, VoucherRequest } from '@instalment/shared/api';
-import { checkVoucherRemark, formatMoney, formatPeriods, fromFen, parsePeriods, remarkProblemText, toFen } from '@instalment/shared/loan';
+import type { Voucher, VoucherRequest } from '@instalment/contract/api';
+import { checkVoucherRemark, formatMoney, formatPeriods, fromFen, parsePeriods, remarkProblemText, toFen } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';

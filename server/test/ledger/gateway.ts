@@ -1,4 +1,4 @@
-import { SANDBOX_ENDPOINTS } from '@instalment/shared/api';
+import { SANDBOX_ENDPOINTS } from '@instalment/contract/api';
 import type { TestServer } from '../helpers';
 
 export const RETURN_URL = 'http://localhost:3000/#/pages/payment/repay';

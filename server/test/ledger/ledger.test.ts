@@ -12,8 +12,8 @@ import {
   uploadFile,
   uploadVoucher,
   withdrawVoucher,
-} from '@instalment/shared/api';
-import { computeSchedule, formatMoney, fromFen, payoffQuote, priceAprBp, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { computeSchedule, formatMoney, fromFen, payoffQuote, priceAprBp, toFen } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, START_MS, startServer, type TestServer } from '../helpers';
 import { payAtGateway } from './gateway';
 
@@ -175,7 +175,7 @@ describe('early payoff charges interest only for the time the principal was outs
     server.clock.now = START_MS + 31 * DAY_MS;
     await payAtGateway(server, (await cashier(user.http, { order_no, periods: '1' })).payment_no);
     server.clock.now = START_MS + 45 * DAY_MS;
-    // The arithmetic is written out in shared/src/loan/ledger.test.ts.
+    // The arithmetic is written out in packages/contract/src/loan/ledger.test.ts.
     expect(await payoff(user.http, { order_no })).toMatchObject({
       as_of: '2026-03-01',
       principal: '5018.59',

@@ -1,5 +1,5 @@
-import { DEV_ENDPOINTS, installments, uploadFile, uploadVoucher, type Voucher } from '@instalment/shared/api';
-import { fromFen, toFen } from '@instalment/shared/loan';
+import { DEV_ENDPOINTS, installments, uploadFile, uploadVoucher, type Voucher } from '@instalment/contract/api';
+import { fromFen, toFen } from '@instalment/contract/loan';
 import { blob, PNG_BYTES, type TestClient } from '../helpers';
 
 let receipts = 0;

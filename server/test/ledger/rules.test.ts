@@ -11,8 +11,8 @@ import {
   payoff,
   paymentState,
   withdrawVoucher,
-} from '@instalment/shared/api';
-import { toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { toFen } from '@instalment/contract/loan';
 import { LoanRecords } from '../../src/repositories/loans';
 import { Ledger } from '../../src/services/ledger';
 import { DAY_MS, refusal, signUp, START_MS, startServer, type TestClient, type TestServer } from '../helpers';

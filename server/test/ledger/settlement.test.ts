@@ -1,5 +1,5 @@
-import { cashier, createLoan, installments, orderDetail, paymentState } from '@instalment/shared/api';
-import { toFen } from '@instalment/shared/loan';
+import { cashier, createLoan, installments, orderDetail, paymentState } from '@instalment/contract/api';
+import { toFen } from '@instalment/contract/loan';
 import { DAY_MS, refusal, signUp, START_MS, startServer, type TestClient, type TestServer } from '../helpers';
 import { payAtGateway } from './gateway';
 import { approve, proof } from './proofs';
@@ -53,7 +53,7 @@ test('after a payoff the paid instalments show what each was charged, not what t
   const { order_no } = await createLoan(user.http, { ...user.application, amount: '6000', term: 6 });
   server.clock.now = START_MS + 31 * DAY_MS;
   await pay(user, order_no, '1');
-  // 45 days after disbursal the payoff is ¥5,035.91 (shared/src/loan/ledger.test.ts): the 17.32
+  // 45 days after disbursal the payoff is ¥5,035.91 (packages/contract/src/loan/ledger.test.ts): the 17.32
   // accrued since period 1's due date go to period 2; the later months charge no interest or fee.
   server.clock.now = START_MS + 45 * DAY_MS;
   const payoff = await cashier(user.http, { order_no, payoff: '1' });

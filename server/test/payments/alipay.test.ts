@@ -9,7 +9,7 @@ import {
   paymentState,
   uploadFile,
   uploadVoucher,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
 import { blob, PNG_BYTES, rowCount, signUp, startServer, type TestServer } from '../helpers';
 

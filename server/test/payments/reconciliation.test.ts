@@ -17,8 +17,8 @@ import {
   type HttpClient,
   type PaymentDifference,
   type Queues,
-} from '@instalment/shared/api';
-import { addDays, calendarDate, fromFen, toFen } from '@instalment/shared/loan';
+} from '@instalment/contract/api';
+import { addDays, calendarDate, fromFen, toFen } from '@instalment/contract/loan';
 import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
 import { blob, DAY_MS, PNG_BYTES, signUp, startServer, type TestServer } from '../helpers';
 import { operatorsOf, type LoggedInOperator } from '../operators';

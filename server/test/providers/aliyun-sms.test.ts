@@ -1,4 +1,4 @@
-import { CURRENT_AGREEMENT, register, sendSms } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, register, sendSms } from '@instalment/contract/api';
 import { ALIYUN_SMS_TIMEOUT_MS, type AliyunSmsSettings } from '../../src/config';
 import { startAliyunFake, type AliyunFake } from '../fakes/aliyun-sms';
 import { newPhone, PASSWORD, refusal, startServer, type TestServer } from '../helpers';

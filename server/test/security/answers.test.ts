@@ -1,6 +1,6 @@
-import { createLoan, ENDPOINTS, uploadFile, uploadVoucher } from '@instalment/shared/api';
-import { fromFen } from '@instalment/shared/loan';
-import { validationMessage } from '@instalment/shared/validation';
+import { createLoan, ENDPOINTS, uploadFile, uploadVoucher } from '@instalment/contract/api';
+import { fromFen } from '@instalment/contract/loan';
+import { validationMessage } from '@instalment/contract/validation';
 import { loadConfig } from '../../src/config';
 import { illustrationPath, ILLUSTRATION_NAMES } from '../../src/static/images';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../helpers';

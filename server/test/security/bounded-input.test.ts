@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
-import { USERNAME_MAX } from '@instalment/shared/api/schemas';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
+import { USERNAME_MAX } from '@instalment/contract/api/schemas';
 import { MULTIPART_LIMITS } from '../../src/routes/upload';
 import { SETTING_SHAPES } from '../../src/services/back-office';
 import { startServer, type TestServer } from '../helpers';

@@ -1,4 +1,4 @@
-import { DEV_ENDPOINTS, ENDPOINTS } from '@instalment/shared/api';
+import { DEV_ENDPOINTS, ENDPOINTS } from '@instalment/contract/api';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { startServer, TEST_OPTIONS, type TestServer } from '../helpers';

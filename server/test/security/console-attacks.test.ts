@@ -6,7 +6,7 @@ import {
   type ApprovalAsked,
   type AuditEntry,
   type Listing,
-} from '@instalment/shared/api';
+} from '@instalment/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { signUp, startServer, type TestServer } from '../helpers';
 import { operatorsOf, type LoggedInOperator } from '../operators';

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, ENDPOINTS } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, ENDPOINTS } from '@instalment/contract/api';
 import { signUp, startServer, type TestServer } from '../helpers';
 import { request } from './traffic';
 

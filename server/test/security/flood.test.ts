@@ -1,7 +1,7 @@
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
-import { serverMessages } from '@instalment/shared/i18n/server';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
+import { serverMessages } from '../../src/i18n/server';
 import { sql } from 'kysely';
-import { USERNAME_MAX } from '@instalment/shared/api/schemas';
+import { USERNAME_MAX } from '@instalment/contract/api/schemas';
 import { ENGINE, startServer, type TestServer } from '../helpers';
 import { flood, post, tally } from './traffic';
 

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { mergeChunks, uploadChunk, uploadFile } from '@instalment/shared/api';
+import { mergeChunks, uploadChunk, uploadFile } from '@instalment/contract/api';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestClient, type TestServer } from '../helpers';
 
 /**

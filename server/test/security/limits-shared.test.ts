@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@instalment/shared/api';
+import { ENDPOINTS } from '@instalment/contract/api';
 import { sharedDatabase, startServer, type TestDatabase, type TestServer } from '../helpers';
 import { flood, post } from './traffic';
 

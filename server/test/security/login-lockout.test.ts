@@ -1,4 +1,4 @@
-import { CURRENT_AGREEMENT, ENDPOINTS, register, sendSms } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, ENDPOINTS, register, sendSms } from '@instalment/contract/api';
 import { DEFAULT_CONFIG } from '../../src/config';
 import { latestCode, newPhone, PASSWORD, rowCount, sharedDatabase, signUp, startServer, type TestServer } from '../helpers';
 import { flood, post, tally } from './traffic';

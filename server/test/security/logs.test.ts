@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { ADMIN_ENDPOINTS, AGREEMENT_VERSIONS, login, mobileLogin, register, sendSms, uploadFile } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, AGREEMENT_VERSIONS, login, mobileLogin, register, sendSms, uploadFile } from '@instalment/contract/api';
 import type { AppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { startAliyunFake, type AliyunFake } from '../fakes/aliyun-sms';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { CURRENT_AGREEMENT, ENDPOINTS } from '@instalment/shared/api';
+import { CURRENT_AGREEMENT, ENDPOINTS } from '@instalment/contract/api';
 import * as passwords from '../../src/services/passwords';
 import { PASSWORD, signUp, startServer, type TestServer } from '../helpers';
 import { post } from './traffic';

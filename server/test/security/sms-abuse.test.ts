@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@instalment/shared/api';
+import { ENDPOINTS } from '@instalment/contract/api';
 import { DEFAULT_LIMITS } from '../../src/config';
 import { newPhone, PASSWORD, signUp, startServer, type TestServer } from '../helpers';
 import { flood, post, tally } from './traffic';

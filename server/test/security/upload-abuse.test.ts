@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ENDPOINTS, mergeChunks, TOKEN_HEADER, uploadChunk, uploadFile } from '@instalment/shared/api';
-import { ApiError } from '@instalment/shared/http';
+import { ENDPOINTS, mergeChunks, TOKEN_HEADER, uploadChunk, uploadFile } from '@instalment/contract/api';
+import { ApiError } from '@instalment/host-sdk/http';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestClient, type TestServer } from '../helpers';
 
 const MB = 1024 * 1024;

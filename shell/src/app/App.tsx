@@ -1,4 +1,4 @@
-import { HostContext } from '@instalment/shared/host';
+import { HostContext } from '@instalment/host-sdk/host';
 import { HashRouter } from 'react-router-dom';
 import type { ShellHost } from '../host/createShellHost';
 import { Overlays } from '../ui/Overlays';

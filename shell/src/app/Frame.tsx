@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { commonMessages, titleMessages } from '@instalment/shared/i18n';
-import { type PageProps, useHost, useT } from '@instalment/shared/host';
-import { Button } from '@instalment/shared/ui';
+import { commonMessages, titleMessages } from '@instalment/contract/i18n';
+import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
+import { Button } from '@instalment/ui/kit';
 import { Home } from '../home/Home';
-import { loadExposed, RemoteView } from '@instalment/shared/loader';
-import type { Route } from '@instalment/shared/pages';
+import { loadExposed, RemoteView } from '@instalment/federation/loader';
+import type { Route } from '@instalment/federation/pages';
 import type { ShellHost } from '../host/createShellHost';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { Header } from './Header';

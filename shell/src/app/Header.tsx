@@ -1,5 +1,5 @@
-import { commonMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
 import styles from './frame.module.css';
 
 /** The default navigation bar: the page title as the page's h1, and back on non-tab pages. */

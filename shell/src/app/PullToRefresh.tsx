@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useReducer, useRef } from 'react';
-import { commonMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
 import { initialPull, pullReducer, RESTORE_MS } from './pullState';
 import styles from './frame.module.css';
 

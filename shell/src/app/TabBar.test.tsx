@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HostContext, type Host } from '@instalment/shared/host';
-import { LocaleStore } from '@instalment/shared/i18n';
+import { HostContext, type Host } from '@instalment/host-sdk/host';
+import { LocaleStore } from '@instalment/host-sdk/locale';
 import { TabBar } from './TabBar';
 
 const host = { locale: new LocaleStore(null, ['en']) } as unknown as Host;

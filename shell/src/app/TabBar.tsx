@@ -1,6 +1,6 @@
-import { commonMessages, titleMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
-import { TABS, type TabKey } from '@instalment/shared/pages';
+import { commonMessages, titleMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
+import { TABS, type TabKey } from '@instalment/federation/pages';
 import styles from './frame.module.css';
 
 const ICONS: Record<TabKey, string> = {

@@ -1,8 +1,9 @@
-import { PATHS, type PublishedPage, type RemoteName } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/contract/paths';
+import { type PublishedPage, type RemoteName } from '@instalment/federation/pages';
 import { RouteTable } from './routes';
 
 const published: Partial<Record<RemoteName, PublishedPage[]>> = {};
-jest.mock('@instalment/shared/loader', () => ({
+jest.mock('@instalment/federation/loader', () => ({
   publishedPages: async (remote: RemoteName) => published[remote] ?? [],
 }));
 

@@ -1,5 +1,5 @@
-import { publishedPages } from '@instalment/shared/loader';
-import { findPage, routeOf, type ContainerName, type Route } from '@instalment/shared/pages';
+import { publishedPages } from '@instalment/federation/loader';
+import { findPage, routeOf, type ContainerName, type Route } from '@instalment/federation/pages';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openingTable } from '@instalment/shared/pages';
+import { openingTable } from '@instalment/federation/pages';
 import { openingPreloaded, takeEarly, takeEarlyManifest } from './handover';
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, 'inline.js'), 'utf8');

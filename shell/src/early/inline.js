@@ -7,7 +7,7 @@
 //   route's chunks are preloaded, so they arrive beside the shell's instead of after it.
 // shell/src/early/handover.ts hands config.json and the manifests over once (to loadConfig and to
 // the federation runtime's fetch); anything that fails here is simply fetched again there.
-// `data-exposes` (route → [remote, exposed module]) comes from shared/src/pages at build time;
+// `data-exposes` (route → [remote, exposed module]) comes from @instalment/federation/pages at build time;
 // without it (the bench's monolith, which loads no remote) config.json and the API's connection
 // are all it starts.
 (function () {

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { enableStaticRendering } from 'mobx-react-lite';
-import { HostContext } from '@instalment/shared/host';
-import { chooseLocale, DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@instalment/shared/i18n';
-import { ROUTES, TABS } from '@instalment/shared/pages';
+import { HostContext } from '@instalment/host-sdk/host';
+import { chooseLocale, DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@instalment/contract/i18n';
+import { ROUTES, TABS } from '@instalment/federation/pages';
 import { Frame } from '../app/Frame';
 import { createShellHost } from '../host/createShellHost';
 

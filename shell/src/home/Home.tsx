@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { commonMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
-import { HOME_WIDGETS } from '@instalment/shared/pages';
-import { loadExposed, RemoteView } from '@instalment/shared/loader';
+import { commonMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
+import { HOME_WIDGETS } from '@instalment/federation/pages';
+import { loadExposed, RemoteView } from '@instalment/federation/loader';
 import styles from './home.module.css';
 
 const widgets = Object.values(HOME_WIDGETS).map((widget) => ({

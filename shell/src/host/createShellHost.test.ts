@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { userIndex } from '@instalment/shared/api';
+import { userIndex } from '@instalment/contract/api';
 import { createShellHost, type Navigator } from './createShellHost';
 
 function fakeRouter(pathname = '/pages/loan/detail', search = '?order_no=L1') {

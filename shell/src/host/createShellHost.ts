@@ -1,7 +1,7 @@
-import { createHost, withQuery } from '@instalment/shared/host';
-import { commonMessages, translator } from '@instalment/shared/i18n';
+import { createHost, withQuery } from '@instalment/host-sdk/host';
+import { commonMessages, translator } from '@instalment/contract/i18n';
 import type { RuntimeConfig } from '../config';
-import { PATHS } from '@instalment/shared/pages';
+import { PATHS } from '@instalment/contract/paths';
 import { UiStore } from '../ui/UiStore';
 import { RouteTable } from '../app/routes';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { HostContext, type Host } from '@instalment/shared/host';
-import { LocaleStore } from '@instalment/shared/i18n';
+import { HostContext, type Host } from '@instalment/host-sdk/host';
+import { LocaleStore } from '@instalment/host-sdk/locale';
 import { OfflineNotice } from './OfflineNotice';
 import { REACHABILITY_MESSAGE } from './reachability';
 

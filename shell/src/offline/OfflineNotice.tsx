@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { commonMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
+import { commonMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
 import { isReachabilityMessage } from './reachability';
 import styles from './offline.module.css';
 

@@ -1,6 +1,6 @@
-import { SessionStore } from '@instalment/shared/session';
-import { ENDPOINTS } from '@instalment/shared/api';
-import type { Host } from '@instalment/shared/host';
+import { SessionStore } from '@instalment/host-sdk/session';
+import { ENDPOINTS } from '@instalment/contract/api';
+import type { Host } from '@instalment/host-sdk/host';
 import { watchSession } from './lifecycle';
 
 const login = (expiretime: number) => ({

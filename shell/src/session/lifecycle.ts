@@ -1,5 +1,5 @@
-import { userIndex } from '@instalment/shared/api';
-import type { Host } from '@instalment/shared/host';
+import { userIndex } from '@instalment/contract/api';
+import type { Host } from '@instalment/host-sdk/host';
 
 const quiet = { loading: false, toast: false } as const;
 

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { commonMessages } from '@instalment/shared/i18n';
-import { useT } from '@instalment/shared/host';
-import { Button } from '@instalment/shared/ui';
+import { commonMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
+import { Button } from '@instalment/ui/kit';
 import type { ConfirmRequest } from './UiStore';
 import styles from './overlays.module.css';
 

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable } from 'mobx';
-import { TOAST_MS } from '@instalment/shared/http';
-import type { HostUi } from '@instalment/shared/host';
+import { TOAST_MS } from '@instalment/host-sdk/http';
+import type { HostUi } from '@instalment/host-sdk/host';
 
 export interface Toast {
   id: number;

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 const STATEMENTS = `
 -- One row per password check that did not succeed (or is still running: the row is reserved

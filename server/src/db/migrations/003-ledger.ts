@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 const STATEMENTS = `
 -- NULL: the configured default credit line (CREDIT_LIMIT).

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** The profile a user edits (POST /api/user/profile): a short bio next to nickname, avatar and e-mail. */
 export const profile: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * The per-address request counts of the rate limiter, kept in the database rather than in a

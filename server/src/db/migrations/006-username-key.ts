@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Usernames are one whatever their case. SQLite's column already compares them without case

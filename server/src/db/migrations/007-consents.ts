@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Consent at registration, as a lender must be able to show it: which version of the terms and

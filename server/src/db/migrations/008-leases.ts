@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Who runs the background work (sweeps, payment reconciliation, reminders): one process at a

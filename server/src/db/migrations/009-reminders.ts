@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Due reminders by SMS: one row per instalment and kind, taken before the message is sent, so

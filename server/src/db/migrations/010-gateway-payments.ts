@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Payments through a real gateway: the gateway's own trade number, and money that arrived for

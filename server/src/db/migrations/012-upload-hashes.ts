@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Each stored file's SHA-256, taken once when its bytes are written: a transfer proof is judged

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 const COUNTERS = `
       ALTER TABLE users ADD COLUMN loans_version INTEGER NOT NULL DEFAULT 0;

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Reconciliation: how each payment difference was resolved, by whom and when. A refund keeps its

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * A rejection's reason from the reviewer's picklist (REJECT_REASON_CODES): stored as its code so

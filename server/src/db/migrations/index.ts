@@ -13,6 +13,9 @@ import { uploadHashes } from './012-upload-hashes';
 import { readVersions } from './013-read-versions';
 import { reconciliation } from './014-reconciliation';
 import { rejectReasons } from './015-reject-reasons';
+import type { Migration } from './migration';
+
+export type { Migration } from './migration';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -24,14 +27,6 @@ import { rejectReasons } from './015-reject-reasons';
  * contract fixes seconds (`createtime`, `expiretime`), due dates are the platform's calendar
  * dates ('YYYY-MM-DD').
  */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-  /** Where PostgreSQL needs statements of its own (triggers): its whole script, still read through `postgresDdl`. */
-  postgres?: string;
-}
-
 export const MIGRATIONS: readonly Migration[] = [
   initial,
   loginSecurity,

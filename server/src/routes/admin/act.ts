@@ -1,11 +1,11 @@
-import type { AdminPermission } from '@instalment/shared/api';
+import type { AdminPermission } from '@instalment/contract/api';
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store';
 import { operatorOf } from '../../http/admin-auth';
 import { ok, type SentEnvelope } from '../../http/envelope';
 import { pageOf } from '../../http/input';
 import type { AuditFact } from '../../services/audit';
-import type { Change } from '../../services/back-office';
+import type { Change } from '../../services/change';
 import { Refusal, say } from '../../services/refusals';
 import type { ApiInstance, RouteDeps } from '../deps';
 

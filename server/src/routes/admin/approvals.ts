@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type Approval as ApprovalView, type ApprovalStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type Approval as ApprovalView, type ApprovalStatus } from '@instalment/contract/api';
 import {
   Approval,
   ApprovalStatus as ApprovalStatusSchema,
@@ -7,12 +7,12 @@ import {
   envelopeOf,
   IdParams,
   Listing,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ApprovalService } from '../../services/approvals';
-import type { Change } from '../../services/back-office';
+import type { Change } from '../../services/change';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
 

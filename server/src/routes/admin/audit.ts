@@ -1,5 +1,5 @@
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
-import { AuditEntry, AuditListQuery, envelopeOf, Listing } from '@instalment/shared/api/schemas';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
+import { AuditEntry, AuditListQuery, envelopeOf, Listing } from '@instalment/contract/api/schemas';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
 import { LIST_ORDERS, listWindowOf } from './lists';

@@ -1,5 +1,5 @@
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
-import { envelopeOf, NoData, OperatorIdentity, OperatorLoginRequest, OperatorSession } from '@instalment/shared/api/schemas';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
+import { envelopeOf, NoData, OperatorIdentity, OperatorLoginRequest, OperatorSession } from '@instalment/contract/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type LoanStatus, type PaymentStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type LoanStatus, type PaymentStatus } from '@instalment/contract/api';
 import {
   AuditExportQuery,
   CsvFile,
@@ -6,7 +6,7 @@ import {
   LoanStatus as LoanStatusSchema,
   PaymentExportQuery,
   PaymentStatus as PaymentStatusSchema,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyReply } from 'fastify';
 import { csvStream } from '../../services/csv';

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/shared/api';
+import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/contract/api';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { createAdminAuth } from '../../http/admin-auth';
 import type { AuditFact } from '../../services/audit';

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type LoanStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type LoanStatus } from '@instalment/contract/api';
 import {
   ApprovalAsked,
   BankRefRequest,
@@ -13,7 +13,7 @@ import {
   Queues,
   StaffLoan,
   StaffLoanView,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';

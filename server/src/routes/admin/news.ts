@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import {
   ArticleState,
   ConsoleStatusQuery,
@@ -7,7 +7,7 @@ import {
   Listing,
   NewsDraftRequest,
   StaffArticle,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, windowOf, type ConsoleDeps } from './act';

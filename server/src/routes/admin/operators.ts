@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import {
   envelopeOf,
   NewOperatorRequest,
@@ -9,7 +9,7 @@ import {
   OperatorRolesChanged,
   OperatorRolesRequest,
   StaffOperator,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type DifferenceStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type DifferenceStatus } from '@instalment/contract/api';
 import {
   ApprovalAsked,
   DifferenceApplied,
@@ -10,7 +10,7 @@ import {
   PaymentDifference,
   ReasonRequest,
   StatusQuery,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';

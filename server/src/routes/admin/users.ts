@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import {
   ApprovalAsked,
   CreditRequest,
@@ -9,8 +9,8 @@ import {
   SettingRequest,
   Settings,
   StaffBorrower,
-} from '@instalment/shared/api/schemas';
-import { validatePhone } from '@instalment/shared/validation';
+} from '@instalment/contract/api/schemas';
+import { validatePhone } from '@instalment/contract/validation';
 import { operatorOf } from '../../http/admin-auth';
 import { check } from '../../http/input';
 import { userTarget } from '../../services/staff';

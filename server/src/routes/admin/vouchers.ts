@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type PaymentStatus, type VoucherStatus } from '@instalment/shared/api';
+import { ADMIN_ENDPOINTS, type PaymentStatus, type VoucherStatus } from '@instalment/contract/api';
 import {
   ApprovalAsked,
   BankRefRequest,
@@ -14,7 +14,7 @@ import {
   VoucherDecided,
   VoucherListQuery,
   VoucherStatus as VoucherStatusSchema,
-} from '@instalment/shared/api/schemas';
+} from '@instalment/contract/api/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import fs from 'node:fs';

@@ -1,0 +1,142 @@
+import type { Static } from '@sinclair/typebox';
+import type * as operators from './schemas/operators';
+import type * as reconciliation from './schemas/reconciliation';
+import type * as reports from './schemas/reports';
+import type * as staff from './schemas/staff';
+import type * as requests from './schemas/admin';
+export * from './roles';
+
+/**
+ * The operations console's API (`/admin/api`): the lender's staff, on accounts of their own,
+ * with roles. FastAdmin's envelope, `Authorization: Bearer <token>`.
+ */
+export const ADMIN_ENDPOINTS = {
+  login: '/admin/api/auth/login',
+  logout: '/admin/api/auth/logout',
+  me: '/admin/api/auth/me',
+  queues: '/admin/api/queues',
+  loans: '/admin/api/loans',
+  loan: '/admin/api/loans/:order_no',
+  approveLoan: '/admin/api/loans/:order_no/approve',
+  rejectLoan: '/admin/api/loans/:order_no/reject',
+  disburseLoan: '/admin/api/loans/:order_no/disburse',
+  vouchers: '/admin/api/vouchers',
+  voucherFile: '/admin/api/vouchers/:id/file',
+  confirmVoucher: '/admin/api/vouchers/:id/confirm',
+  rejectVoucher: '/admin/api/vouchers/:id/reject',
+  approvals: '/admin/api/approvals',
+  approveApproval: '/admin/api/approvals/:id/approve',
+  declineApproval: '/admin/api/approvals/:id/decline',
+  overdue: '/admin/api/reports/overdue',
+  payments: '/admin/api/payments',
+  differences: '/admin/api/payments/differences',
+  refundDifference: '/admin/api/payments/differences/:id/refund',
+  closeDifference: '/admin/api/payments/differences/:id/close',
+  applyDifference: '/admin/api/payments/differences/:id/apply',
+  dailyReport: '/admin/api/reports/daily',
+  users: '/admin/api/users',
+  userCredit: '/admin/api/users/:id/credit',
+  settings: '/admin/api/settings',
+  setting: '/admin/api/settings/:key',
+  newsList: '/admin/api/news',
+  news: '/admin/api/news',
+  publishNews: '/admin/api/news/:id/publish',
+  unpublishNews: '/admin/api/news/:id/unpublish',
+  audit: '/admin/api/audit',
+  exportLoans: '/admin/api/export/loans',
+  exportPayments: '/admin/api/export/payments',
+  exportOverdue: '/admin/api/export/overdue',
+  exportAudit: '/admin/api/export/audit',
+  operators: '/admin/api/operators',
+  unlockOperator: '/admin/api/operators/:username/unlock',
+  operatorRoles: '/admin/api/operators/:username/roles',
+  disableOperator: '/admin/api/operators/:username/disable',
+  resetOperatorTotp: '/admin/api/operators/:username/reset-totp',
+} as const;
+
+/** A console path with its `:params` filled in. */
+export function adminPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+export type ApprovalStatus = Static<typeof operators.ApprovalStatus>;
+
+/**
+ * The console's requests and answers, derived from their schemas (`schemas/admin.ts`,
+ * `schemas/operators.ts`, `schemas/staff.ts`), where each field is described.
+ */
+
+/** A change one operator asked for, and what a second one decided. */
+export type Approval = Static<typeof operators.Approval>;
+/** What an approval is about, in the checker's words (`about` names which). */
+export type ApprovalSubject = Static<typeof operators.ApprovalSubject>;
+export type SettingChange = Static<typeof operators.SettingChange>;
+
+/** What an action that needs four eyes answers: the approval now waiting for a second operator. */
+export type ApprovalAsked = Static<typeof operators.ApprovalAsked>;
+
+/** The console's queues, for its navigation. */
+export type Queues = Static<typeof staff.Queues>;
+
+/** One page of a console list (`Listing` in `schemas/staff.ts`). */
+export interface Listing<T> {
+  list: T[];
+  total: number;
+}
+
+/** A loan as staff see it in a queue. */
+export type StaffLoan = Static<typeof staff.StaffLoan>;
+
+/** A proof of a bank transfer as finance sees it; its image is at `voucherFile`. */
+export type StaffVoucher = Static<typeof staff.StaffVoucher>;
+
+/** A payment through a gateway, as finance sees it. */
+export type StaffPayment = Static<typeof staff.StaffPayment>;
+
+/** Money a gateway received that the ledger could not credit, as finance sees it. */
+export type PaymentDifference = Static<typeof reconciliation.PaymentDifference>;
+export type DifferenceStatus = Static<typeof reconciliation.DifferenceStatus>;
+export type DifferenceReason = Static<typeof reconciliation.DifferenceReason>;
+/** A difference applied to the borrower's next instalments. */
+export type DifferenceApplied = Static<typeof reconciliation.DifferenceApplied>;
+/** A difference closed at once: its status after it. */
+export type DifferenceResolved = Static<typeof reconciliation.DifferenceResolved>;
+/** GET /admin/api/reports/daily: one business day's money. */
+export type DailyReport = Static<typeof reports.DailyReport>;
+
+/** One loan of the overdue report: the same days and penalty the borrower sees. */
+export type OverdueLoan = Static<typeof staff.OverdueLoan>;
+
+/** GET /admin/api/loans/:order_no: everything about one loan. */
+export type StaffLoanView = Static<typeof staff.StaffLoanView>;
+
+/** GET /admin/api/users?mobile=: one borrower and their history. */
+export type StaffBorrower = Static<typeof staff.StaffBorrower>;
+
+/** A news article as the editor sees it, whatever its status. */
+export type StaffArticle = Static<typeof staff.StaffArticle>;
+export type ArticleStatus = Static<typeof staff.ArticleStatus>;
+
+/** A reviewer's approval or rejection of an application, done at once. */
+export type LoanDecided = Static<typeof staff.LoanDecided>;
+/** A proof turned down. */
+export type VoucherDecided = Static<typeof staff.VoucherDecided>;
+/** An article drafted, published or taken down. */
+export type ArticleState = Static<typeof staff.ArticleState>;
+
+/** GET /admin/api/settings. */
+export type Settings = Static<typeof staff.Settings>;
+
+/** POST /admin/api/auth/login. `totp`: the 6 digits of the operator's authenticator app. */
+export type OperatorLoginRequest = Static<typeof requests.OperatorLoginRequest>;
+
+export type OperatorSession = Static<typeof operators.OperatorSession>;
+
+/** GET /admin/api/auth/me: whose token it is. */
+export type OperatorIdentity = Static<typeof operators.OperatorIdentity>;
+
+/** One entry of the audit log: every operator action, done or refused, once. */
+export type AuditEntry = Static<typeof operators.AuditEntry>;
+
+/** POST /admin/api/news: a draft, published later by `publish`. */
+export type NewsDraft = Static<typeof requests.NewsDraftRequest>;

@@ -1,0 +1,114 @@
+import { Type } from '@sinclair/typebox';
+import { APPROVAL_KINDS, OPERATOR_ROLES, type ApprovalKind as Kind } from '../roles';
+import { IsoDateTime, Money, Nullable } from './common';
+
+/**
+ * The console's operators and what they leave behind: sessions, the audit log, and the changes
+ * that wait for a second operator (four eyes). The values of `OPERATOR_ROLES` and
+ * `APPROVAL_KINDS` (in `api/admin.ts`) are the only ones an answer writes.
+ */
+
+export const OperatorRole = Type.Union(OPERATOR_ROLES.map((role) => Type.Literal(role)));
+
+/** The data of POST /admin/api/auth/login. */
+export const OperatorSession = Type.Object({
+  token: Type.String(),
+  expires_at: IsoDateTime,
+  roles: Type.Array(OperatorRole),
+  /** The lender's time zone (`BUSINESS_TIMEZONE`): the console shows every date and time in it. */
+  business_timezone: Type.String(),
+});
+
+/** GET /admin/api/auth/me: whose token it is, and the zone the console shows times in. */
+export const OperatorIdentity = Type.Object({ username: Type.String(), roles: Type.Array(OperatorRole), business_timezone: Type.String() });
+
+/** One entry of the audit log: every operator action, done or refused, once. */
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  at: IsoDateTime,
+  username: Type.String(),
+  roles: Type.Array(OperatorRole),
+  action: Type.String(),
+  target: Type.String(),
+  /** The state before and after, as the action recorded it (null when it recorded none). */
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  outcome: Type.Union([Type.Literal('done'), Type.Literal('refused')]),
+  reason: Nullable(Type.String()),
+  address: Type.String(),
+});
+
+export const ApprovalKind = Type.Union((Object.keys(APPROVAL_KINDS) as Kind[]).map((kind) => Type.Literal(kind)));
+export const ApprovalStatus = Type.Union([Type.Literal('awaiting'), Type.Literal('approved'), Type.Literal('declined')]);
+
+/** One value a setting's change changes: its path (`terms[2].monthly_rate_bp`), null where absent on that side. */
+export const SettingChange = Type.Object({ path: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) });
+
+/**
+ * What an approval is about, in the words the checker decides on, by `about`: the loan to pay out,
+ * the proof to confirm (its image at `voucherFile`), the credit line, the setting's changed values,
+ * the operator's roles, the refund. The borrower's phone is masked.
+ */
+export const ApprovalSubject = Type.Union([
+  Type.Object({
+    about: Type.Literal('disbursement'),
+    borrower: Type.String(),
+    phone: Type.String(),
+    order_no: Type.String(),
+    amount: Money,
+    term: Type.Integer(),
+  }),
+  Type.Object({
+    about: Type.Literal('proof'),
+    voucher_id: Type.Integer(),
+    borrower: Type.String(),
+    phone: Type.String(),
+    order_no: Type.String(),
+    periods: Type.Array(Type.Integer()),
+    amount: Money,
+  }),
+  Type.Object({
+    about: Type.Literal('credit'),
+    borrower: Type.String(),
+    phone: Type.String(),
+    /** null: the default credit line. */
+    before: Nullable(Money),
+    after: Money,
+  }),
+  Type.Object({ about: Type.Literal('setting'), changes: Type.Array(SettingChange) }),
+  Type.Object({
+    about: Type.Literal('roles'),
+    username: Type.String(),
+    before: Type.Array(OperatorRole),
+    after: Type.Array(OperatorRole),
+  }),
+  Type.Object({
+    about: Type.Literal('refund'),
+    order_no: Type.String(),
+    amount: Money,
+    payment_no: Type.String(),
+    trade_no: Nullable(Type.String()),
+  }),
+]);
+
+/** A change one operator asked for, and what a second one decided. */
+export const Approval = Type.Object({
+  id: Type.Integer(),
+  kind: ApprovalKind,
+  target: Type.String(),
+  /** What the change is (the bank's reference, the new value). */
+  payload: Type.Unknown(),
+  /** The state when it was asked for, for the checker to compare. */
+  before: Type.Unknown(),
+  /** What it is about, in words; null when that is no longer on the books. */
+  subject: Type.Union([ApprovalSubject, Type.Null()]),
+  maker: Type.String(),
+  created_at: IsoDateTime,
+  status: ApprovalStatus,
+  checker: Nullable(Type.String()),
+  decided_at: Nullable(IsoDateTime),
+  reason: Nullable(Type.String()),
+});
+
+/** What an action that needs four eyes answers: the approval now waiting for a second operator. */
+export const ApprovalAsked = Type.Object({ approval_id: Type.Integer(), status: Type.Literal('awaiting') });

@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import { commonMessages } from '@instalment/contract/i18n';
+import { useT } from '@instalment/host-sdk/host';
+import { Button } from '@instalment/ui/kit';
+import { ErrorBoundary } from './ErrorBoundary';
+import { useTimedLoad } from './useTimedLoad';
+import styles from './loader.module.css';
+
+export interface RemoteViewProps<P> {
+  /** Names the load: a new id loads anew. */
+  id: string;
+  load: () => Promise<{ default: ComponentType<P> }>;
+  props: P;
+  /** A widget takes less room than a page while loading or failed. */
+  compact?: boolean;
+}
+
+function LoadFailed({ onRetry, compact }: { onRetry: () => void; compact?: boolean }) {
+  const t = useT(commonMessages);
+  return (
+    <div className={compact ? styles.compactState : styles.state} role="alert">
+      <p className={styles.message}>{t('loadFailed')}</p>
+      {!compact && <p className={styles.hint}>{t('loadFailedHint')}</p>}
+      <Button variant="primary" size={compact ? 'small' : 'normal'} onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+function Loading({ compact }: { compact?: boolean }) {
+  const t = useT(commonMessages);
+  return (
+    <div className={compact ? styles.compactState : styles.state} role="status" aria-live="polite">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span>{t('loading')}</span>
+    </div>
+  );
+}
+
+/** A remote page or widget under the loading rule, with a retry that really reloads the remote. */
+export function RemoteView<P extends object>({ id, load, props, compact }: RemoteViewProps<P>) {
+  const { phase, value, retry } = useTimedLoad(load, id);
+  if (phase === 'waiting') return null;
+  if (phase === 'loading') return <Loading compact={compact} />;
+  if (phase === 'error' || !value) return <LoadFailed onRetry={retry} compact={compact} />;
+  const Page = value.default;
+  return (
+    <ErrorBoundary
+      fallback={(_error, reset) => (
+        <LoadFailed
+          compact={compact}
+          onRetry={() => {
+            reset();
+            retry();
+          }}
+        />
+      )}
+    >
+      <Page {...props} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import { readPublishedPages, type ContainerName, type PublishedPage } from '@instalment/federation/pages';
+
+/** Where each remote's manifest is, as a host's config.json names them: the repository's four and any other. */
+export type RemoteEntries = Record<ContainerName, string>;
+
+/** An answer the host page already fetched for this URL (the shell's inline script), if any. */
+export type EarlyAnswer = (url: string) => Promise<Response | undefined>;
+
+const MANIFEST_ATTEMPTS = 3;
+const RETRY_BASE_MS = 250;
+
+let registered: RemoteEntries | null = null;
+let early: EarlyAnswer = async () => undefined;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A remote that is half-deployed or restarting answers with a network error or a 5xx for a
+ * moment: the manifest fetch is retried with back-off before the load is declared failed.
+ */
+async function fetchManifest(url: string, afresh: boolean): Promise<string> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
+    try {
+      const answered = attempt === 0 && !afresh ? await early(url) : undefined;
+      // Afresh: past every cache (a service worker's last good copy included), the files may have changed.
+      const response = answered ?? (await fetch(url, { cache: afresh ? 'reload' : 'no-cache' }));
+      if (response.ok) return await response.text();
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    if (attempt < MANIFEST_ATTEMPTS - 1) await wait(RETRY_BASE_MS * 2 ** attempt);
+  }
+  throw lastError;
+}
+
+/**
+ * Each manifest is read once per start of its remote, by URL: the federation runtime and the
+ * host's page table (the pages a remote publishes) share the one request.
+ */
+const manifests = new Map<string, Promise<string>>();
+/** Manifests to read past every cache next time: their remote is being started afresh. */
+const afresh = new Set<string>();
+function manifestText(url: string): Promise<string> {
+  let text = manifests.get(url);
+  if (!text) {
+    text = fetchManifest(url, afresh.delete(url));
+    manifests.set(url, text);
+    text.catch(() => manifests.delete(url));
+  }
+  return text;
+}
+
+/** A failed load is remembered so that the next attempt starts the remote afresh instead of reusing the runtime's cached failure. */
+const failed = new Set<string>();
+const resilience: ModuleFederationRuntimePlugin = {
+  name: 'instalment-resilience',
+  async fetch(url) {
+    return new Response(await manifestText(String(url)), { headers: { 'Content-Type': 'application/json' } });
+  },
+  async errorLoadRemote({ id, error }) {
+    failed.add(id.split('/')[0]);
+    throw error;
+  },
+};
+
+/** Registers the remotes named by config.json with the federation runtime (nothing is baked in). */
+export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAnswer): void {
+  registered = remotes;
+  if (earlyAnswer) early = earlyAnswer;
+  registerPlugins([resilience]);
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+}
+
+/** The remote is registered anew: its current manifest is read again, and with it its entry and chunks. */
+function restart(remote: ContainerName): void {
+  failed.delete(remote);
+  if (!registered) return;
+  manifests.delete(registered[remote]);
+  afresh.add(registered[remote]);
+  registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+}
+
+async function loadOnce<T>(remote: ContainerName, module: string): Promise<T> {
+  if (failed.has(remote)) restart(remote);
+  const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
+  if (!loaded) throw new Error(`${remote} did not provide ${module}`);
+  return loaded;
+}
+
+/**
+ * Loads an exposed module. A load that fails is tried once more by itself from the remote's
+ * current manifest: a deploy may have replaced the files the page was started with (a chunk
+ * gone), or an entry may have failed for a moment. After that the error view's retry starts the
+ * remote afresh again; the reason is logged for whoever reads the console (a version the shell
+ * refuses, a missing module).
+ */
+export async function loadExposed<T>(remote: ContainerName, module: string): Promise<T> {
+  try {
+    return await loadOnce<T>(remote, module);
+  } catch {
+    failed.add(remote);
+    try {
+      return await loadOnce<T>(remote, module);
+    } catch (error) {
+      console.error(`${remote} ${module} could not be loaded:`, error);
+      throw error;
+    }
+  }
+}
+
+/** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it. */
+export function preloadExposed(remote: ContainerName, module: string): void {
+  void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
+    failed.add(remote);
+  });
+}
+
+/**
+ * What a remote's current deployment publishes under `metaData[key]` of its manifest (DESIGN §3:
+ * its pages, its operator screens), from the same read the federation runtime uses. Fails when
+ * the manifest cannot be read; a retry reads it again.
+ */
+export async function publishedMetaData(remote: ContainerName, key: string): Promise<unknown> {
+  if (!registered) throw new Error('no remote is registered');
+  const manifest = JSON.parse(await manifestText(registered[remote])) as { metaData?: Record<string, unknown> };
+  return manifest.metaData?.[key];
+}
+
+/** The pages a remote's current deployment publishes; none when its manifest cannot be read. */
+export async function publishedPages(remote: ContainerName): Promise<PublishedPage[]> {
+  try {
+    return readPublishedPages(await publishedMetaData(remote, 'pages'));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,146 @@
+import type { TitleKey } from '@instalment/contract/i18n';
+import { PATHS } from '@instalment/contract/paths';
+import remotes from './remotes.json';
+
+/**
+ * The app's pages, one owner: every route of SPEC §2 with the remote and exposed module that
+ * draws it, its title, tab and header rules. The shell's route table and preloading, the home
+ * page, each remote's standalone harness and every in-page link are built from here.
+ * (Remote names and their packages live in remotes.json, which the build scripts read too.)
+ */
+export type RemoteName = keyof typeof remotes;
+export const REMOTE_NAMES = Object.keys(remotes) as RemoteName[];
+/**
+ * A remote as a host's config.json names it: one of the repository's (`RemoteName`, drawing
+ * SPEC §2's rows) or any other a team deploys, whose manifest publishes its pages; adding or
+ * removing one is an edit of config.json, not a host release.
+ */
+export type ContainerName = string;
+/** The npm workspace (and folder) that builds a remote. */
+export const remotePackage = (remote: RemoteName): string => remotes[remote];
+
+export type TabKey = 'home' | 'repay' | 'mine';
+
+/** A module a remote exposes (its webpack `exposes` key). */
+export interface Exposed {
+  remote: ContainerName;
+  module: string;
+}
+
+export interface PageDef {
+  path: string;
+  title: TitleKey;
+  /** Where the page lives: a remote's exposed module, or the shell's own home page. */
+  page: Exposed | 'home';
+  tab?: TabKey;
+  /** The page draws its own navigation bar (no default header). */
+  customNav?: boolean;
+  pullDownRefresh?: boolean;
+  needsLogin?: boolean;
+}
+
+const account = (module: string): Exposed => ({ remote: 'mf_account', module });
+const loan = (module: string): Exposed => ({ remote: 'mf_loan', module });
+const payment = (module: string): Exposed => ({ remote: 'mf_payment', module });
+const news = (module: string): Exposed => ({ remote: 'mf_news', module });
+
+/**
+ * SPEC §2, row by row (as uni-app's pages.json), named by what each page is. Rows the spec lists
+ * twice (/pages/loan/* and /pages/borrowing/*) open the same exposed page; each keeps its own
+ * pull-down setting.
+ */
+export const PAGES = {
+  home: { path: PATHS.home, title: 'home', page: 'home', tab: 'home' },
+  homeIndex: { path: PATHS.homeIndex, title: 'home', page: 'home', tab: 'home' },
+  repayments: { path: PATHS.repayments, title: 'repayments', page: payment('./Repayments'), tab: 'repay', needsLogin: true },
+  profile: { path: PATHS.profile, title: 'mine', page: account('./Profile'), tab: 'mine' },
+  login: { path: PATHS.login, title: 'login', page: account('./Login'), customNav: true },
+  register: { path: PATHS.register, title: 'register', page: account('./Register'), customNav: true },
+  // The account self-service pages (issue 17), beside the spec's rows.
+  resetPassword: { path: PATHS.resetPassword, title: 'resetPassword', page: account('./ResetPassword'), customNav: true },
+  security: { path: PATHS.security, title: 'security', page: account('./Security'), needsLogin: true },
+  editProfile: { path: PATHS.editProfile, title: 'editProfile', page: account('./EditProfile'), needsLogin: true },
+  changeMobile: { path: PATHS.changeMobile, title: 'changeMobile', page: account('./ChangeMobile'), needsLogin: true },
+  terms: { path: PATHS.terms, title: 'terms', page: account('./Terms') },
+  privacy: { path: PATHS.privacy, title: 'privacy', page: account('./Privacy') },
+  userInfo: { path: PATHS.userInfo, title: 'userinfo', page: account('./UserInfo'), needsLogin: true },
+  apply: { path: PATHS.apply, title: 'apply', page: loan('./Apply'), needsLogin: true },
+  overdueImpact: { path: PATHS.overdueImpact, title: 'impact', page: loan('./OverdueImpact') },
+  repayProofUpload: { path: PATHS.repayProofUpload, title: 'upload', page: payment('./ProofUpload'), needsLogin: true },
+  myLoans: { path: PATHS.myLoans, title: 'myLoans', page: loan('./MyLoans'), needsLogin: true },
+  contract: { path: PATHS.contract, title: 'contract', page: loan('./Contract'), needsLogin: true },
+  loanDetail: { path: PATHS.loanDetail, title: 'loanDetail', page: loan('./LoanDetail'), pullDownRefresh: true, needsLogin: true },
+  borrowingLoans: { path: PATHS.borrowingLoans, title: 'myLoans', page: loan('./MyLoans'), pullDownRefresh: true, needsLogin: true },
+  borrowingDetail: { path: PATHS.borrowingDetail, title: 'loanDetail', page: loan('./LoanDetail'), needsLogin: true },
+  borrowingContract: { path: PATHS.borrowingContract, title: 'contract', page: loan('./Contract'), needsLogin: true },
+  borrowingApply: { path: PATHS.borrowingApply, title: 'apply', page: loan('./Apply'), needsLogin: true },
+  borrowingMyLoans: { path: PATHS.borrowingMyLoans, title: 'myLoans', page: loan('./MyLoans'), needsLogin: true },
+  borrowingImpact: { path: PATHS.borrowingImpact, title: 'impact', page: loan('./OverdueImpact') },
+  settlement: { path: PATHS.settlement, title: 'settlement', page: loan('./Settlement'), needsLogin: true },
+  repay: { path: PATHS.repay, title: 'repay', page: payment('./Repay'), needsLogin: true },
+  cashier: { path: PATHS.cashier, title: 'cashier', page: payment('./Cashier'), needsLogin: true },
+  proofUpload: { path: PATHS.proofUpload, title: 'upload', page: payment('./ProofUpload'), needsLogin: true },
+  newsList: { path: PATHS.newsList, title: 'newsList', page: news('./NewsList'), pullDownRefresh: true },
+  newsDetail: { path: PATHS.newsDetail, title: 'newsDetail', page: news('./NewsDetail'), pullDownRefresh: true },
+} as const satisfies Record<string, PageDef>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The route table, in SPEC §2's order. */
+export const ROUTES: readonly PageDef[] = Object.values(PAGES);
+
+/** The home page's widgets, each its own remote's exposed module, in the order they are shown. */
+export const HOME_WIDGETS = {
+  loan: loan('./HomeLoanWidget'),
+  news: news('./LatestNews'),
+} as const satisfies Record<string, Exposed>;
+
+export const TABS: ReadonlyArray<{ key: TabKey; path: string; title: TitleKey }> = [
+  { key: 'home', path: PAGES.home.path, title: 'home' },
+  { key: 'repay', path: PAGES.repayments.path, title: 'repayments' },
+  { key: 'mine', path: PAGES.profile.path, title: 'mine' },
+];
+
+export function findPage(path: string): PageDef | undefined {
+  const normalised = path === '' ? '/' : path.startsWith('/') ? path : `/${path}`;
+  return ROUTES.find((route) => route.path === normalised);
+}
+
+/**
+ * What a visit opening on `path` needs from the remotes first: home's widgets for home (and for
+ * a path the app does not know, which lands on home), else the page's own module. The shell
+ * preloads these, and its page's inline script starts them even before the shell has loaded.
+ */
+export function openingExposes(path: string): Exposed[] {
+  const page = findPage(path)?.page;
+  return !page || page === 'home' ? Object.values(HOME_WIDGETS) : [page];
+}
+
+/** openingExposes of every route, as plain data: route → [remote, module] pairs. */
+export function openingTable(): Record<string, Array<[ContainerName, string]>> {
+  return Object.fromEntries(ROUTES.map((route) => [route.path, openingExposes(route.path).map(({ remote, module }) => [remote, module])]));
+}
+
+/** Every route a remote draws, with its exposed module, and its home widgets at '/'. */
+export function routesOf(remote: ContainerName): Array<{ path: string; module: string }> {
+  const pages = ROUTES.flatMap((route) =>
+    route.page !== 'home' && route.page.remote === remote ? [{ path: route.path, module: route.page.module }] : [],
+  );
+  const widgets = Object.values(HOME_WIDGETS).filter((widget) => widget.remote === remote);
+  return [...widgets.map((widget) => ({ path: PAGES.home.path, module: widget.module })), ...pages];
+}
+
+/**
+ * A remote's webpack `exposes`, read from this table and the pages the remote adds: each page at
+ * `src/pages/<Module>.tsx`, each home widget at `src/widgets/<Module>.tsx`, one exposed module
+ * (and chunk) per page (DESIGN §2). Rows the spec lists twice expose their page once.
+ */
+export function exposesOf(remote: ContainerName, extras: ReadonlyArray<{ module: string }> = []): Record<string, string> {
+  const widgets = new Set(Object.values(HOME_WIDGETS).map((widget) => widget.module));
+  return Object.fromEntries(
+    [...routesOf(remote), ...extras].map(({ module }) => [
+      module,
+      `./src/${widgets.has(module) ? 'widgets' : 'pages'}/${module.slice(2)}.tsx`,
+    ]),
+  );
+}

@@ -1,0 +1,9 @@
+import { createContext } from 'react';
+import type { Api } from '@instalment/contract/api';
+
+/**
+ * Where a test puts the calls a page makes instead of the real ones. Only the context lives in
+ * the shared singleton; the calls themselves are bound in each remote (`useApi()`,
+ * @instalment/ui/facade), so a remote's new call never waits for the host.
+ */
+export const ApiContext = createContext<Api | null>(null);

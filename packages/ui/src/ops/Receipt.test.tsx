@@ -1,0 +1,46 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { createTestHost, renderWithHost } from '@instalment/testing/host';
+import { Receipt } from './Receipt';
+
+const OBJECT_URL = 'blob:http://console.test/receipt';
+
+beforeEach(() => {
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, blob: () => Promise.resolve(new Blob(['png'])) });
+  URL.createObjectURL = jest.fn(() => OBJECT_URL);
+  URL.revokeObjectURL = jest.fn();
+});
+
+async function shown(locale: 'en' | 'zh-CN' = 'en') {
+  const { host } = createTestHost({ locale, loggedIn: true });
+  const view = renderWithHost(host, <Receipt id={7} />);
+  await act(async () => {});
+  return view;
+}
+
+test('a receipt is drawn as a bounded thumbnail, and a toggle named for it shows it full size and back', async () => {
+  await shown();
+  const image = screen.getByRole('img', { name: 'Receipt of proof #7' });
+  expect(image).toHaveAttribute('src', OBJECT_URL);
+  expect(image.parentElement).toHaveClass('thumbnail');
+
+  const zoom = screen.getByRole('button', { name: 'Receipt of proof #7 at full size' });
+  expect(zoom).toHaveAttribute('aria-pressed', 'false');
+  expect(zoom).toHaveTextContent('Full size');
+  fireEvent.click(zoom);
+  expect(zoom).toHaveAttribute('aria-pressed', 'true');
+  expect(zoom).toHaveTextContent('Fit');
+  expect(image.parentElement).toHaveClass('fullSize');
+  fireEvent.click(zoom);
+  expect(image.parentElement).toHaveClass('thumbnail');
+});
+
+test('the toggle speaks the operator’s language', async () => {
+  await shown('zh-CN');
+  expect(screen.getByRole('button', { name: '按原尺寸查看凭证 #7 的回单' })).toHaveTextContent('原尺寸');
+});
+
+test('the image is released when the receipt leaves the screen', async () => {
+  const { unmount } = await shown();
+  unmount();
+  expect(URL.revokeObjectURL).toHaveBeenCalledWith(OBJECT_URL);
+});

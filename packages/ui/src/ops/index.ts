@@ -1,0 +1,8 @@
+// What the remotes' operator screens are drawn with: tables, list controls, receipts, setting forms, the console's words.
+export * from './props';
+export * from './messages';
+export * from './words';
+export * from './DataTable';
+export * from './Receipt';
+export * from './ListControls';
+export * from './SettingForm';

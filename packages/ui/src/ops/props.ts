@@ -1,0 +1,13 @@
+import type { OperatorIdentity } from '@instalment/contract/api';
+
+/** The operator signed in to the console. */
+export type OperatorInfo = OperatorIdentity;
+
+/**
+ * What every console screen receives from the ops host, beside the Host door (HostContext: the
+ * HTTP client with the operator's bearer token, the language, toasts, navigation).
+ */
+export interface OpsPageProps {
+  query: Record<string, string>;
+  operator: OperatorInfo;
+}

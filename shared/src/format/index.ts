@@ -1,3 +1,0 @@
-export * from './business-time';
-export * from './mask';
-export { formatMoney, formatRate } from '@instalment/shared/loan';

@@ -1,3 +1,0 @@
-export * from './host';
-export * from './hooks';
-export * from './createHost';

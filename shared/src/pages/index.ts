@@ -1,3 +1,0 @@
-export * from './pages';
-export * from './paths';
-export * from './published';

@@ -1,2 +1,0 @@
-export * from './fixtures';
-export * from './testHost';
