@@ -5,6 +5,8 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { TOKEN_HEADER } from '@instalment/contract/api';
 import { CODE_FAIL } from '@instalment/contract/api';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -32,6 +34,7 @@ import { smsRoutes } from './routes/sms';
 import { staticRoutes } from './routes/static';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
+import { docsOptions, documentOptions } from './openapi/document';
 import { createServices, type Services } from './services';
 import { localeOf, said } from './http/say';
 import type { ServerMessageKey } from './i18n/server';
@@ -172,6 +175,10 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     maxAge: 600,
   });
   app.register(multipart, { limits: MULTIPART_LIMITS });
+  // Before the routes, whose schemas it collects as they are declared.
+  app.register(swagger, documentOptions(auth));
+  // A development route like /dev/*: the document is rendered only where DEV_ROUTES is on, never in production.
+  if (config.devRoutes) app.register(swaggerUi, docsOptions);
 
   // An empty JSON body is an empty object (FastAdmin clients post logout with none).
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -13,6 +13,7 @@ import {
   SANDBOX_ENDPOINTS,
   sendSms,
 } from '@instalment/contract/api';
+import { DOCS_PATH } from '../src/openapi/document';
 import { startAlipayFake, type AlipayFake } from './fakes/alipay';
 import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
 import { applicationOf, clientOf, PASSWORD } from './helpers';
@@ -131,7 +132,7 @@ describe('started from the compiled server on the example settings, the provider
     expect(ready).toMatchObject({ env: 'production', devRoutes: 'off', sms: 'aliyun', payments: 'alipay' });
   });
 
-  test('the sandbox gateway and the development routes are not there', async () => {
+  test('the sandbox gateway, the development routes and the API document’s page are not there', async () => {
     for (const [method, route] of [
       ['GET', `${SANDBOX_ENDPOINTS.payPage}?payment_no=P2026011500000000AA&return_url=https://app.example.com/`],
       ['POST', SANDBOX_ENDPOINTS.confirm],
@@ -140,6 +141,8 @@ describe('started from the compiled server on the example settings, the provider
       ['POST', DEV_ENDPOINTS.reviewVoucher],
       ['POST', DEV_ENDPOINTS.ageLoan],
       ['POST', DEV_ENDPOINTS.expireTokens],
+      ['GET', `${DOCS_PATH}/`],
+      ['GET', `${DOCS_PATH}/json`],
     ] as const) {
       const answer = await request(server.baseURL, method, route, method === 'POST' ? {} : undefined);
       expect({ route, status: answer.status }).toEqual({ route, status: 404 });

@@ -1,10 +1,14 @@
 import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AlipayGateway } from '../providers/alipay';
 import type { ApiInstance, RouteDeps } from './deps';
 
 /** Alipay reads exactly `success` as "handled, stop retrying"; anything else is retried for a day. */
 const answer = (reply: FastifyReply, handled: boolean) => reply.type('text/plain; charset=utf-8').send(handled ? 'success' : 'fail');
+
+/** The notify's answer, as Alipay reads it. */
+const NotifyAnswer = Type.Union([Type.Literal('success'), Type.Literal('fail')], { description: 'Whether the notify was handled.' });
 
 /** A form's fields as strings (a repeated field is not Alipay's, and fails the signature). */
 function formOf(body: unknown): Record<string, string> {
@@ -22,24 +26,28 @@ export function gatewayRoutes(app: ApiInstance, { services }: RouteDeps): void {
   const gateway = payments.gateway;
   if (!(gateway instanceof AlipayGateway)) return;
 
-  app.post(GATEWAY_ENDPOINTS.alipayNotify, async (request, reply) => {
-    const fields = formOf(request.body);
-    const trade = gateway.verifiedNotify(fields);
-    const refuse = (why: string) => {
-      request.log.warn(
-        { out_trade_no: fields.out_trade_no ?? null, trade_status: fields.trade_status ?? null, why },
-        'Alipay notify refused',
-      );
-      app.metrics.notifies.inc({ gateway: 'alipay', answer: 'fail' });
-      return answer(reply, false);
-    };
-    if (!trade) return refuse('signature or app_id');
-    const payment = await payments.byNumber(trade.paymentNo);
-    if (!payment) return refuse('unknown out_trade_no');
-    if (payment.amount_fen !== trade.amountFen) return refuse('total_amount differs from the payment');
-    const outcome = await payments.arrived(trade, 'alipay');
-    request.log.info({ payment_no: trade.paymentNo, trade_no: trade.tradeNo, outcome }, 'Alipay notify');
-    app.metrics.notifies.inc({ gateway: 'alipay', answer: 'success' });
-    return answer(reply, true);
-  });
+  app.post(
+    GATEWAY_ENDPOINTS.alipayNotify,
+    { schema: { produces: ['text/plain'], response: { 200: NotifyAnswer } } },
+    async (request, reply) => {
+      const fields = formOf(request.body);
+      const trade = gateway.verifiedNotify(fields);
+      const refuse = (why: string) => {
+        request.log.warn(
+          { out_trade_no: fields.out_trade_no ?? null, trade_status: fields.trade_status ?? null, why },
+          'Alipay notify refused',
+        );
+        app.metrics.notifies.inc({ gateway: 'alipay', answer: 'fail' });
+        return answer(reply, false);
+      };
+      if (!trade) return refuse('signature or app_id');
+      const payment = await payments.byNumber(trade.paymentNo);
+      if (!payment) return refuse('unknown out_trade_no');
+      if (payment.amount_fen !== trade.amountFen) return refuse('total_amount differs from the payment');
+      const outcome = await payments.arrived(trade, 'alipay');
+      request.log.info({ payment_no: trade.paymentNo, trade_no: trade.tradeNo, outcome }, 'Alipay notify');
+      app.metrics.notifies.inc({ gateway: 'alipay', answer: 'success' });
+      return answer(reply, true);
+    },
+  );
 }

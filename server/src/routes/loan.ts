@@ -30,6 +30,7 @@ import { pageOf } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { ApiInstance, RouteDeps } from './deps';
 import { localeOf, said } from '../http/say';
+import { BORROWER_SOMETIMES } from '../openapi/operations';
 
 export function loanRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
@@ -75,14 +76,18 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
   );
 
   /** Without order_no: the template shown before applying, to anyone; with one: the caller's own contract. */
-  app.get(ENDPOINTS.contractInfo, { schema: { querystring: OrderQuery, response: { 200: envelopeOf(ContractInfo) } } }, async (request) => {
-    const order = orderNo(request.query);
-    if (order === '') return ok(contractTemplate(await catalogue.rates(), localeOf(request)));
-    await auth.required(request);
-    return ok(
-      loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), config.businessTimezone, localeOf(request)),
-    );
-  });
+  app.get(
+    ENDPOINTS.contractInfo,
+    { schema: { querystring: OrderQuery, response: { 200: envelopeOf(ContractInfo) }, security: BORROWER_SOMETIMES } },
+    async (request) => {
+      const order = orderNo(request.query);
+      if (order === '') return ok(contractTemplate(await catalogue.rates(), localeOf(request)));
+      await auth.required(request);
+      return ok(
+        loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), config.businessTimezone, localeOf(request)),
+      );
+    },
+  );
 
   app.get(
     ENDPOINTS.cashier,

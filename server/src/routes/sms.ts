@@ -4,6 +4,7 @@ import { envelopeOf, NoData, SmsSendRequest } from '@instalment/contract/api/sch
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
+import { BORROWER_SOMETIMES } from '../openapi/operations';
 import { SMS_EVENTS } from '../services/sms';
 import type { ApiInstance, RouteDeps } from './deps';
 import { said } from '../http/say';
@@ -13,7 +14,11 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
   const { smsSendsPerAddress, addressWindowSeconds } = config.limits;
   app.post(
     ENDPOINTS.smsSend,
-    { schema: { body: SmsSendRequest, response: { 200: envelopeOf(NoData) } }, ...perAddress(smsSendsPerAddress, addressWindowSeconds) },
+    {
+      // A code for a new phone (changemobile) is for the signed-in owner only.
+      schema: { body: SmsSendRequest, response: { 200: envelopeOf(NoData) }, security: BORROWER_SOMETIMES },
+      ...perAddress(smsSendsPerAddress, addressWindowSeconds),
+    },
     async (request) => {
       const mobile = check(validatePhone, request.body.mobile.trim());
       const event = request.body.event.trim() as SmsEvent;

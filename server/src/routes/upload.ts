@@ -71,7 +71,7 @@ export function uploadRoutes(app: ApiInstance, { services, auth, config, links }
   app.post(
     ENDPOINTS.upload,
     {
-      schema: { body: UploadForm, response: { 200: envelopeOf(UploadAnswer) } },
+      schema: { body: UploadForm, consumes: ['multipart/form-data'], response: { 200: envelopeOf(UploadAnswer) } },
       onRequest: auth.required,
       preValidation: readForm,
       ...perAddress(uploadsPerAddress, addressWindowSeconds),

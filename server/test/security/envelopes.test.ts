@@ -24,8 +24,11 @@ const PUBLIC = new Set<string>([
   ADMIN_ENDPOINTS.login,
 ]);
 
-/** Answers that are not the API's envelope: files, the gateways' pages and their plain-text acknowledgements. */
-const NOT_ENVELOPES = [/^\/uploads\//, /^\/static\//, /^\/sandbox\//, /^\/api\/pay\/[a-z]+\/notify$/];
+/**
+ * Answers that are not the API's envelope: files, the gateways' pages and their plain-text
+ * acknowledgements, and the development server's rendering of the API document.
+ */
+const NOT_ENVELOPES = [/^\/uploads\//, /^\/static\//, /^\/sandbox\//, /^\/api\/pay\/[a-z]+\/notify$/, /^\/docs(\/|$)/];
 
 /** Whatever a caller might send: wrong types, missing fields, junk. */
 const BODIES: Array<unknown> = [undefined, {}, { amount: 'x', avatar: 5, order_no: ['L1'], periods: null }, '"just a string"'];

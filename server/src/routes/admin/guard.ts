@@ -9,7 +9,10 @@ import { routeOf, targetOf, type ConsoleRoute } from './act';
 const permissionsOf = (route: ConsoleRoute): readonly AdminPermission[] =>
   route.permission === null ? [] : typeof route.permission === 'string' ? [route.permission] : route.permission;
 
-const rolesNeeded = (route: ConsoleRoute) => [...new Set(permissionsOf(route).flatMap((permission) => ADMIN_PERMISSIONS[permission]))];
+/** The roles that may call a console route; none: any signed-in operator. */
+export const rolesNeeded = (route: ConsoleRoute) => [
+  ...new Set(permissionsOf(route).flatMap((permission) => ADMIN_PERMISSIONS[permission])),
+];
 
 /** Who a login claims to be: refused logins are filed under the username typed, as it came. */
 function claimant(request: FastifyRequest): AuditFact['operator'] {
