@@ -15,9 +15,9 @@ const { InjectManifest } = require('workbox-webpack-plugin');
  * bundled, tree-shaken, into that remote, so its team's deploy ships its pages, its API calls and
  * the UI they use, and a release of either changes no singleton's version. The look stays one
  * through the shell's design tokens (CSS custom properties).
- * react-router-dom, mobx and axios are imported by the shell's code alone (remotes navigate
- * through the host; mobx sits behind mobx-react-lite and the session), so they are bundled into
- * the shell instead of being shared whole.
+ * react-router-dom, mobx, mobx-react-lite and axios are bundled into the shell: remotes navigate
+ * through the host, call through its HTTP client and follow the session with the host SDK's
+ * `observer`, so none of them is a singleton of its own.
  */
 const HOST_SDK = '@instalment/host-sdk';
 const STATE_SUBPATHS = ['http', 'session', 'host', 'locale'];
@@ -26,7 +26,6 @@ const LIBRARIES = [
   { name: 'react/jsx-runtime', pkg: 'react', strictVersion: true },
   { name: 'react-dom', pkg: 'react-dom', strictVersion: true },
   { name: 'react-dom/client', pkg: 'react-dom', strictVersion: true },
-  { name: 'mobx-react-lite', pkg: 'mobx-react-lite', strictVersion: false },
 ];
 
 /**

@@ -2,6 +2,7 @@
 // SMS outbox, then handed to each browser context as the local storage the shell restores.
 
 const { CURRENT_AGREEMENT } = require('../../packages/contract/src/api/agreements');
+const { newPhone } = require('../../packages/testing/src/people');
 
 async function call(apiUrl, method, route, body) {
   const response = await fetch(`${apiUrl}${route}`, {
@@ -16,7 +17,7 @@ async function call(apiUrl, method, route, body) {
 
 /** The local storage entries of packages/host-sdk/src/session/store.ts for a freshly registered user. */
 async function registerUser(apiUrl) {
-  const mobile = `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+  const mobile = newPhone();
   await call(apiUrl, 'POST', '/api/sms/send', { mobile, event: 'register' });
   const outbox = await call(apiUrl, 'GET', `/dev/sms-outbox?mobile=${mobile}`);
   const code = outbox.find((entry) => entry.event === 'register')?.code;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { observer } from 'mobx-react-lite';
+import { observer } from '@instalment/host-sdk/session';
 import { formatMoney, maskPhone } from '@instalment/contract/format';
 import { type PageProps, useHost, useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
 import { commonMessages, type Locale, titleMessages } from '@instalment/contract/i18n';

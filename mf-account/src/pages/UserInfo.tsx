@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '@instalment/host-sdk/session';
 import { formatMoney, maskEmail, maskPhone } from '@instalment/contract/format';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '@instalment/host-sdk/session';
 import type { LoanRates, MyOverdueLoan, MyOverdueLoans } from '@instalment/contract/api';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatRate, fromFen, penaltyFen } from '@instalment/contract/loan';

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '@instalment/host-sdk/session';
 import { useId } from 'react';
 import type { LoanRates } from '@instalment/contract/api';
 import { useHost, useT, useTabTap } from '@instalment/host-sdk/host';
