@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -36,6 +33,7 @@ import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { docsOptions, documentOptions } from './openapi/document';
 import { createServices, type Services } from './services';
+import { openStorage } from './storage/open';
 import { localeOf, said } from './http/say';
 import type { ServerMessageKey } from './i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -82,13 +80,6 @@ const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
 };
 
-function uploadDirFor(config: AppConfig): { dir: string; temporary: boolean } {
-  if (config.uploadDir) return { dir: config.uploadDir, temporary: false };
-  if (config.databaseUrl || config.databaseFile === ':memory:')
-    return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-uploads-')), temporary: true };
-  return { dir: path.join(path.dirname(config.databaseFile), 'uploads'), temporary: false };
-}
-
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
   const { now = Date.now, logger = false, limits, backgroundTickMs, ...overrides } = options;
@@ -104,10 +95,10 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   });
 
   const { store, ready } = openDatabase(config, now());
-  const uploads = uploadDirFor(config);
+  const storage = openStorage(config);
   const metrics = new Metrics();
   const ctx: Context = { store, config, now, log: app.log, metrics };
-  const services = createServices(ctx, uploads.dir);
+  const services = createServices(ctx, storage);
   const auth = createAuth(services.tokens);
   // Outside production a per-process key is enough: links then last until the next restart.
   const links = new FileLinks(
@@ -128,7 +119,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     new Readiness({
       database: () => sql`select 1`.execute(store.q),
       migrated: ready,
-      storage: () => fs.promises.access(uploads.dir, fs.constants.W_OK),
+      storage: () => storage.writable(),
     }),
   );
   app.decorateRequest('user', null);
@@ -148,7 +139,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.addHook('onReady', async () => {
     await ready;
     await services.tokens.sweep();
-    await services.uploads.sweepChunks();
+    // A bucket that does not answer yet must not stop the start: /health/ready says so, and the job sweeps later.
+    await services.uploads.sweepChunks().catch((error: unknown) => app.log.error({ err: error }, 'chunk sweep failed'));
     await services.loans.approveDue(null);
     background.start();
   });
@@ -158,7 +150,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     await ready.catch(() => undefined);
     await background.stop();
     await store.close();
-    if (uploads.temporary) fs.rmSync(uploads.dir, { recursive: true, force: true });
+    await storage.close();
   });
 
   // nosniff, frame and referrer rules and no-store on every answer; pages and files set their own CSP and caching.

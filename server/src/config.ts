@@ -38,6 +38,29 @@ export interface AlipaySettings {
   gateway: string;
 }
 
+/** Where uploaded files are kept: a folder (UPLOAD_DIR), or an S3-compatible bucket (Aliyun OSS, MinIO, AWS). */
+export type StorageName = 'local' | 's3';
+
+/** An S3-compatible bucket. Empty strings are settings left unset, which `productionProblems` names. */
+export interface S3Settings {
+  /** The service's URL (`https://oss-cn-hangzhou.aliyuncs.com`, MinIO's); null: AWS's for the region. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`: MinIO and most self-hosted services want it. */
+  forcePathStyle: boolean;
+}
+
+/** What STORAGE=s3 cannot do without, by the variable that sets it. */
+const S3_REQUIRED: Record<'region' | 'bucket' | 'accessKeyId' | 'secretAccessKey', string> = {
+  region: 'S3_REGION',
+  bucket: 'S3_BUCKET',
+  accessKeyId: 'S3_ACCESS_KEY_ID',
+  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+};
+
 export const ALIYUN_SMS_ENDPOINT = 'dysmsapi.aliyuncs.com';
 /** A person waiting for a code is told within this that it was not sent. */
 export const ALIYUN_SMS_TIMEOUT_MS = 5_000;
@@ -58,8 +81,11 @@ export interface AppConfig {
   databaseFile: string;
   /** postgres://… : PostgreSQL instead of the SQLite file (several API processes may share it). */
   databaseUrl: string | null;
-  /** Stored uploads; null: `uploads/` beside the database file, or a temporary folder for ':memory:'. */
+  storage: StorageName;
+  /** Stored uploads when `storage` is 'local'; null: `uploads/` beside the database file, or a temporary folder for ':memory:'. */
   uploadDir: string | null;
+  /** Set when `storage` is 's3'. */
+  s3: S3Settings | null;
   /** Absolute base URL of this server as browsers reach it; null: http://host:port as bound (never the request's Host). */
   publicUrl: string | null;
   /** Origins allowed to call the API from a browser (CORS). */
@@ -177,7 +203,9 @@ export const DEFAULT_CONFIG: AppConfig = {
   port: 3100,
   databaseFile: path.join(SERVER_ROOT, 'data', 'instalment.db'),
   databaseUrl: null,
+  storage: 'local',
   uploadDir: null,
+  s3: null,
   publicUrl: null,
   corsOrigins: 'localhost',
   appOrigins: 'localhost',
@@ -315,6 +343,12 @@ function providerProblems(config: AppConfig): string[] {
   const problems: string[] = [];
   if (config.smsProvider === 'aliyun' && !config.aliyun) problems.push('SMS_PROVIDER=aliyun needs its settings.');
   if (config.paymentProvider === 'alipay' && !config.alipay) problems.push('PAYMENT_PROVIDER=alipay needs its settings.');
+  if (config.storage === 's3') {
+    const missing = Object.entries(S3_REQUIRED)
+      .filter(([key]) => !config.s3?.[key as keyof typeof S3_REQUIRED])
+      .map(([, name]) => name);
+    if (missing.length > 0) problems.push(`STORAGE=s3 needs ${missing.join(', ')}: every uploaded file is kept in that bucket.`);
+  }
   return problems;
 }
 
@@ -352,6 +386,19 @@ function alipayOf(env: Env): AlipaySettings {
   };
 }
 
+/** The bucket's settings as given; the missing ones are named by `productionProblems`, all at once. */
+function s3Of(env: Env): S3Settings {
+  const text = (name: string) => env[name]?.trim() ?? '';
+  return {
+    endpoint: text('S3_ENDPOINT') ? baseUrl('S3_ENDPOINT', text('S3_ENDPOINT')) : null,
+    region: text(S3_REQUIRED.region),
+    bucket: text(S3_REQUIRED.bucket),
+    accessKeyId: text(S3_REQUIRED.accessKeyId),
+    secretAccessKey: text(S3_REQUIRED.secretAccessKey),
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
 /** The configuration from environment variables (README of server/ lists them). */
 export function loadConfig(env: Env = process.env): AppConfig {
   const secret = env.FILE_URL_SECRET?.trim() || null;
@@ -363,13 +410,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     : DEFAULT_CONFIG.databaseFile;
   const smsProvider = oneOf(env, 'SMS_PROVIDER', ['aliyun', 'outbox'], DEFAULT_CONFIG.smsProvider);
   const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['alipay', 'sandbox'], DEFAULT_CONFIG.paymentProvider);
+  const storage = oneOf(env, 'STORAGE', ['local', 's3'], DEFAULT_CONFIG.storage);
   return {
     env: oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], DEFAULT_CONFIG.env),
     host: env.HOST || DEFAULT_CONFIG.host,
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
     databaseFile,
     databaseUrl: databaseUrlOf(env.DATABASE_URL),
+    storage,
     uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : null,
+    s3: storage === 's3' ? s3Of(env) : null,
     publicUrl: env.PUBLIC_URL ? baseUrl('PUBLIC_URL', env.PUBLIC_URL) : null,
     corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS, DEFAULT_CONFIG.corsOrigins),
     appOrigins: parseOrigins('APP_URL', env.APP_URL, DEFAULT_CONFIG.appOrigins),

@@ -85,8 +85,9 @@ export class UploadRecords {
     await this.store.q.deleteFrom('chunk_sessions').where('user_id', '=', userId).where('chunkid', '=', chunkid).execute();
   }
 
-  async closeSessionsBefore(ms: number): Promise<void> {
-    await this.store.q.deleteFrom('chunk_sessions').where('updated_at', '<', ms).execute();
+  /** Closes the sessions untouched since `ms`; returns which they were. */
+  closeSessionsBefore(ms: number): Promise<Array<{ user_id: number; chunkid: string }>> {
+    return this.store.q.deleteFrom('chunk_sessions').where('updated_at', '<', ms).returning(['user_id', 'chunkid']).execute();
   }
 
   /** Bytes of the session's other chunks. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { ENDPOINTS } from '@instalment/contract/api';
 import {
   envelopeOf,
@@ -119,12 +118,13 @@ export function uploadRoutes(app: ApiInstance, { services, auth, config, links }
     '/uploads/:day/:name',
     { schema: { params: StoredFileParams, querystring: SignedLinkQuery, response: { 200: FileBytes, 404: FileMissing } } },
     async (request, reply) => {
-      const found = uploads.locate(request.params.day, request.params.name);
       const url = `/uploads/${request.params.day}/${request.params.name}`;
       const { expires = '', signature = '' } = request.query;
       const owner = await uploads.ownerOf(url);
       const allowed = links.valid(url, expires, signature) || (owner !== null && (await auth.identify(request))?.id === owner);
-      if (!found || !allowed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      // Judged before the storage is asked: a stranger's guess costs no read of the bucket.
+      const found = allowed ? await uploads.open(url) : null;
+      if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       const disposition = found.type === 'pdf' ? 'attachment' : 'inline';
       return reply
         .header('Content-Type', MIME_TYPES[found.type])
@@ -133,7 +133,7 @@ export function uploadRoutes(app: ApiInstance, { services, auth, config, links }
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('Cache-Control', 'private, max-age=600')
-        .send(fs.createReadStream(found.file));
+        .send(found.bytes);
     },
   );
 }

@@ -14,6 +14,7 @@ import { AliyunSmsProvider } from '../providers/aliyun-sms';
 import { AlipayGateway } from '../providers/alipay';
 import { SandboxGateway } from '../providers/gateway';
 import { UploadService } from './uploads';
+import type { FileStorage } from '../storage/file-storage';
 import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
 import { VoucherService } from './vouchers';
@@ -60,7 +61,7 @@ export interface Services {
   reports: DailyReports;
 }
 
-export function createServices(ctx: Context, uploadDir: string): Services {
+export function createServices(ctx: Context, storage: FileStorage): Services {
   const outbox = ctx.config.smsProvider === 'outbox' ? new OutboxSmsProvider(new SmsRecords(ctx.store), ctx.now) : null;
   const provider: SmsProvider = outbox ?? new AliyunSmsProvider(ctx.config.aliyun!, ctx.log);
   const tokens = new TokenService(ctx);
@@ -72,7 +73,7 @@ export function createServices(ctx: Context, uploadDir: string): Services {
   const loans = new LoanService(ctx, catalogue, ledger, credit, consents);
   const gateway = ctx.config.paymentProvider === 'alipay' ? new AlipayGateway(ctx.config.alipay!, ctx.log) : new SandboxGateway();
   const payments = new PaymentService(ctx, loans, ledger, catalogue, gateway);
-  const uploads = new UploadService(ctx, uploadDir);
+  const uploads = new UploadService(ctx, storage);
   const attempts = new LoginAttempts(ctx);
   const vouchers = new VoucherService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);

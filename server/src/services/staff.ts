@@ -279,7 +279,7 @@ export class StaffService {
   /** The receipt's file, for staff with the permission (never through a link that could travel). */
   async voucherFile(id: number) {
     const row = await this.records.voucher(id);
-    return row ? this.uploads.locateUrl(row.file_url) : null;
+    return row ? this.uploads.open(row.file_url) : null;
   }
 
   async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Listing<StaffPayment>> {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { ChunkStored } from '@instalment/contract/api';
 import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/contract/validation';
 import type { Context } from '../context';
@@ -8,6 +8,7 @@ import { UploadRecords } from '../repositories/uploads';
 import { declaredSize } from './image-size';
 import { Refusal, say } from './refusals';
 import { businessDay } from './business-time';
+import type { FileStorage } from '../storage/file-storage';
 
 export const MAX_FILE_BYTES = PROOF_MAX_BYTES;
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
@@ -16,8 +17,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const MB = 1024 * 1024;
 
 const CHUNK_ID = /^[A-Za-z0-9-]{8,64}$/;
-const DAY_DIR = /^\d{8}$/;
-const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|webp|pdf)$/;
 const STORED_URL = /^\/uploads\/(\d{8})\/([0-9a-f]{32}\.(?:jpg|png|webp|pdf))$/;
 
 export type FileType = ProofFileType;
@@ -34,6 +33,11 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** Whether `url` is the path of an image stored here (a PDF is not one). */
 export const isStoredImage = (url: string) => STORED_URL.test(url) && !url.endsWith('.pdf');
+
+/** Where unmerged chunks are kept: per user and upload, so nobody can add to, merge or clean another user's. */
+const CHUNKS = '.chunks/';
+/** A minute's grace before an upload's chunks without a session are swept: a merge ends its session before it reads them. */
+const ORPHAN_GRACE_MS = 60_000;
 
 /** The stored path behind a link to it (a path or an absolute URL), or null when it names no stored file. */
 function storedPath(fileUrl: string): string | null {
@@ -97,21 +101,31 @@ export interface StoredFile {
   url: string;
 }
 
+/** A stored file as it is sent: its type by its name, its bytes from the storage. */
+export interface OpenedFile {
+  type: FileType;
+  bytes: Readable;
+}
+
 /**
- * Uploaded files: plain, or in FastAdmin's chunks. Stored under random names in a folder per
- * day; client file names are read for their extension only and never become paths.
+ * Uploaded files: plain, or in FastAdmin's chunks. Stored under random names per day (the key
+ * `<yyyymmdd>/<name>` of `/uploads/<yyyymmdd>/<name>`); client file names are read for their
+ * extension only and never become keys.
+ *
+ * Chunks are not the parts of an S3 multipart upload: a chunk is at most 2 MB and S3 refuses
+ * parts under 5 MiB but the last. Each chunk is an object of its own under `.chunks/`, named
+ * in the database (upload_parts), so any process can merge what another received; the merge
+ * reads them in order (10 MB at most, which the type, pixel and hash checks read whole anyway),
+ * writes the file as one object and removes them.
  */
 export class UploadService {
-  private readonly chunkRoot: string;
   private readonly records: UploadRecords;
 
   constructor(
     private readonly ctx: Context,
-    readonly dir: string,
+    private readonly storage: FileStorage,
   ) {
     this.records = new UploadRecords(ctx.store);
-    this.chunkRoot = path.join(dir, '.chunks');
-    fs.mkdirSync(this.chunkRoot, { recursive: true });
   }
 
   async storeFile(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
@@ -131,8 +145,7 @@ export class UploadService {
     if (type !== 'pdf') checkPixels(data, type);
     const day = businessDay(this.ctx, this.ctx.now()).replace(/-/g, '');
     const name = `${randomBytes(16).toString('hex')}.${type}`;
-    await fs.promises.mkdir(path.join(this.dir, day), { recursive: true });
-    await fs.promises.writeFile(path.join(this.dir, day, name), data, { flag: 'wx' });
+    await this.storage.put(`${day}/${name}`, data, MIME_TYPES[type]);
     const url = `/uploads/${day}/${name}`;
     await this.records.insert({ userId, url, mime: MIME_TYPES[type], size: data.length, contentHash: sha256(data), at: this.ctx.now() });
     return { url };
@@ -152,14 +165,19 @@ export class UploadService {
     await records.addUsage(userId, bytes, now);
   }
 
-  /** Chunks live per user, so nobody can add to, merge or clean another user's upload. */
-  private chunkDir(userId: number, chunkid: string): string {
+  /** The key prefix of one user's chunked upload. */
+  private chunkPrefix(userId: number, chunkid: string): string {
     if (!CHUNK_ID.test(chunkid)) throw new Refusal(say('chunkIdShape'));
-    return path.join(this.chunkRoot, String(userId), chunkid);
+    return `${CHUNKS}${userId}/${chunkid}/`;
+  }
+
+  /** Removes whatever chunks of this upload are stored. */
+  private async dropChunks(prefix: string): Promise<void> {
+    await this.storage.remove((await this.storage.list(prefix)).map((object) => object.key));
   }
 
   async storeChunk(userId: number, request: ChunkRequest, data: Buffer): Promise<ChunkStored> {
-    const dir = this.chunkDir(userId, request.chunkid);
+    const prefix = this.chunkPrefix(userId, request.chunkid);
     if (!Number.isInteger(request.chunkcount) || request.chunkcount < 1 || request.chunkcount > MAX_CHUNKS) {
       throw new Refusal(say('chunkCountRange', { max: MAX_CHUNKS }));
     }
@@ -194,17 +212,16 @@ export class UploadService {
       return earlier;
     });
 
-    await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, file), data);
-    if (replaced) await fs.promises.rm(path.join(dir, replaced), { force: true });
+    await this.storage.put(`${prefix}${file}`, data, 'application/octet-stream');
+    if (replaced) await this.storage.remove([`${prefix}${replaced}`]);
     // A parallel copy of this chunk recorded after this one has replaced it while it was written.
     const current = await this.records.partFile(userId, request.chunkid, request.chunkindex);
-    if (current !== file) await fs.promises.rm(path.join(dir, file), { force: true });
+    if (current !== file) await this.storage.remove([`${prefix}${file}`]);
     return { chunkid: request.chunkid, chunkindex: request.chunkindex };
   }
 
   async merge(userId: number, chunkid: string, filename: string, chunkcount: number | null): Promise<StoredFile> {
-    const dir = this.chunkDir(userId, chunkid);
+    const prefix = this.chunkPrefix(userId, chunkid);
     // Claimed (removed) in one write, so two merges of one session cannot both store it.
     const claimed = await this.ctx.store.write([this.quotaLock(userId)], async (tx) => {
       const records = new UploadRecords(tx);
@@ -224,23 +241,23 @@ export class UploadService {
     });
     try {
       const parts = await Promise.all(
-        claimed.map((file, index) =>
-          fs.promises.readFile(path.join(dir, file)).catch(() => {
-            throw new Refusal(say('chunkUnfinished', { index }));
-          }),
-        ),
+        claimed.map(async (file, index) => {
+          const part = await this.storage.read(`${prefix}${file}`);
+          if (!part) throw new Refusal(say('chunkUnfinished', { index }));
+          return part;
+        }),
       );
       return await this.write(userId, Buffer.concat(parts), filename);
     } finally {
       // Merged or refused, these chunks are done with: a refused file must be uploaded anew.
-      await fs.promises.rm(dir, { recursive: true, force: true });
+      await this.dropChunks(prefix);
     }
   }
 
   async clean(userId: number, chunkid: string): Promise<void> {
-    const dir = this.chunkDir(userId, chunkid);
+    const prefix = this.chunkPrefix(userId, chunkid);
     await this.records.closeSession(userId, chunkid);
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await this.dropChunks(prefix);
   }
 
   /** Whether `fileUrl` (a path or absolute URL) is a file this user uploaded here; returns its path. */
@@ -259,22 +276,19 @@ export class UploadService {
   /** A file stored before its upload kept a hash (migration 012): hashed once, then kept. */
   private async hashOlderFile(url: string): Promise<string> {
     const [, day, name] = STORED_URL.exec(url)!;
-    const contentHash = sha256(await fs.promises.readFile(path.join(this.dir, day, name)));
+    const data = await this.storage.read(`${day}/${name}`);
+    if (!data) throw new Error(`the stored file ${url} is missing`);
+    const contentHash = sha256(data);
     await this.records.keepHash(url, contentHash);
     return contentHash;
   }
 
-  /** The stored file behind /uploads/<day>/<name>, or null. */
-  locate(day: string, name: string): { file: string; type: FileType } | null {
-    if (!DAY_DIR.test(day) || !STORED_NAME.test(name)) return null;
-    const file = path.join(this.dir, day, name);
-    return fs.existsSync(file) ? { file, type: name.split('.')[1] as FileType } : null;
-  }
-
-  /** The stored file behind a path as `ownUpload` returns it, or null. */
-  locateUrl(url: string): { file: string; type: FileType } | null {
+  /** The stored file behind a path such as /uploads/<day>/<name>, or null; whoever calls has judged who may read it. */
+  async open(url: string): Promise<OpenedFile | null> {
     const match = STORED_URL.exec(url);
-    return match ? this.locate(match[1], match[2]) : null;
+    if (!match) return null;
+    const bytes = await this.storage.stream(`${match[1]}/${match[2]}`);
+    return bytes ? { type: match[2].split('.')[1] as FileType, bytes } : null;
   }
 
   /** The user who uploaded the file at this path, or null. */
@@ -283,21 +297,27 @@ export class UploadService {
   }
 
   /**
-   * Drops chunk sessions nobody merged or cleaned in time, and chunk folders that have no
-   * session (left by a crash). Runs at start and every `chunkSweepSeconds`.
+   * Drops chunk sessions nobody merged or cleaned in time with their chunks, and chunks that
+   * have no session (left by a crash). Runs at start and every `chunkSweepSeconds`.
    */
   async sweepChunks(): Promise<void> {
     const cutoff = this.ctx.now() - this.ctx.config.limits.staleChunkSeconds * 1000;
-    await this.records.closeSessionsBefore(cutoff);
+    // Closed here, so no merge can claim them any more: their chunks go at once.
+    for (const stale of await this.records.closeSessionsBefore(cutoff))
+      await this.dropChunks(this.chunkPrefix(stale.user_id, stale.chunkid));
     await this.records.forgetUsageBefore(this.ctx.now() - DAY_MS);
-    for (const user of fs.readdirSync(this.chunkRoot)) {
-      const userDir = path.join(this.chunkRoot, user);
-      for (const chunkid of fs.readdirSync(userDir)) {
-        const dir = path.join(userDir, chunkid);
-        // A minute's grace: a merge removes its session before it reads the folder.
-        if (!(await this.records.session(Number(user), chunkid)) && fs.statSync(dir).mtimeMs < Date.now() - 60_000)
-          fs.rmSync(dir, { recursive: true, force: true });
-      }
+    const uploads = new Map<string, { keys: string[]; latestMs: number }>();
+    for (const { key, modifiedMs } of await this.storage.list(CHUNKS)) {
+      const upload = key.slice(CHUNKS.length, key.lastIndexOf('/'));
+      const found = uploads.get(upload) ?? { keys: [], latestMs: 0 };
+      found.keys.push(key);
+      found.latestMs = Math.max(found.latestMs, modifiedMs);
+      uploads.set(upload, found);
+    }
+    for (const [upload, { keys, latestMs }] of uploads) {
+      const [user, chunkid] = upload.split('/');
+      // The storage's clock, not the books': these are the times it wrote.
+      if (latestMs < Date.now() - ORPHAN_GRACE_MS && !(await this.records.session(Number(user), chunkid))) await this.storage.remove(keys);
     }
   }
 }

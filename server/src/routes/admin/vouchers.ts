@@ -17,7 +17,6 @@ import {
 } from '@instalment/contract/api/schemas';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
-import fs from 'node:fs';
 import { operatorOf } from '../../http/admin-auth';
 import { Refusal, say } from '../../services/refusals';
 import { voucherTarget } from '../../services/staff';
@@ -53,7 +52,7 @@ export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, back
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Cache-Control', 'no-store')
-        .send(fs.createReadStream(found.file));
+        .send(found.bytes);
     },
   );
   app.post(
