@@ -70,6 +70,20 @@ test('a chosen provider without one of its secrets stops the start with a senten
   expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be one of alipay, sandbox/);
 });
 
+test('STORAGE=s3 without its bucket settings stops the start, naming each one missing', () => {
+  const start = (env: Record<string, string>) => () => buildApp(loadConfig({ ...PRODUCTION, STORAGE: 's3', ...env }));
+  expect(start({})).toThrow('STORAGE=s3 needs S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY');
+  expect(start({ S3_REGION: 'oss-cn-hangzhou', S3_BUCKET: 'receipts', S3_ACCESS_KEY_ID: ' ' })).toThrow(
+    'STORAGE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+  );
+  // Outside production too: a bucket is real or it is not chosen.
+  expect(() => buildApp(loadConfig({ STORAGE: 's3', S3_REGION: 'us-east-1' }))).toThrow('STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID');
+  expect(() => loadConfig({ STORAGE: 'nfs' })).toThrow(/STORAGE must be one of local, s3/);
+  expect(() => loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'oss-cn-hangzhou.aliyuncs.com' })).toThrow(
+    /S3_ENDPOINT must be an absolute http\(s\) URL/,
+  );
+});
+
 test('production refuses to start on development defaults: CORS, app origins, link key, public URL', () => {
   const problems = (env: Record<string, string>) => () => buildApp(loadConfig({ ...PRODUCTION, ...env }));
   expect(problems({ CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS must list the app's origins/);
