@@ -114,7 +114,7 @@ export interface OpenedFile {
  *
  * Chunks are not the parts of an S3 multipart upload: a chunk is at most 2 MB and S3 refuses
  * parts under 5 MiB but the last. Each chunk is an object of its own under `.chunks/`, named
- * in the database (upload_parts), so any process can merge what another received; the merge
+ * in the database (chunk_parts), so any process can merge what another received; the merge
  * reads them in order (10 MB at most, which the type, pixel and hash checks read whole anyway),
  * writes the file as one object and removes them.
  */
