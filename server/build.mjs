@@ -9,10 +9,11 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
 const installed = Object.keys(dependencies).filter((name) => !name.startsWith('@instalment/'));
 
 await build({
-  // The server, and the command that manages operator accounts.
+  // The server, and the commands that manage operator accounts and the data keys.
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     operator: new URL('./src/cli/operator.ts', import.meta.url).pathname,
+    'rotate-keys': new URL('./src/cli/rotate-keys.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

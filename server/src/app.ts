@@ -94,10 +94,10 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     ajv: { customOptions: { verbose: true } },
   });
 
-  const { store, ready } = openDatabase(config, now());
+  const { store, ready, cipher } = openDatabase(config, now());
   const storage = openStorage(config);
   const metrics = new Metrics();
-  const ctx: Context = { store, config, now, log: app.log, metrics };
+  const ctx: Context = { store, config, now, log: app.log, metrics, cipher };
   const services = createServices(ctx, storage);
   const auth = createAuth(services.tokens);
   // Outside production a per-process key is enough: links then last until the next restart.

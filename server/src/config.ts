@@ -1,5 +1,6 @@
 import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/contract/format';
 import path from 'node:path';
+import { parseDataKeys, type DataKeys } from './db/field-cipher';
 
 /** Where the server package lives, so default paths do not depend on the working directory. */
 export const SERVER_ROOT = path.resolve(__dirname, '..');
@@ -112,6 +113,8 @@ export interface AppConfig {
   devRoutes: boolean;
   /** Key of the signed links to uploaded files; null: a random one per process (refused in production). */
   fileUrlSecret: string | null;
+  /** The keys of personal fields at rest (DATA_KEYS, DATA_INDEX_KEY); null: fixed development keys (refused in production). */
+  dataKeys: DataKeys | null;
   smsProvider: SmsProviderName;
   /** Set when `smsProvider` is 'aliyun'. */
   aliyun: AliyunSmsSettings | null;
@@ -219,6 +222,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   trustProxy: false,
   devRoutes: false,
   fileUrlSecret: null,
+  dataKeys: null,
   smsProvider: 'outbox',
   aliyun: null,
   paymentProvider: 'sandbox',
@@ -329,6 +333,8 @@ export function productionProblems(config: AppConfig): string[] {
   if (config.paymentProvider === 'sandbox')
     problems.push('PAYMENT_PROVIDER must be alipay in production: the sandbox gateway moves no money.');
   if (!config.fileUrlSecret) problems.push('FILE_URL_SECRET must be set in production (at least 32 characters).');
+  if (!config.dataKeys)
+    problems.push('DATA_KEYS (and DATA_INDEX_KEY) must be set in production: ID numbers and bank cards are encrypted with them.');
   if (!config.publicUrl) problems.push('PUBLIC_URL must be set in production.');
   if (config.corsOrigins === 'localhost' || config.corsOrigins === '*')
     problems.push("CORS_ORIGINS must list the app's origins in production.");
@@ -433,6 +439,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: proxiesOf(env.TRUST_PROXY),
     devRoutes: flag(env, 'DEV_ROUTES', DEFAULT_CONFIG.devRoutes),
     fileUrlSecret: secret,
+    dataKeys: env.DATA_KEYS?.trim() ? parseDataKeys(env.DATA_KEYS.trim(), env.DATA_INDEX_KEY) : null,
     smsProvider,
     aliyun: smsProvider === 'aliyun' ? aliyunOf(env) : null,
     paymentProvider,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
+import type { FieldCipher } from './db/field-cipher';
 import type { Store } from './db/store';
 import type { Metrics } from './http/metrics';
 
@@ -11,6 +12,8 @@ export interface Context {
   now: () => number;
   log: FastifyBaseLogger;
   metrics: Metrics;
+  /** Seals and opens ID numbers and bank cards, which the database keeps encrypted. */
+  cipher: FieldCipher;
 }
 
 export const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -11,6 +11,7 @@ import {
   type Queues,
   type StaffLoan,
 } from '@instalment/contract/api';
+import { DEVELOPMENT_DATA_KEYS, FieldCipher } from '../src/db/field-cipher';
 import { LoanRecords } from '../src/repositories/loans';
 import { UserRecords } from '../src/repositories/users';
 import { CSV_BOM } from '../src/services/csv';
@@ -37,6 +38,9 @@ let overdueOrder: string;
 let staff: LoggedInOperator;
 let auditor: LoggedInOperator;
 
+/** The tests' server seals with the development keys. */
+const cipher = new FieldCipher(DEVELOPMENT_DATA_KEYS);
+
 /** A loan written as an application leaves it, at a chosen instant (the API stamps its own clock). */
 async function seedLoan(userId: number, orderNo: string, createdAt: number, amountYuan: number, realName: string) {
   await new LoanRecords(server.app.store).insert({
@@ -50,8 +54,8 @@ async function seedLoan(userId: number, orderNo: string, createdAt: number, amou
     grace_days: 3,
     purpose: 'consumption',
     real_name: realName,
-    id_card: '110101199003071234',
-    bank_card: '6222020200112233445',
+    id_card: cipher.seal('110101199003071234'),
+    bank_card: cipher.seal('6222020200112233445'),
     bank_name: 'ICBC',
     status: 'pending',
     created_at: createdAt,

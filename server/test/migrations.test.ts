@@ -50,6 +50,33 @@ async function firstVersion(database: TestDatabase): Promise<void> {
 
 const open = (database: TestDatabase) => openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
 
+test('ID numbers and bank cards that an earlier version kept in clear are encrypted by the migration, and read back', async () => {
+  const database = await sharedDatabase();
+  try {
+    const before = MIGRATIONS.filter((migration) => migration.version < 16);
+    const schema = before.map((migration) => (ENGINE === 'postgres' ? postgresDdl(migration.postgres ?? migration.sql) : migration.sql));
+    const version =
+      ENGINE === 'postgres'
+        ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', 'INSERT INTO schema_version VALUES (15)']
+        : ['PRAGMA user_version = 15'];
+    await runRaw(database, [...schema, ...version, ...OLD_DATA, "UPDATE users SET real_name = 'Li Lei', id_card = '110101199003071234'"]);
+    const { store, ready, cipher } = open(database);
+    await ready;
+    const [user] = await store.q.selectFrom('users').select(['id_card', 'id_card_index']).execute();
+    const [loan] = await store.q.selectFrom('loans').select(['id_card', 'bank_card']).execute();
+    expect(JSON.stringify([user, loan])).not.toMatch(/110101199003071234|6222020200112233/);
+    expect([cipher.open(user.id_card!), cipher.open(loan.id_card), cipher.open(loan.bank_card)]).toEqual([
+      '110101199003071234',
+      '110101199003071234',
+      '6222020200112233',
+    ]);
+    expect(user.id_card_index).toBe(cipher.blindIndex('110101199003071234'));
+    await store.close();
+  } finally {
+    await database.drop();
+  }
+});
+
 test('a database made by the first schema, with data, is brought to the newest and loses nothing', async () => {
   const database = await sharedDatabase();
   try {

@@ -35,10 +35,10 @@ async function signedIn<T extends { username: string; password: string }>(baseUR
 export async function processOperator(database: TestDatabase['options'], roles: OperatorRole[], baseURL: string) {
   operatorCount += 1;
   const username = `op${operatorCount}.${roles.join('-')}`;
-  const { store, ready } = openDatabase({ ...DEFAULT_CONFIG, ...database }, Date.now());
+  const { store, ready, cipher } = openDatabase({ ...DEFAULT_CONFIG, ...database }, Date.now());
   try {
     await ready;
-    const ctx = { store, config: DEFAULT_CONFIG, now: Date.now, log: Fastify({ logger: false }).log, metrics: new Metrics() };
+    const ctx = { store, config: DEFAULT_CONFIG, now: Date.now, log: Fastify({ logger: false }).log, metrics: new Metrics(), cipher };
     const created = await new OperatorService(ctx, new LoginAttempts(ctx)).create(username, roles);
     return await signedIn(baseURL, created, authenticator.generate(created.totp_secret));
   } finally {

@@ -160,3 +160,14 @@ test('a missing secret stops the compiled server with a sentence naming it', asy
   );
   expect(failed).toMatch(/ALIPAY_PRIVATE_KEY must be set/);
 });
+
+test('a production start without DATA_KEYS refuses, naming it', async () => {
+  const env = productionEnv();
+  delete env.DATA_KEYS;
+  delete env.DATA_INDEX_KEY;
+  const failed = await startCompiled(env).then(
+    () => null,
+    (error: { output: string[] }) => error.output.join('\n'),
+  );
+  expect(failed).toMatch(/DATA_KEYS \(and DATA_INDEX_KEY\) must be set in production/);
+});

@@ -27,10 +27,10 @@ async function main(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   const now = Date.now;
-  const { store, ready } = openDatabase(config, now());
+  const { store, ready, cipher } = openDatabase(config, now());
   try {
     await ready;
-    const ctx = { store, config, now, log: Fastify({ logger: false }).log, metrics: new Metrics() };
+    const ctx = { store, config, now, log: Fastify({ logger: false }).log, metrics: new Metrics(), cipher };
     const operators = new OperatorService(ctx, new LoginAttempts(ctx));
     // The command line's acts are on the audit too, under the system account that ran them.
     const audit = new AuditService(ctx);

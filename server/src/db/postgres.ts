@@ -56,6 +56,11 @@ export function openPostgres(url: string): { store: Store; schema: SchemaTarget 
           await client.query('BEGIN');
           try {
             await client.query(postgresDdl(migration.postgres ?? migration.sql));
+            for (const { select, update, change } of migration.rewrites) {
+              let placeholder = 0;
+              const write = update.replace(/\?/g, () => `$${(placeholder += 1)}`);
+              for (const row of (await client.query<Record<string, unknown>>(select)).rows) await client.query(write, change(row));
+            }
             await client.query('DELETE FROM schema_version');
             await client.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
             await client.query('COMMIT');

@@ -155,6 +155,10 @@ export function openSqlite(file: string): { store: Store; schema: SchemaTarget }
       await apply(version, (migration) => {
         pending.push(() => {
           database.exec(migration.sql);
+          for (const { select, update, change } of migration.rewrites) {
+            const write = database.prepare(update);
+            for (const row of database.prepare(select).all() as Array<Record<string, unknown>>) write.run(change(row));
+          }
           database.pragma(`user_version = ${migration.version}`);
         });
       });

@@ -12,6 +12,7 @@ import type {
   Voucher,
 } from '@instalment/contract/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Sealed } from './field-cipher';
 
 export type { DifferenceReason };
 
@@ -143,7 +144,9 @@ interface UsersTable {
   /** NULL: the configured default credit line. */
   credit_limit_fen: Defaulted<number | null>;
   real_name: Defaulted<string | null>;
-  id_card: Defaulted<string | null>;
+  id_card: Defaulted<Sealed | null>;
+  /** The ID number's blind index (FieldCipher.blindIndex): one ID number, one account. */
+  id_card_index: Defaulted<string | null>;
   /** 1: due reminders by SMS (the default); 0: turned off in "mine". */
   sms_reminders: Defaulted<number>;
   /** Moves (by trigger) with every change to the user's loans and their instalments. */
@@ -162,8 +165,8 @@ interface LoansTable {
   grace_days: number;
   purpose: LoanPurpose;
   real_name: string;
-  id_card: string;
-  bank_card: string;
+  id_card: Sealed;
+  bank_card: Sealed;
   bank_name: string;
   status: LoanStatus;
   created_at: number;

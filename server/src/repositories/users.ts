@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Sealed } from '../db/field-cipher';
 import type { Store } from '../db/store';
 import type { UserRow } from '../db/tables';
 
@@ -94,12 +95,22 @@ export class UserRecords {
       .executeTakeFirstOrThrow();
   }
 
-  async idCardHeldByOther(idCard: string, id: number): Promise<boolean> {
-    const row = await this.store.q.selectFrom('users').select('id').where('id_card', '=', idCard).where('id', '<>', id).executeTakeFirst();
+  /** Whether another account is bound to the ID number of this blind index. */
+  async idCardHeldByOther(index: string, id: number): Promise<boolean> {
+    const row = await this.store.q
+      .selectFrom('users')
+      .select('id')
+      .where('id_card_index', '=', index)
+      .where('id', '<>', id)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
-  async bindIdentity(id: number, realName: string, idCard: string): Promise<void> {
-    await this.store.q.updateTable('users').set({ real_name: realName, id_card: idCard }).where('id', '=', id).execute();
+  async bindIdentity(id: number, realName: string, idCard: Sealed, index: string): Promise<void> {
+    await this.store.q
+      .updateTable('users')
+      .set({ real_name: realName, id_card: idCard, id_card_index: index })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -83,9 +83,8 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
       const order = orderNo(request.query);
       if (order === '') return ok(contractTemplate(await catalogue.rates(), localeOf(request)));
       await auth.required(request);
-      return ok(
-        loanContract(await loans.find(userOf(request).id, order), await catalogue.rates(), config.businessTimezone, localeOf(request)),
-      );
+      const loan = await loans.find(userOf(request).id, order);
+      return ok(loanContract(loan, loans.masked(loan), await catalogue.rates(), config.businessTimezone, localeOf(request)));
     },
   );
 

@@ -1,5 +1,4 @@
 import type { ContractClause, ContractInfo, LoanRates } from '@instalment/contract/api';
-import { maskBankCard, maskIdCard } from '@instalment/contract/format';
 import type { Locale } from '@instalment/contract/i18n';
 import { translator } from '@instalment/contract/i18n';
 import { contractMessages, type ContractMessageKey } from '../i18n/contract';
@@ -7,6 +6,7 @@ import { calendarDate, formatMoney, formatRate, fromFen, priceAprBp } from '@ins
 import { iso } from '../context';
 import { LENDER_ID } from '../db/catalogue';
 import type { LoanRow } from './loans';
+import type { MaskedIdentity } from './masked-identity';
 
 type Say = ReturnType<typeof translator<ContractMessageKey>>;
 
@@ -81,7 +81,7 @@ export function contractTemplate(rates: LoanRates, locale: Locale = 'en'): Contr
 }
 
 /** The contract a loan was signed under, with its own figures and days in the lender's time zone, in the reader's language. */
-export function loanContract(loan: LoanRow, rates: LoanRates, zone: string, locale: Locale = 'en'): ContractInfo {
+export function loanContract(loan: LoanRow, masked: MaskedIdentity, rates: LoanRates, zone: string, locale: Locale = 'en'): ContractInfo {
   const t = translator(contractMessages, locale);
   const apr = priceAprBp(loan.amount_fen, loan.term, loan.monthly_rate_bp, loan.monthly_fee_bp);
   return {
@@ -89,7 +89,7 @@ export function loanContract(loan: LoanRow, rates: LoanRates, zone: string, loca
     order_no: loan.order_no,
     title: t('title'),
     lender: lender(t),
-    borrower: { role: t('roleBorrower'), name: loan.real_name, id: maskIdCard(loan.id_card) },
+    borrower: { role: t('roleBorrower'), name: loan.real_name, id: masked.id_card },
     amount: fromFen(loan.amount_fen),
     term: loan.term,
     monthly_rate_bp: loan.monthly_rate_bp,
@@ -105,7 +105,7 @@ export function loanContract(loan: LoanRow, rates: LoanRates, zone: string, loca
         fee: t('perMonth', { rate: formatRate(loan.monthly_fee_bp) }),
         penalty: formatRate(loan.penalty_bp),
         apr: t('perYear', { rate: formatRate(apr) }),
-        account: t('loanAccount', { bank: loan.bank_name, card: maskBankCard(loan.bank_card) }),
+        account: t('loanAccount', { bank: loan.bank_name, card: masked.bank_card }),
         firstDue: loan.disbursed_at === null ? t('firstDueLater') : t('firstDueOn', { date: calendarDate(loan.disbursed_at, zone) }),
       },
       t,

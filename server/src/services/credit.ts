@@ -49,9 +49,9 @@ export class CreditService {
     return { limit: fromFen(limitFen), used: fromFen(usedFen), available: fromFen(availableFen), blocked: overdue ? 'overdue' : null };
   }
 
-  /** The locks an application takes: the account's credit, and the ID card it binds. */
-  static locks(userId: number, identity: Identity): string[] {
-    return [`credit:${userId}`, `id-card:${identity.idCard}`];
+  /** The locks an application takes: the account's credit, and the ID card it binds (by its blind index: lock names reach the database's logs). */
+  locks(userId: number, identity: Identity): string[] {
+    return [`credit:${userId}`, `id-card:${this.ctx.cipher.blindIndex(identity.idCard)}`];
   }
 
   /**
@@ -66,9 +66,10 @@ export class CreditService {
     }
     const bound = await this.users.credit(userId);
     if (bound.id_card === null) {
-      if (await this.users.idCardHeldByOther(identity.idCard, userId)) throw new Refusal(say('idCardOtherAccount'));
-      await this.users.bindIdentity(userId, identity.realName, identity.idCard);
-    } else if (bound.id_card !== identity.idCard || bound.real_name !== identity.realName) {
+      const index = this.ctx.cipher.blindIndex(identity.idCard);
+      if (await this.users.idCardHeldByOther(index, userId)) throw new Refusal(say('idCardOtherAccount'));
+      await this.users.bindIdentity(userId, identity.realName, this.ctx.cipher.seal(identity.idCard), index);
+    } else if (this.ctx.cipher.open(bound.id_card) !== identity.idCard || bound.real_name !== identity.realName) {
       throw new Refusal(say('ownNameOnly'));
     }
   }

@@ -10,7 +10,6 @@ import type {
   MyLoansPage,
   Voucher,
 } from '@instalment/contract/api';
-import { maskBankCard, maskIdCard } from '@instalment/contract/format';
 import type { Locale } from '@instalment/contract/i18n';
 import {
   annualRateBp,
@@ -29,7 +28,7 @@ import type { PageRequest } from './page';
 import type { CatalogueService } from './catalogue';
 import type { ConsentService } from './consents';
 import { Ledger, type InstalmentState } from './ledger';
-import { CreditService } from './credit';
+import type { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
 import { LoanRecords, type LoanRow, type NewLoan, type Rejection, type SummaryRow } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
@@ -38,6 +37,7 @@ import { voucherView } from './voucher-view';
 import { KeptAnswers } from './kept-answers';
 import type { UserRow } from '../repositories/users';
 import { businessDay } from './business-time';
+import { maskedIdentity, type MaskedIdentity } from './masked-identity';
 
 export type { LoanRow };
 
@@ -94,7 +94,7 @@ export class LoanService {
     const identity = { realName: application.real_name!, idCard: application.id_card! };
     // Checked and recorded under one lock on the account's credit, so simultaneous applications
     // (from this process or another on the same database) cannot each see the same available credit.
-    const orderNo = await this.ctx.store.write(CreditService.locks(userId, identity), async (tx) => {
+    const orderNo = await this.ctx.store.write(this.credit.locks(userId, identity), async (tx) => {
       const held = this.on(tx);
       await held.credit.admit(userId, amountFen, identity);
       return held.insertLoan({
@@ -107,8 +107,8 @@ export class LoanService {
         grace_days: rates.grace_days,
         purpose: application.purpose!,
         real_name: application.real_name!,
-        id_card: application.id_card!,
-        bank_card: application.bank_card!,
+        id_card: this.ctx.cipher.seal(application.id_card!),
+        bank_card: this.ctx.cipher.seal(application.bank_card!),
         bank_name: application.bank_name!,
         status: 'pending',
         created_at: now,
@@ -235,6 +235,10 @@ export class LoanService {
     return loan;
   }
 
+  masked(loan: LoanRow): MaskedIdentity {
+    return maskedIdentity(this.ctx.cipher, loan);
+  }
+
   async byId(id: number): Promise<LoanRow> {
     const loan = await this.records.byId(id);
     if (!loan) throw new Error(`loan ${id} is missing`);
@@ -300,8 +304,7 @@ export class LoanService {
       ...this.summary(loan, states),
       purpose: loan.purpose,
       real_name: loan.real_name,
-      id_card: maskIdCard(loan.id_card),
-      bank_card: maskBankCard(loan.bank_card),
+      ...this.masked(loan),
       bank_name: loan.bank_name,
       monthly_rate_bp: loan.monthly_rate_bp,
       monthly_fee_bp: loan.monthly_fee_bp,

@@ -132,7 +132,7 @@ export class StaffService {
       term: loan.term,
       status,
       bank_name: loan.bank_name,
-      bank_card: maskBankCard(loan.bank_card),
+      bank_card: maskBankCard(this.ctx.cipher.open(loan.bank_card)),
       created_at: iso(loan.created_at),
       approved_at: isoOrNull(loan.approved_at),
       disbursed_at: isoOrNull(loan.disbursed_at),
@@ -205,14 +205,16 @@ export class StaffService {
       this.earlierLoans(loan),
       this.consents.of(loan.user_id),
     ]);
-    const age = ageOnIdCard(loan.id_card, businessDay(this.ctx, loan.created_at));
+    const idCard = this.ctx.cipher.open(loan.id_card);
+    const age = ageOnIdCard(idCard, businessDay(this.ctx, loan.created_at));
     return {
       identity: {
         real_name: loan.real_name,
-        id_card: maskIdCard(loan.id_card),
+        id_card: maskIdCard(idCard),
         age,
         age_allowed: age !== null && isBorrowerAge(age),
-        matches_account: bound.id_card === loan.id_card && bound.real_name === loan.real_name,
+        // Two encryptions of one number differ: the comparison is of the numbers themselves.
+        matches_account: bound.id_card !== null && this.ctx.cipher.open(bound.id_card) === idCard && bound.real_name === loan.real_name,
       },
       purpose: loan.purpose,
       monthly_rate_bp: loan.monthly_rate_bp,

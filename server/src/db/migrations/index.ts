@@ -13,9 +13,10 @@ import { uploadHashes } from './012-upload-hashes';
 import { readVersions } from './013-read-versions';
 import { reconciliation } from './014-reconciliation';
 import { rejectReasons } from './015-reject-reasons';
+import { sealedIdentity } from './016-sealed-identity';
 import type { Migration } from './migration';
 
-export type { Migration } from './migration';
+export type { Migration, MigrationStep, RowRewrite } from './migration';
 
 /**
  * Forward-only schema migrations, applied in order at start inside one transaction each. A
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   readVersions,
   reconciliation,
   rejectReasons,
+  sealedIdentity,
 ];
