@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cashier, createLoan, installments, uploadFile } from '@instalment/contract/api';
+import { blob, ENGINE, PNG_BYTES, sharedDatabase, signUp, type TestDatabase } from '../helpers';
+import { payAtGateway } from '../ledger/gateway';
+import { startProcess, stop, type ApiProcess } from '../process';
+import { runCommand } from './raw';
+
+const BORROWERS = 20;
+const TERM = 12;
+
+let database: TestDatabase;
+let folder: string;
+const running: ApiProcess[] = [];
+beforeEach(async () => {
+  database = await sharedDatabase();
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-backup-'));
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map(stop));
+  await database.drop();
+  fs.rmSync(folder, { recursive: true, force: true });
+}, 30_000);
+
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await sleep(10);
+}
+
+(ENGINE === 'sqlite' ? test : test.skip)(
+  'a backup taken while 20 borrowers repay restores, into a new folder, every repayment acknowledged before it began, and none torn',
+  async () => {
+    const api = await startProcess(database.options);
+    running.push(api);
+    const loans = await Promise.all(
+      Array.from({ length: BORROWERS }, async () => {
+        const borrower = await signUp(api);
+        const { order_no } = await createLoan(borrower.http, { ...borrower.application, term: TERM });
+        return { borrower, order_no };
+      }),
+    );
+    const receipt = await uploadFile(loans[0].borrower.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
+
+    // Each borrower repays one instalment after another until the backup has finished.
+    const acknowledged = loans.map(() => 0);
+    let backingUp = true;
+    const repaying = loans.map(async ({ borrower, order_no }, index) => {
+      for (let period = 1; period <= TERM && (backingUp || period === 1); period += 1) {
+        const due = await cashier(borrower.http, { order_no, periods: String(period) });
+        expect(await payAtGateway(api, due.payment_no)).toBe('success');
+        acknowledged[index] = period;
+      }
+    });
+    await until(() => acknowledged.every((periods) => periods >= 1));
+    const before = [...acknowledged];
+    const file = path.join(folder, 'backup.tar.gz');
+    const backup = await runCommand('backup', database.options, {}, ['--to', file]);
+    backingUp = false;
+    await Promise.all(repaying);
+    expect(backup).toMatchObject({ code: 0 });
+    const after = [...acknowledged];
+    expect(after.some((periods, index) => periods > before[index])).toBe(true);
+
+    const restoredFile = path.join(folder, 'restored', 'instalment.db');
+    expect(await runCommand('restore', { databaseFile: restoredFile }, {}, ['--from', file])).toMatchObject({ code: 0 });
+    const again = await runCommand('restore', { databaseFile: restoredFile }, {}, ['--from', file]);
+    expect([again.code, again.stderr]).toEqual([1, expect.stringContaining('is not empty')]);
+    expect(fs.readFileSync(path.join(folder, 'restored', receipt.url))).toEqual(PNG_BYTES);
+
+    const restored = await startProcess({ databaseFile: restoredFile });
+    running.push(restored);
+    for (const [index, { borrower, order_no }] of loans.entries()) {
+      const there = Object.assign(restored.client(), { token: borrower.token });
+      const [now, then] = await Promise.all([installments(borrower.http, { order_no }), installments(there.http, { order_no })]);
+      const paid = then.list.filter((item) => item.status === 'paid').length;
+      expect(paid).toBeGreaterThanOrEqual(before[index]);
+      expect(paid).toBeLessThanOrEqual(after[index]);
+      // Whole instalments, in order, as the running server recorded them: nothing half-settled.
+      expect(then.list.slice(0, paid)).toEqual(now.list.slice(0, paid));
+      expect(then.list.slice(paid).every((item) => item.status !== 'paid')).toBe(true);
+    }
+  },
+  120_000,
+);
+
+(ENGINE === 'postgres' ? test : test.skip)('on PostgreSQL the backup command names pg_dump instead', async () => {
+  const backup = await runCommand('backup', database.options, {}, ['--to', path.join(folder, 'backup.tar.gz')]);
+  expect([backup.code, backup.stderr]).toEqual([1, expect.stringContaining('pg_dump')]);
+});
