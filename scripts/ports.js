@@ -1,5 +1,6 @@
 // The ports of the composed app, one owner: start, e2e, bench and each package's webpack config
 // read them from here. Which remote a package builds is owned by packages/federation/src/pages/remotes.json.
+const net = require('node:net');
 const REMOTES = require('../packages/federation/src/pages/remotes.json');
 
 const remoteOfPackage = (name) => Object.keys(REMOTES).find((remote) => REMOTES[remote] === name);
@@ -52,4 +53,16 @@ function hostOrigins(ports, env = process.env) {
   ];
 }
 
-module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig, hostOrigins };
+/** A port nothing listens on now, on loopback. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig, hostOrigins, freePort };

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, type Page, type TestInfo } from '@playwright/test';
@@ -97,17 +96,8 @@ export async function applyThroughUi(page: Page, amount = '3000'): Promise<strin
   return new URL(page.url().replace('#', '')).searchParams.get('order_no')!;
 }
 
-/** A port nothing listens on now, on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port nothing listens on now, on loopback (the stack scripts' own). */
+export const freePort: () => Promise<number> = require('../../scripts/ports').freePort;
 
 /** A tiny valid PNG (1×1). */
 export const PNG = Buffer.from(

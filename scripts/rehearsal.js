@@ -1,0 +1,112 @@
+// The production topology on this machine: nginx (deploy/nginx.conf) in front of the five static
+// builds and two API processes on one throwaway PostgreSQL, every port a free one on 127.0.0.1.
+// `npm run rehearse` and the browser journey through it (e2e/tests/production-topology.spec.ts)
+// both start it here.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { renderNginxConfig } = require('./nginx-config');
+const { ensureNginx, hasBrotli, startNginx } = require('./nginx');
+const { PACKAGES, OPS, hostOrigins, freePort } = require('./ports');
+const { startPostgres } = require('./postgres');
+const { HOST, ROOT, startApi, writeShellConfig } = require('./stack');
+
+const API_PROCESSES = 2;
+const HOSTS = [PACKAGES[0].name, OPS.name];
+
+/**
+ * Where every API process keeps uploaded files, and the key of their signed links: one folder
+ * they share and one secret. Object storage (STORAGE=s3 and its S3_* settings, beside a loopback
+ * S3) replaces this block once the server has it; nothing else here changes.
+ */
+function storageEnv(dir) {
+  return {
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    FILE_URL_SECRET: crypto.randomBytes(32).toString('hex'),
+  };
+}
+
+/**
+ * Starts the whole topology; `apiEnv` adds to (or overrides) the API processes' settings.
+ * Resolves with its addresses (through nginx), each API process's own and metrics addresses, and `stop()`.
+ */
+async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = {}) {
+  ensureNginx({ install });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-rehearsal-'));
+  // nginx's workers (nobody, when started as root) read the hosts' copies and write temporary files here.
+  fs.chmodSync(dir, 0o755);
+  const stops = [];
+  const stop = async () => {
+    for (const part of stops.reverse()) await part();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    /** @type {Record<string, number>} nginx's ports: one per build and one for the API. */
+    const ports = { api: await freePort() };
+    for (const name of [...PACKAGES.map((pkg) => pkg.name), OPS.name]) ports[name] = await freePort();
+    const url = (port) => `http://${HOST}:${port}`;
+
+    const postgresDir = path.join(dir, 'postgres');
+    fs.mkdirSync(postgresDir);
+    const postgres = await startPostgres(postgresDir);
+    stops.push(postgres.stop);
+
+    // The hosts are served from copies whose config.json names nginx's addresses, so the
+    // repository's builds (and any other stack serving them) stay as they were.
+    const roots = Object.fromEntries(PACKAGES.map((pkg) => [pkg.name, path.join(ROOT, pkg.name, 'dist')]));
+    for (const host of HOSTS) {
+      roots[host] = path.join(dir, 'sites', host);
+      fs.cpSync(path.join(ROOT, host, 'dist'), roots[host], { recursive: true });
+      writeShellConfig(ports, roots[host]);
+    }
+
+    const origins = hostOrigins(ports);
+    const env = {
+      NODE_ENV: 'development',
+      DEV_ROUTES: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: postgres.url,
+      PUBLIC_URL: url(ports.api),
+      TRUST_PROXY: '127.0.0.1',
+      CORS_ORIGINS: origins.join(','),
+      APP_URL: origins.join(','),
+      ...storageEnv(dir),
+      ...apiEnv,
+    };
+    const apis = [];
+    for (let i = 0; i < API_PROCESSES; i += 1) {
+      const [port, metricsPort] = [await freePort(), await freePort()];
+      const api = await startApi({ port, env: { ...env, METRICS_PORT: String(metricsPort) }, quiet });
+      stops.push(api.stop);
+      apis.push({ url: api.url, metricsUrl: `${url(metricsPort)}/metrics` });
+    }
+
+    const httpConfig = renderNginxConfig({
+      sites: Object.fromEntries(
+        Object.entries(roots).map(([name, root]) => [name, { listen: `${HOST}:${ports[name]}`, server_name: HOST, root }]),
+      ),
+      api: { listen: `${HOST}:${ports.api}`, server_name: HOST, servers: apis.map((api) => new URL(api.url).host) },
+      hostOrigins: origins,
+      brotli: hasBrotli(),
+    });
+    const nginx = await startNginx({ dir: path.join(dir, 'nginx'), httpConfig, readyUrl: `${url(ports.api)}/health/ready` });
+    stops.push(nginx.stop);
+
+    return {
+      dir,
+      ports,
+      shellUrl: `${url(ports.shell)}/`,
+      opsUrl: `${url(ports.ops)}/`,
+      apiUrl: url(ports.api),
+      remoteUrls: Object.fromEntries(PACKAGES.slice(1).map((pkg) => [pkg.name, url(ports[pkg.name])])),
+      apis,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+module.exports = { startRehearsal };
