@@ -1,5 +1,6 @@
 // The production topology on this machine: nginx (deploy/nginx.conf) in front of the five static
-// builds and two API processes on one throwaway PostgreSQL, every port a free one on 127.0.0.1.
+// builds and two API processes on one throwaway PostgreSQL and one loopback S3 bucket, every port
+// a free one on 127.0.0.1.
 // `npm run rehearse` and the browser journey through it (e2e/tests/production-topology.spec.ts)
 // both start it here.
 const crypto = require('node:crypto');
@@ -9,23 +10,12 @@ const path = require('node:path');
 const { renderNginxConfig } = require('./nginx-config');
 const { ensureNginx, hasBrotli, startNginx } = require('./nginx');
 const { PACKAGES, OPS, hostOrigins, freePort } = require('./ports');
+const { startObjectStorage } = require('./object-storage');
 const { startPostgres } = require('./postgres');
 const { HOST, ROOT, startApi, writeShellConfig } = require('./stack');
 
 const API_PROCESSES = 2;
 const HOSTS = [PACKAGES[0].name, OPS.name];
-
-/**
- * Where every API process keeps uploaded files, and the key of their signed links: one folder
- * they share and one secret. Object storage (STORAGE=s3 and its S3_* settings, beside a loopback
- * S3) replaces this block once the server has it; nothing else here changes.
- */
-function storageEnv(dir) {
-  return {
-    UPLOAD_DIR: path.join(dir, 'uploads'),
-    FILE_URL_SECRET: crypto.randomBytes(32).toString('hex'),
-  };
-}
 
 /**
  * Starts the whole topology; `apiEnv` adds to (or overrides) the API processes' settings.
@@ -51,6 +41,9 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
     fs.mkdirSync(postgresDir);
     const postgres = await startPostgres(postgresDir);
     stops.push(postgres.stop);
+    // Uploaded files in one bucket, no folder shared; one key signs every process's file links.
+    const storage = await startObjectStorage(path.join(dir, 's3'));
+    stops.push(storage.stop);
 
     // The hosts are served from copies whose config.json names nginx's addresses, so the
     // repository's builds (and any other stack serving them) stay as they were.
@@ -71,7 +64,8 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
       TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: origins.join(','),
       APP_URL: origins.join(','),
-      ...storageEnv(dir),
+      ...storage.env,
+      FILE_URL_SECRET: crypto.randomBytes(32).toString('hex'),
       ...apiEnv,
     };
     const apis = [];

@@ -6,6 +6,7 @@ import { applyThroughUi, heading, lastScreen, newPhone, open, payThroughGateway,
 
 // The stack scripts are plain CommonJS shared with `npm run rehearse`.
 const { startRehearsal } = require('../../scripts/rehearsal');
+const { objectsDir } = require('../../scripts/object-storage');
 const { hasBrotli, nginxBinary } = require('../../scripts/nginx');
 const { postgresBin } = require('../../scripts/postgres');
 const { HASHED_NAME } = require('../../scripts/hashed-names');
@@ -60,7 +61,7 @@ async function requestsAnswered(metricsUrl: string): Promise<number> {
   return [...text.matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)/gm)].reduce((sum, [, count]) => sum + Number(count), 0);
 }
 
-test('36. behind nginx, two API processes on PostgreSQL: register, apply, repay through Alipay, a proof in chunks', async ({
+test('36. behind nginx, two API processes on PostgreSQL and one S3 bucket: register, apply, repay through Alipay, a proof in chunks', async ({
   page,
 }, testInfo) => {
   const before = await Promise.all(rehearsal.apis.map((api) => requestsAnswered(api.metricsUrl)));
@@ -72,13 +73,17 @@ test('36. behind nginx, two API processes on PostgreSQL: register, apply, repay 
   await open(page, `/pages/payment/upload?order_no=${orderNo}`);
   await expect(heading(page)).toHaveText('repayment proof upload');
   await page.getByRole('checkbox', { name: /^Period 2,/ }).check();
-  // Three chunks of 512 KiB, which nginx spreads over both processes: one upload folder, one database.
+  // Three chunks of 512 KiB, which nginx spreads over both processes: one bucket, one database.
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 'receipt '), Buffer.from('\n%%EOF\n')]);
   await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'transfer-receipt.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'submit proof' }).click();
   await expect(page).toHaveURL(new RegExp(`pages/loan/detail\\?order_no=${orderNo}`), { timeout: 30_000 });
   await expect(page.getByText('pending review').first()).toBeVisible();
   await expect(page.getByText(/^Paid on /)).toHaveCount(1);
+  // The receipt is an object in the bucket; no process kept it in a folder of its own.
+  const stored = fs.readdirSync(objectsDir(path.join(rehearsal.dir, 's3')), { recursive: true }).map(String);
+  expect(stored.filter((name) => /\.pdf/.test(name))).not.toHaveLength(0);
+  expect(fs.existsSync(path.join(rehearsal.dir, 'uploads'))).toBe(false);
 
   // Every call went through nginx's one API address, and both processes answered some of them.
   const after = await Promise.all(rehearsal.apis.map((api) => requestsAnswered(api.metricsUrl)));
