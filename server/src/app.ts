@@ -31,6 +31,7 @@ import { smsRoutes } from './routes/sms';
 import { staticRoutes } from './routes/static';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
+import { EXPORT_LINK_SECONDS, myDataRoutes } from './routes/my-data';
 import { docsOptions, documentOptions } from './openapi/document';
 import { createServices, type Services } from './services';
 import { openStorage } from './storage/open';
@@ -101,11 +102,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   const services = createServices(ctx, storage);
   const auth = createAuth(services.tokens);
   // Outside production a per-process key is enough: links then last until the next restart.
-  const links = new FileLinks(
-    config.fileUrlSecret ? Buffer.from(config.fileUrlSecret) : randomBytes(32),
-    config.limits.fileUrlTtlSeconds,
-    now,
-  );
+  const linkSecret = config.fileUrlSecret ? Buffer.from(config.fileUrlSecret) : randomBytes(32);
+  const links = new FileLinks(linkSecret, config.limits.fileUrlTtlSeconds, now);
+  const exportLinks = new FileLinks(linkSecret, EXPORT_LINK_SECONDS, now);
   app.decorate('services', services);
   app.decorate('appConfig', config);
   app.decorate('store', store);
@@ -218,11 +217,12 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
-  const deps = { services, auth, config, links };
+  const deps = { services, auth, config, links, exportLinks };
   // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.
   app.register(async (plain) => {
     const api = plain.withTypeProvider<TypeBoxTypeProvider>();
     userRoutes(api, deps);
+    myDataRoutes(api, deps);
     smsRoutes(api, deps);
     loanRoutes(api, deps);
     portfolioRoutes(api, deps);

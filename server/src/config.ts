@@ -135,6 +135,8 @@ export interface AppConfig {
   passwordCostLog2: number;
   /** The IANA zone of the lender's books: the calendar days of the console's filters and the times of its exports. */
   businessTimezone: string;
+  /** How long a closed account's loan and payment records are kept (read-only) before the retention job erases them. */
+  retentionYears: number;
   limits: Limits;
 }
 
@@ -232,6 +234,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   metricsPort: null,
   passwordCostLog2: 17,
   businessTimezone: DEFAULT_BUSINESS_TIMEZONE,
+  retentionYears: 5,
   limits: DEFAULT_LIMITS,
 };
 
@@ -341,6 +344,8 @@ export function productionProblems(config: AppConfig): string[] {
   if (config.appOrigins === 'localhost' || config.appOrigins === '*') problems.push("APP_URL must list the app's origins in production.");
   if (config.passwordCostLog2 < DEFAULT_CONFIG.passwordCostLog2)
     problems.push(`PASSWORD_COST_LOG2 cannot be below ${DEFAULT_CONFIG.passwordCostLog2} in production.`);
+  if (config.retentionYears < DEFAULT_CONFIG.retentionYears)
+    problems.push(`RETENTION_YEARS cannot be below ${DEFAULT_CONFIG.retentionYears} in production: loan records must be kept that long.`);
   return problems;
 }
 
@@ -449,6 +454,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null,
     passwordCostLog2: integer(env, 'PASSWORD_COST_LOG2', DEFAULT_CONFIG.passwordCostLog2, 10, 20),
     businessTimezone: timeZoneOf(env.BUSINESS_TIMEZONE),
+    retentionYears: integer(env, 'RETENTION_YEARS', DEFAULT_CONFIG.retentionYears, 1, 100),
     limits: limitsOf(env),
   };
 }

@@ -95,8 +95,8 @@ test('a database made by the first schema, with data, is brought to the newest a
       { period: 2, paid_at: null, paid_interest_fen: null, paid_fee_fen: null },
     ]);
     // Columns the later migrations added have their defaults on the old rows.
-    expect(await store.q.selectFrom('users').select(['bio', 'credit_limit_fen', 'id_card']).execute()).toEqual([
-      { bio: '', credit_limit_fen: null, id_card: null },
+    expect(await store.q.selectFrom('users').select(['bio', 'credit_limit_fen', 'id_card', 'closed_at']).execute()).toEqual([
+      { bio: '', credit_limit_fen: null, id_card: null, closed_at: null },
     ]);
     // Nothing was seeded over the existing data (no news), and opening again changes nothing.
     expect(await store.q.selectFrom('news').select('id').execute()).toEqual([]);

@@ -65,7 +65,7 @@ const badInput: Array<[string, (client: TestClient) => Promise<unknown>, string]
   [
     'sms: event',
     (c) => sendSms(c.http, { mobile: '13912345678', event: 'unbind' as 'register' }),
-    'event must be one of: register, mobilelogin, resetpwd, changemobile.',
+    'event must be one of: register, mobilelogin, resetpwd, changemobile, closeaccount.',
   ],
   ['myLoans: page', (c) => myLoans(c.http, { page: 0 }), 'page must be a whole number from 1 to 100000.'],
   ['myLoans: limit', (c) => myLoans(c.http, { limit: 51 }), 'limit must be a whole number from 1 to 50.'],

@@ -8,6 +8,8 @@ const APPROVAL_EVERY_MS = 5_000;
 const RECONCILE_EVERY_MS = 60_000;
 /** How often due reminders are looked for (each is sent once, whenever the day's run finds it). */
 const REMINDERS_EVERY_MS = 15 * 60_000;
+/** How often closed accounts past their retention period are looked for: a day late is no harm, a busy database is. */
+const RETENTION_EVERY_MS = 60 * 60_000;
 
 /** Every background job of the API: one line each. */
 export function backgroundJobs(services: Services, config: AppConfig, sweepRateLimits: () => Promise<void>): Job[] {
@@ -15,6 +17,7 @@ export function backgroundJobs(services: Services, config: AppConfig, sweepRateL
     { name: 'approvals', everyMs: APPROVAL_EVERY_MS, run: () => services.loans.approveDue(null) },
     { name: 'payment reconciliation', everyMs: RECONCILE_EVERY_MS, run: () => services.payments.reconcileOpen() },
     { name: 'due reminders', everyMs: REMINDERS_EVERY_MS, run: () => services.reminders.sendDue() },
+    { name: 'retention', everyMs: RETENTION_EVERY_MS, run: () => services.retention.eraseExpired() },
     {
       name: 'stored sweeps',
       everyMs: config.limits.chunkSweepSeconds * 1000,

@@ -151,6 +151,8 @@ interface UsersTable {
   sms_reminders: Defaulted<number>;
   /** Moves (by trigger) with every change to the user's loans and their instalments. */
   loans_version: Defaulted<number>;
+  /** When the borrower closed the account (epoch ms); NULL while it is open. */
+  closed_at: Defaulted<number | null>;
 }
 
 interface LoansTable {

@@ -13,8 +13,17 @@ export class FileLinks {
   ) {}
 
   sign(path: string): string {
-    const expires = (Math.floor(this.now() / 1000 / this.ttlSeconds) + 2) * this.ttlSeconds;
+    const expires = this.expiry();
     return `${path}?expires=${expires}&signature=${this.mac(path, expires)}`;
+  }
+
+  /** How many seconds a link signed now stays good. */
+  secondsLeft(): number {
+    return this.expiry() - Math.floor(this.now() / 1000);
+  }
+
+  private expiry(): number {
+    return (Math.floor(this.now() / 1000 / this.ttlSeconds) + 2) * this.ttlSeconds;
   }
 
   /** Whether a link's expiry and signature are this server's and still good. */

@@ -20,4 +20,6 @@ export interface RouteDeps {
   auth: Auth;
   config: AppConfig;
   links: FileLinks;
+  /** Links to a borrower's data archive: signed with the same key as `links`, but short-lived. */
+  exportLinks: FileLinks;
 }

@@ -1,6 +1,7 @@
 import { ENDPOINTS, type SmsEvent } from '@instalment/contract/api';
 import { validatePhone } from '@instalment/contract/validation';
 import { envelopeOf, NoData, SmsSendRequest } from '@instalment/contract/api/schemas';
+import { userOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
@@ -15,7 +16,7 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
   app.post(
     ENDPOINTS.smsSend,
     {
-      // A code for a new phone (changemobile) is for the signed-in owner only.
+      // A code for a new phone (changemobile) or to close an account (closeaccount) is for the signed-in owner only.
       schema: { body: SmsSendRequest, response: { 200: envelopeOf(NoData) }, security: BORROWER_SOMETIMES },
       ...perAddress(smsSendsPerAddress, addressWindowSeconds),
     },
@@ -23,10 +24,18 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
       const mobile = check(validatePhone, request.body.mobile.trim());
       const event = request.body.event.trim() as SmsEvent;
       if (!SMS_EVENTS.includes(event)) throw new Refusal(say('smsEvent', { events: SMS_EVENTS.join(', ') }));
-      const registered = (await services.users.byMobile(mobile)) !== null;
+      const holder = await services.users.byMobile(mobile);
+      const registered = holder !== null;
+      const closed = holder?.closed_at != null;
       // Only registration needs to know the number is new; SMS login signs up unknown numbers.
       if (event === 'register' && registered) {
-        throw new Refusal(say('phoneRegisteredLogIn'));
+        throw new Refusal(say(closed ? 'phoneReserved' : 'phoneRegisteredLogIn'));
+      }
+      if (event === 'mobilelogin' && closed) throw new Refusal(say('loginAccountClosed'));
+      // Closing an account is proven by its own phone, asked for by its signed-in owner.
+      if (event === 'closeaccount') {
+        await auth.required(request);
+        if (userOf(request).mobile !== mobile) throw new Refusal(say('closeCodeOwnPhone'));
       }
       // A new phone for an account: only its signed-in owner may ask, so no anonymous caller can
       // learn which numbers are registered from the refusal.
@@ -36,7 +45,7 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
       }
       // Anyone may ask for a reset code, so the answer is the same for every phone: an unknown
       // phone's code is counted like any other but never sent.
-      await services.sms.send(mobile, event, event !== 'resetpwd' || registered);
+      await services.sms.send(mobile, event, event !== 'resetpwd' || (registered && !closed));
       return ok(null, said(request, 'codeSent'));
     },
   );

@@ -28,6 +28,9 @@ import { Reconciliation } from './reconciliation';
 import { DailyReports } from './daily-report';
 import { StaffService } from './staff';
 import { Exports } from './exports';
+import { DataExport } from './data-export';
+import { AccountClosing } from './account-closing';
+import { Retention } from './retention';
 
 export interface Services {
   tokens: TokenService;
@@ -59,6 +62,12 @@ export interface Services {
   operatorAccounts: OperatorAccounts;
   /** A day's money across all loans. */
   reports: DailyReports;
+  /** "My data": everything held about a borrower, as one archive. */
+  dataExport: DataExport;
+  /** A borrower closing their account. */
+  closing: AccountClosing;
+  /** Closed accounts erased once their records have been kept for RETENTION_YEARS. */
+  retention: Retention;
 }
 
 export function createServices(ctx: Context, storage: FileStorage): Services {
@@ -106,5 +115,8 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
     exports: new Exports(ctx, staff, audit),
     reconciliation,
     reports: new DailyReports(ctx),
+    dataExport: new DataExport(ctx, uploads, audit),
+    closing: new AccountClosing(ctx, sms, uploads, audit),
+    retention: new Retention(ctx, uploads, audit),
   };
 }

@@ -5,7 +5,7 @@ import { SmsRecords } from '../repositories/sms';
 import { Refusal, say } from './refusals';
 import type { ReminderKind } from '../db/tables';
 
-export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile'];
+export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile', 'closeaccount'];
 export const CODE_TTL_SECONDS = 5 * 60;
 export const MAX_WRONG_TRIES = 5;
 

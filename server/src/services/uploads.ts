@@ -39,6 +39,12 @@ const CHUNKS = '.chunks/';
 /** A minute's grace before an upload's chunks without a session are swept: a merge ends its session before it reads them. */
 const ORPHAN_GRACE_MS = 60_000;
 
+/** The storage key of a stored path (`<day>/<name>` of `/uploads/<day>/<name>`), or null for any other text. */
+function keyOf(url: string): string | null {
+  const match = STORED_URL.exec(url);
+  return match ? `${match[1]}/${match[2]}` : null;
+}
+
 /** The stored path behind a link to it (a path or an absolute URL), or null when it names no stored file. */
 function storedPath(fileUrl: string): string | null {
   let pathname = fileUrl;
@@ -275,8 +281,7 @@ export class UploadService {
 
   /** A file stored before its upload kept a hash (migration 012): hashed once, then kept. */
   private async hashOlderFile(url: string): Promise<string> {
-    const [, day, name] = STORED_URL.exec(url)!;
-    const data = await this.storage.read(`${day}/${name}`);
+    const data = await this.read(url);
     if (!data) throw new Error(`the stored file ${url} is missing`);
     const contentHash = sha256(data);
     await this.records.keepHash(url, contentHash);
@@ -285,10 +290,22 @@ export class UploadService {
 
   /** The stored file behind a path such as /uploads/<day>/<name>, or null; whoever calls has judged who may read it. */
   async open(url: string): Promise<OpenedFile | null> {
-    const match = STORED_URL.exec(url);
-    if (!match) return null;
-    const bytes = await this.storage.stream(`${match[1]}/${match[2]}`);
-    return bytes ? { type: match[2].split('.')[1] as FileType, bytes } : null;
+    const key = keyOf(url);
+    if (key === null) return null;
+    const bytes = await this.storage.stream(key);
+    return bytes ? { type: key.split('.')[1] as FileType, bytes } : null;
+  }
+
+  /** The stored file's bytes, or null; whoever calls has judged who may read it. */
+  async read(url: string): Promise<Buffer | null> {
+    const key = keyOf(url);
+    return key === null ? null : this.storage.read(key);
+  }
+
+  /** Removes the stored files at these paths; the rows that name them are the caller's to delete. */
+  async remove(urls: readonly string[]): Promise<void> {
+    const keys = urls.map(keyOf).filter((key): key is string => key !== null);
+    if (keys.length > 0) await this.storage.remove(keys);
   }
 
   /** The user who uploaded the file at this path, or null. */

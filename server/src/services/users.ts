@@ -64,7 +64,8 @@ export class UserService {
   async register(input: Registration): Promise<LoginResult> {
     this.checkUsername(input.username, input.mobile);
     ConsentService.check(input.agreements, say('agreementsRequired'));
-    if (await this.byMobile(input.mobile)) throw new Refusal(say('phoneRegisteredLogIn'));
+    const holder = await this.byMobile(input.mobile);
+    if (holder) throw new Refusal(say(holder.closed_at === null ? 'phoneRegisteredLogIn' : 'phoneReserved'));
     if (await this.records.usernameTaken(input.username)) throw new Refusal(say('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
@@ -87,6 +88,8 @@ export class UserService {
     // The same work and the same answer for an unknown account as for a wrong password.
     const stored = user && user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '';
+    // A closed account has no password left to match; it is told why, after the same work as any other.
+    if (user?.closed_at != null) throw new Refusal(say('loginAccountClosed'));
     if (!user || !valid) throw new Refusal(say('accountOrPasswordWrong'));
     await this.attempts.release(reservation);
     if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
@@ -106,6 +109,7 @@ export class UserService {
     // Codes are only delivered to registered phones, so a matching code means the account exists.
     const user = await this.byMobile(mobile);
     if (!user) throw new Refusal(say('codeFirst'));
+    if (user.closed_at !== null) throw new Refusal(say('loginAccountClosed'));
     await this.setPassword(user, newPassword);
     await this.attempts.clearAccount(`user:${user.id}`);
     await this.tokens.revokeAllOf(user.id, null);
@@ -165,6 +169,8 @@ export class UserService {
    */
   async mobileLogin(mobile: string, captcha: string, agreed: Agreed, address: string): Promise<LoginResult> {
     const known = await this.byMobile(mobile);
+    // Before the code is used: a closed account's phone neither signs in nor opens a new account.
+    if (known?.closed_at != null) throw new Refusal(say('loginAccountClosed'));
     // Asked before the code is used, so that the person keeps it while they read and agree. That
     // the phone has no account is told to no one new: register answers it for any phone.
     if (!known) ConsentService.check(agreed, say('newAccountNeedsAgreement'));

@@ -84,7 +84,7 @@ test('STORAGE=s3 without its bucket settings stops the start, naming each one mi
   );
 });
 
-test('production refuses to start on development defaults: CORS, app origins, link key, public URL', () => {
+test('production refuses to start on development defaults: CORS, app origins, link key, public URL, a short retention', () => {
   const problems = (env: Record<string, string>) => () => buildApp(loadConfig({ ...PRODUCTION, ...env }));
   expect(problems({ CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS must list the app's origins/);
   expect(problems({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS must list the app's origins/);
@@ -92,6 +92,8 @@ test('production refuses to start on development defaults: CORS, app origins, li
   expect(problems({ FILE_URL_SECRET: '' })).toThrow(/FILE_URL_SECRET must be set/);
   expect(problems({ PUBLIC_URL: '' })).toThrow(/PUBLIC_URL must be set/);
   expect(problems({ PASSWORD_COST_LOG2: '14' })).toThrow(/PASSWORD_COST_LOG2 cannot be below 17/);
+  expect(problems({ RETENTION_YEARS: '2' })).toThrow(/RETENTION_YEARS cannot be below 5/);
+  expect(() => loadConfig({ RETENTION_YEARS: '0' })).toThrow(/RETENTION_YEARS must be a whole number from 1 to 100/);
   expect(() => loadConfig({ FILE_URL_SECRET: 'short' })).toThrow(/at least 32 characters/);
   const app = buildApp(loadConfig(PRODUCTION));
   return app.close();

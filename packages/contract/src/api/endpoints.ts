@@ -33,6 +33,11 @@ export const ENDPOINTS = {
   profile: '/api/user/profile',
   consents: '/api/user/consents',
   reminders: '/api/user/reminders',
+  /** POST: a signed, short-lived link to the borrower's data archive; GET of the link: the zip. */
+  dataExport: '/api/user/export',
+  dataExportFile: '/api/user/export/file',
+  /** GET: whether the account can be closed now; POST { captcha }: closes it. */
+  closeAccount: '/api/user/close',
 } as const;
 
 /** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */

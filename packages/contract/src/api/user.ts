@@ -2,7 +2,10 @@ import type { CallOptions, HttpClient } from './transport';
 import type { AgreedVersions } from './agreements';
 import { ENDPOINTS } from './endpoints';
 import type {
+  AccountClosure,
   ChangeMobileRequest,
+  CloseAccountRequest,
+  DataExportLink,
   ChangePasswordRequest,
   Consent,
   LoginResult,
@@ -53,3 +56,13 @@ export const changeMobile = (http: HttpClient, body: ChangeMobileRequest, option
 
 export const updateProfile = (http: HttpClient, body: ProfileRequest, options?: CallOptions) =>
   http.post<UserIndex>(ENDPOINTS.profile, body, options);
+
+/** A link to download everything held about the borrower; the browser saves it from the link (it cannot carry the token). */
+export const dataExport = (http: HttpClient, options?: CallOptions) => http.post<DataExportLink>(ENDPOINTS.dataExport, {}, options);
+
+export const accountClosure = (http: HttpClient, options?: CallOptions) =>
+  http.get<AccountClosure>(ENDPOINTS.closeAccount, undefined, options);
+
+/** Closes the account for good: every session ends, this one too. */
+export const closeAccount = (http: HttpClient, body: CloseAccountRequest, options?: CallOptions) =>
+  http.post<null>(ENDPOINTS.closeAccount, body, options);

@@ -7,7 +7,7 @@ import { formatMoney, formatRate, fromFen, toFen } from './money';
 import { overdueDays, penaltyFen } from './penalty';
 import { checkPeriodSelection, formatPeriods, parsePeriods, togglePeriod } from './repayment';
 import { computeSchedule } from './schedule';
-import { canTransition, isRepayable, LOAN_TRANSITIONS, loanStatusLabel, statusFromInstalments } from './status';
+import { canTransition, isLoanOpen, isRepayable, LOAN_TRANSITIONS, loanStatusLabel, statusFromInstalments } from './status';
 import { checkVoucherRemark, remarkProblemText, VOUCHER_REMARK_MAX_LENGTH } from './voucher';
 
 describe('computeSchedule', () => {
@@ -288,6 +288,10 @@ describe('loan status', () => {
 
   test('only repaying and overdue loans can be repaid', () => {
     expect(all.filter(isRepayable)).toEqual(['repaying', 'overdue']);
+  });
+
+  test('a loan in review or owing keeps its account open; only rejected and settled ones do not', () => {
+    expect(all.filter(isLoanOpen)).toEqual(['pending', 'approved', 'repaying', 'overdue']);
   });
 
   test("a status in words, in the reader's language", () => {

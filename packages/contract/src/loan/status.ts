@@ -32,6 +32,11 @@ export function statusFromInstalments(statuses: readonly InstalmentStatus[]): Lo
   return statuses.includes('overdue') ? 'overdue' : 'repaying';
 }
 
+/** Whether a loan is still open: in review, or owing (rejected and settled are final). It keeps its account from closing. */
+export function isLoanOpen(status: LoanStatus): boolean {
+  return LOAN_TRANSITIONS[status].length > 0;
+}
+
 /** Statuses in which the borrower owes instalments. */
 export function isRepayable(status: LoanStatus): boolean {
   return status === 'repaying' || status === 'overdue';

@@ -14,6 +14,7 @@ import { readVersions } from './013-read-versions';
 import { reconciliation } from './014-reconciliation';
 import { rejectReasons } from './015-reject-reasons';
 import { sealedIdentity } from './016-sealed-identity';
+import { accountClosing } from './017-account-closing';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationStep, RowRewrite } from './migration';
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reconciliation,
   rejectReasons,
   sealedIdentity,
+  accountClosing,
 ];

@@ -98,6 +98,7 @@ export const SmsEvent = Type.Union([
   Type.Literal('mobilelogin'),
   Type.Literal('resetpwd'),
   Type.Literal('changemobile'),
+  Type.Literal('closeaccount'),
 ]);
 
 /** POST /api/sms/send. The event is judged by the server, which names the events it knows. */
@@ -121,3 +122,25 @@ export const LoginUserinfo = Type.Object({
 
 /** The data of register, login and mobilelogin, as FastAdmin wraps it. */
 export const LoginResult = Type.Object({ userinfo: LoginUserinfo });
+
+/** POST /api/user/export: a link to the borrower's archive, signed for them and good for `expires_in` seconds (GET it; no token). */
+export const DataExportLink = Type.Object({ url: Type.String(), expires_in: Type.Integer() });
+
+/** GET /api/user/export/file/:user, as the signed link names it. */
+export const DataArchiveParams = Type.Object({ user: Type.String({ pattern: '^[0-9]{1,12}$' }) });
+
+/** GET /api/user/export/file/:user: the archive itself (zip: data.json and the uploaded files). */
+export const DataArchive = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description: 'application/zip: data.json and receipts/.',
+});
+
+/** A loan that keeps an account open: one the borrower still owes on or that is still in progress. */
+export const OpenLoan = Type.Object({ order_no: Type.String(), status: Type.String() });
+
+/** GET /api/user/close: whether the account can be closed now, and the loans that keep it open. */
+export const AccountClosure = Type.Object({ closable: Type.Boolean(), open_loans: Type.Array(OpenLoan) });
+
+/** POST /api/user/close: `captcha` is the closeaccount code sent to the account's own phone. */
+export const CloseAccountRequest = Type.Object({ captcha: Text(CODE_LENGTH) });

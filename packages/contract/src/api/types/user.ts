@@ -41,6 +41,15 @@ export type ProfileRequest = Static<typeof schema.ProfileRequest>;
 
 export type SmsEvent = Static<typeof schema.SmsEvent>;
 
+/** POST /api/user/export: a link to the borrower's archive, signed for them, short-lived. */
+export type DataExportLink = Static<typeof schema.DataExportLink>;
+
+/** GET /api/user/close: whether the account can be closed now, and the loans that keep it open. */
+export type AccountClosure = Static<typeof schema.AccountClosure>;
+
+/** POST /api/user/close: the closeaccount code sent to the account's own phone. */
+export type CloseAccountRequest = Static<typeof schema.CloseAccountRequest>;
+
 /** The data of an sms/send refusal that asks the caller to wait: seconds until a code may be sent. */
 export interface SmsWait {
   wait: number;
