@@ -21,7 +21,10 @@ export async function open(page: Page, route: string) {
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** The newest SMS code the server's development outbox holds for a phone and event. */
-export async function smsCode(mobile: string, event: 'register' | 'mobilelogin' | 'resetpwd' | 'changemobile'): Promise<string> {
+export async function smsCode(
+  mobile: string,
+  event: 'register' | 'mobilelogin' | 'resetpwd' | 'changemobile' | 'closeaccount',
+): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {

@@ -73,6 +73,18 @@ export const accountMessages = defineMessages({
     changePhoneHint: 'The code goes to the new number; your password stays the same.',
     phoneChanged: outcomeMessages.en.phoneChanged,
     agreementUpdated: 'Last updated {date}',
+    myDataCopy: 'a copy of your data',
+    myDataCopyHint:
+      'One zip file: everything we hold about you (account, consents, loans, instalments, repayments, proofs, SMS and login records) in data.json, and the files you uploaded. It shows your ID number and bank card in full: keep it somewhere safe.',
+    downloadMyData: 'download my data',
+    downloadStarted: 'Your download has started.',
+    closeAccount: 'close my account',
+    closeAccountHint:
+      'Closing logs you out everywhere and erases your name, ID number, e-mail, avatar and bio. Your loan and repayment records are kept, read-only, for {years} years as the law requires, then erased; until then your phone number and ID number cannot open a new account.',
+    closeCodeHint: 'The code goes to your phone {phone}.',
+    closeAccountConfirm: 'Close your account for good? This cannot be undone.',
+    openLoansBlockClosing: outcomeMessages.en.openLoansBlockClosing,
+    accountClosed: outcomeMessages.en.accountClosed,
   },
   'zh-CN': {
     loginMethod: '登录方式',
@@ -145,6 +157,18 @@ export const accountMessages = defineMessages({
     changePhoneHint: '验证码将发送到新手机号，密码不变。',
     phoneChanged: outcomeMessages['zh-CN'].phoneChanged,
     agreementUpdated: '更新日期：{date}',
+    myDataCopy: '个人数据副本',
+    myDataCopyHint:
+      '一个 zip 文件：我们保存的您的全部数据（账户、授权同意、借款、分期、还款、还款凭证、短信与登录记录）在 data.json 中，以及您上传的文件。其中身份证号和银行卡号为完整显示，请妥善保管。',
+    downloadMyData: '下载我的数据',
+    downloadStarted: '已开始下载。',
+    closeAccount: '注销账户',
+    closeAccountHint:
+      '注销后所有设备上的登录将退出，您的姓名、身份证号、邮箱、头像和个人简介将被删除。借款和还款记录将按法律要求以只读方式保存 {years} 年后删除；在此之前，您的手机号和身份证号不能用于注册新账户。',
+    closeCodeHint: '验证码将发送到您的手机 {phone}。',
+    closeAccountConfirm: '确定永久注销账户吗？此操作无法撤销。',
+    openLoansBlockClosing: outcomeMessages['zh-CN'].openLoansBlockClosing,
+    accountClosed: outcomeMessages['zh-CN'].accountClosed,
   },
 });
 

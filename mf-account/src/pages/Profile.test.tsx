@@ -99,6 +99,7 @@ describe('logged in', () => {
     ['settlement certificates', '/pages/loan/loan'],
     ['platform news', '/pages/news/list'],
     ['my profile data', '/pages/profile/userinfo'],
+    ['my data', '/pages/profile/data'],
   ])('the %s entry opens %s', async (name, path) => {
     const user = userEvent.setup();
     await renderLoggedIn();

@@ -9,6 +9,7 @@ import { Avatar, displayName } from '../components/Avatar';
 import { RemindersSwitch } from '../components/RemindersSwitch';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
+import { MY_DATA_PAGE } from '../pages';
 import { PATHS } from '@instalment/contract/paths';
 import { useApi } from '@instalment/ui/facade';
 
@@ -68,6 +69,7 @@ function Profile(_props: PageProps) {
     { key: 'editProfile', label: titles('editProfile'), path: PATHS.editProfile, personal: true },
     { key: 'security', label: titles('security'), path: PATHS.security, personal: true },
     { key: 'changeMobile', label: titles('changeMobile'), path: PATHS.changeMobile, personal: true },
+    { key: 'myData', label: MY_DATA_PAGE.titles[locale], path: MY_DATA_PAGE.path, personal: true },
   ];
 
   const logOut = async () => {

@@ -30,7 +30,7 @@ export class AccountClosing {
 
   async closure(userId: number): Promise<AccountClosure> {
     const open = await new ClosedAccountRecords(this.ctx.store).loansIn(userId, OPEN_STATUSES);
-    return { closable: open.length === 0, open_loans: open };
+    return { closable: open.length === 0, open_loans: open, retention_years: this.ctx.config.retentionYears };
   }
 
   async close(user: UserRow, captcha: string, address: string): Promise<void> {
@@ -55,7 +55,7 @@ export class AccountClosing {
       );
       return null;
     });
-    if (refusal) this.refuseOpen({ closable: false, open_loans: refusal });
+    if (refusal) this.refuseOpen({ closable: false, open_loans: refusal, retention_years: this.ctx.config.retentionYears });
     // After the commit: a file is removed only once nothing can keep the account open. One left
     // by a crash here still has its row, which the retention job erases with the rest.
     const records = new ClosedAccountRecords(this.ctx.store);

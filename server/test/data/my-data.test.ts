@@ -44,10 +44,6 @@ async function settledBorrower(): Promise<Borrower & { order_no: string; receipt
 
 const userRow = (mobile: string) => server.app.store.q.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
 
-async function download(url: string): Promise<Response> {
-  return fetch(url);
-}
-
 async function closeWithCode(borrower: Borrower): Promise<void> {
   server.clock.advance(61_000);
   await sendSms(borrower.http, { mobile: borrower.mobile, event: 'closeaccount' });
@@ -63,7 +59,7 @@ test(`a borrower's archive holds their account, loans, payments and receipts as 
 
   const link = await dataExport(borrower.http);
   expect(link.expires_in).toBeGreaterThan(0);
-  const response = await download(link.url);
+  const response = await fetch(link.url);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   expect(response.headers.get('cache-control')).toBe('no-store');
@@ -96,13 +92,13 @@ test(`the archive's link opens only that borrower's archive, and only while it i
 
   const forged = new URL(link);
   forged.pathname = forged.pathname.replace(/\/\d+$/, `/${otherId}`);
-  expect((await download(forged.toString())).status).toBe(404);
+  expect((await fetch(forged.toString())).status).toBe(404);
   const unsigned = new URL(link);
   unsigned.search = '';
-  expect((await download(unsigned.toString())).status).toBe(404);
+  expect((await fetch(unsigned.toString())).status).toBe(404);
 
   server.clock.advance(3 * 60_000);
-  expect((await download(link.toString())).status).toBe(404);
+  expect((await fetch(link.toString())).status).toBe(404);
 });
 
 test(`an account with a loan in progress cannot be closed, and the app is told which loan (${ENGINE})`, async () => {
@@ -110,7 +106,7 @@ test(`an account with a loan in progress cannot be closed, and the app is told w
   const { order_no } = await createLoan(borrower.http, borrower.application);
   const status = (await orderDetail(borrower.http, { order_no })).status;
 
-  expect(await accountClosure(borrower.http)).toEqual({ closable: false, open_loans: [{ order_no, status }] });
+  expect(await accountClosure(borrower.http)).toEqual({ closable: false, open_loans: [{ order_no, status }], retention_years: 5 });
   await sendSms(borrower.http, { mobile: borrower.mobile, event: 'closeaccount' });
   const refused = await refusal(closeAccount(borrower.http, { captcha: await latestCode(borrower, borrower.mobile, 'closeaccount') }));
   expect(refused.message).toContain(order_no);
@@ -131,11 +127,11 @@ test(`closing erases the personal fields, ends every session, refuses every logi
   const borrower = await settledBorrower();
   const avatar = await uploadFile(borrower.http, blob(PNG_BYTES, 'image/png'), 'me.png');
   await updateProfile(borrower.http, { nickname: 'Lei', bio: 'I like kites', email: 'lei@example.com', avatar: avatar.url });
-  const other = await server.client();
+  const other = server.client();
   other.token = (await login(other.http, { account: borrower.mobile, password: PASSWORD })).userinfo.token;
   const before = (await userRow(borrower.mobile))!;
 
-  expect(await accountClosure(borrower.http)).toEqual({ closable: true, open_loans: [] });
+  expect(await accountClosure(borrower.http)).toEqual({ closable: true, open_loans: [], retention_years: 5 });
   await closeWithCode(borrower);
 
   const row = (await userRow(borrower.mobile))!;

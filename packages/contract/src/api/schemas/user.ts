@@ -139,8 +139,11 @@ export const DataArchive = Type.Unsafe<unknown>({
 /** A loan that keeps an account open: one the borrower still owes on or that is still in progress. */
 export const OpenLoan = Type.Object({ order_no: Type.String(), status: Type.String() });
 
-/** GET /api/user/close: whether the account can be closed now, and the loans that keep it open. */
-export const AccountClosure = Type.Object({ closable: Type.Boolean(), open_loans: Type.Array(OpenLoan) });
+/**
+ * GET /api/user/close: whether the account can be closed now, the loans that keep it open, and
+ * for how many years a closed account's loan records are kept (the server's RETENTION_YEARS).
+ */
+export const AccountClosure = Type.Object({ closable: Type.Boolean(), open_loans: Type.Array(OpenLoan), retention_years: Type.Integer() });
 
 /** POST /api/user/close: `captcha` is the closeaccount code sent to the account's own phone. */
 export const CloseAccountRequest = Type.Object({ captcha: Text(CODE_LENGTH) });

@@ -1,0 +1,17 @@
+import type { PageProps } from '@instalment/host-sdk/host';
+import { Loadable, useLoad } from '@instalment/ui/kit';
+import { useApi } from '@instalment/ui/facade';
+import { CloseAccount } from '../components/CloseAccount';
+import { DataDownload } from '../components/DataDownload';
+
+/** "My data": a copy of everything held about the borrower, and closing the account. */
+export default function MyData(_props: PageProps) {
+  const api = useApi();
+  const closure = useLoad(() => api.user.accountClosure({ loading: false }), [api]);
+  return (
+    <>
+      <DataDownload />
+      <Loadable loaded={closure}>{(data) => <CloseAccount closure={data} />}</Loadable>
+    </>
+  );
+}
