@@ -18,8 +18,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   [`POST ${ENDPOINTS.consents}`]: 'Accept the current terms or privacy policy',
   [`GET ${ENDPOINTS.userIndex}`]: 'The signed-in borrower: account, identity and settings',
   [`POST ${ENDPOINTS.dataExport}`]: 'A short-lived link, signed for the borrower, to everything held about them',
-  [`GET ${ENDPOINTS.dataExportFile}/:user`]:
-    'The borrower’s data archive (zip: data.json and their uploaded files), through its signed link',
+  [`GET ${ENDPOINTS.dataExportFile}`]: 'The borrower’s data archive (zip: data.json and their uploaded files), through its signed link',
   [`GET ${ENDPOINTS.closeAccount}`]: 'Whether the account can be closed now, and the loans that keep it open',
   [`POST ${ENDPOINTS.closeAccount}`]: 'Close the account, with the closeaccount code sent to its phone',
   [`POST ${ENDPOINTS.smsSend}`]: 'Send an SMS code for registration, login, a reset, a phone change or closing the account',

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@instalment/contract/api';
+import { adminPath, ENDPOINTS } from '@instalment/contract/api';
 import {
   AccountClosure,
   CloseAccountRequest,
@@ -25,7 +25,7 @@ import type { ApiInstance, RouteDeps } from './deps';
  */
 export const EXPORT_LINK_SECONDS = 60;
 
-const archivePath = (userId: number) => `${ENDPOINTS.dataExportFile}/${userId}`;
+const archivePath = (userId: number) => adminPath(ENDPOINTS.dataExportFile, { user: userId });
 
 /** "My data": the borrower's archive, and closing the account. */
 export function myDataRoutes(app: ApiInstance, { services, auth, config, exportLinks }: RouteDeps): void {
@@ -45,7 +45,7 @@ export function myDataRoutes(app: ApiInstance, { services, auth, config, exportL
   );
 
   app.get(
-    `${ENDPOINTS.dataExportFile}/:user`,
+    ENDPOINTS.dataExportFile,
     { schema: { params: DataArchiveParams, querystring: SignedLinkQuery, response: { 200: DataArchive, 404: FileMissing } }, ...heavy },
     async (request, reply) => {
       const userId = Number(request.params.user);

@@ -17,6 +17,8 @@ const TAKES_NOTHING = new Set<string>([
   'GET /api/loan/channels',
   'GET /api/loan/bankInfo',
   'GET /api/loan/credit',
+  'POST /api/user/export',
+  'GET /api/user/close',
   'POST /admin/api/auth/logout',
   'GET /admin/api/auth/me',
   'GET /admin/api/queues',

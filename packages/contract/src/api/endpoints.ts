@@ -33,9 +33,9 @@ export const ENDPOINTS = {
   profile: '/api/user/profile',
   consents: '/api/user/consents',
   reminders: '/api/user/reminders',
-  /** POST: a signed, short-lived link to the borrower's data archive; GET of the link: the zip. */
+  /** POST: a signed, short-lived link to the borrower's data archive (`dataExportFile`, which answers the zip to that link only). */
   dataExport: '/api/user/export',
-  dataExportFile: '/api/user/export/file',
+  dataExportFile: '/api/user/export/file/:user',
   /** GET: whether the account can be closed now; POST { captcha }: closes it. */
   closeAccount: '/api/user/close',
 } as const;

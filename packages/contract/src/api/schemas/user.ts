@@ -127,7 +127,7 @@ export const LoginResult = Type.Object({ userinfo: LoginUserinfo });
 export const DataExportLink = Type.Object({ url: Type.String(), expires_in: Type.Integer() });
 
 /** GET /api/user/export/file/:user, as the signed link names it. */
-export const DataArchiveParams = Type.Object({ user: Type.String({ pattern: '^[0-9]{1,12}$' }) });
+export const DataArchiveParams = Type.Object({ user: Type.String({ pattern: '^[0-9]{1,12}$', maxLength: 12 }) });
 
 /** GET /api/user/export/file/:user: the archive itself (zip: data.json and the uploaded files). */
 export const DataArchive = Type.Unsafe<unknown>({
