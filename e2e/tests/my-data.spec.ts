@@ -13,7 +13,7 @@ async function openMyData(page: Page) {
   await expect(heading(page)).toHaveText('my data');
 }
 
-test('36a. a borrower downloads their data: one zip with their loan, its payment and the receipt they uploaded', async ({
+test('37a. a borrower downloads their data: one zip with their loan, its payment and the receipt they uploaded', async ({
   page,
 }, testInfo) => {
   await registerThroughUi(page, newPhone());
@@ -44,7 +44,7 @@ test('36a. a borrower downloads their data: one zip with their loan, its payment
   await lastScreen(page, testInfo);
 });
 
-test('36b. a borrower with no open loan closes the account with an SMS code, and can no longer log in', async ({ page }, testInfo) => {
+test('37b. a borrower with no open loan closes the account with an SMS code, and can no longer log in', async ({ page }, testInfo) => {
   const phone = newPhone();
   await registerThroughUi(page, phone, 'pass1234');
   await expect(page).toHaveURL(/#\/$/);
@@ -67,7 +67,7 @@ test('36b. a borrower with no open loan closes the account with an SMS code, and
   await lastScreen(page, testInfo);
 });
 
-test('36c. a borrower with a loan in progress is told why the account cannot close yet; the page passes axe in both languages', async ({
+test('37c. a borrower with a loan in progress is told why the account cannot close yet; the page passes axe in both languages', async ({
   page,
 }, testInfo) => {
   await registerThroughUi(page, newPhone());
@@ -88,7 +88,7 @@ test('36c. a borrower with a loan in progress is told why the account cannot clo
   await lastScreen(page, testInfo);
 });
 
-test('36d. the closing form passes axe in both languages', async ({ page }) => {
+test('37d. the closing form passes axe in both languages', async ({ page }) => {
   await registerThroughUi(page, newPhone());
   await expect(page).toHaveURL(/#\/$/);
   await open(page, MY_DATA);
