@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
-import { ALIPAY_GATEWAY } from '../config';
+import { ENVIRONMENT } from '../settings/schema';
 
 /** Where the committed document lives, and the command that writes it. */
 export const DOCUMENT_FILE = path.join(__dirname, '..', '..', 'openapi.json');
@@ -23,7 +23,12 @@ export function documentedApp(options: AppOptions = {}): FastifyInstance {
     databaseFile: ':memory:',
     devRoutes: false,
     paymentProvider: 'alipay',
-    alipay: { appId: 'document', privateKey: keys.privateKey, alipayPublicKey: keys.publicKey, gateway: ALIPAY_GATEWAY },
+    alipay: {
+      appId: 'document',
+      privateKey: keys.privateKey,
+      alipayPublicKey: keys.publicKey,
+      gateway: ENVIRONMENT.properties.ALIPAY_GATEWAY.default as string,
+    },
     ...options,
   });
 }

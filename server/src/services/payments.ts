@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/contract/api';
 import { formatPeriods, fromFen, parsePeriods } from '@instalment/contract/loan';
-import { originAllowed, type OriginRule } from '../config';
+import { originAllowed, type OriginRule } from '../settings/origins';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../context';
 import type { CatalogueService } from './catalogue';

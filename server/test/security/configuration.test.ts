@@ -1,6 +1,6 @@
 import { DEV_ENDPOINTS, ENDPOINTS } from '@instalment/contract/api';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import { DEFAULT_CONFIG, loadConfig } from '../../src/config';
 import { startServer, TEST_OPTIONS, type TestServer } from '../helpers';
 import { productionEnv } from '../production';
 import { post, request } from './traffic';
@@ -132,4 +132,24 @@ test('every limit is read from its variable, and a nonsense value stops the star
   });
   expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT must be a whole number/);
   expect(() => loadConfig({ PASSWORD_COST_LOG2: '30' })).toThrow(/PASSWORD_COST_LOG2 must be a whole number from 10 to 20/);
+});
+
+test('flags take their words in any case, an empty value is an unset one, and every bad value is named at once', () => {
+  expect(loadConfig({ DEV_ROUTES: 'on', AUTO_CONFIRM_VOUCHERS: 'YES', STORAGE: 's3', S3_FORCE_PATH_STYLE: '1' })).toMatchObject({
+    devRoutes: true,
+    autoConfirmVouchers: true,
+    s3: { forcePathStyle: true },
+  });
+  expect(loadConfig({ DEV_ROUTES: 'Off', PORT: '', CORS_ORIGINS: ' ', LOGIN_FAILURES_PER_ACCOUNT: '' })).toMatchObject({
+    devRoutes: false,
+    port: DEFAULT_CONFIG.port,
+    corsOrigins: 'localhost',
+    limits: { loginFailuresPerAccount: DEFAULT_CONFIG.limits.loginFailuresPerAccount },
+  });
+  expect(() => loadConfig({ PORT: '3100.5', DEV_ROUTES: 'maybe', LOG_LEVEL: 'loud' })).toThrow(
+    'PORT must be a whole number from 0 to 65535, not "3100.5". DEV_ROUTES must be true or false, not "maybe". ' +
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',
+  );
+  // A secret too short is named, never repeated into the log.
+  expect(() => loadConfig({ FILE_URL_SECRET: 'hunter2' })).toThrow(/^FILE_URL_SECRET must be at least 32 characters\.$/);
 });
