@@ -30,6 +30,7 @@ import { portfolioRoutes } from './routes/portfolio';
 import { sandboxRoutes } from './routes/sandbox';
 import { smsRoutes } from './routes/sms';
 import { staticRoutes } from './routes/static';
+import type { RouteDeps, RoutePlugin } from './routes/deps';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { EXPORT_LINK_SECONDS, myDataRoutes } from './routes/my-data';
@@ -81,6 +82,23 @@ const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'mediaTypeRefused',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
 };
+
+/** Every route module, in the order the API document lists them, and when it is served at all. */
+const ROUTES: ReadonlyArray<{ routes: RoutePlugin; when?: (config: AppConfig) => boolean }> = [
+  { routes: userRoutes },
+  { routes: myDataRoutes },
+  { routes: smsRoutes },
+  { routes: loanRoutes },
+  { routes: portfolioRoutes },
+  { routes: newsRoutes },
+  { routes: uploadRoutes },
+  // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
+  { routes: sandboxRoutes, when: (config) => config.paymentProvider === 'sandbox' },
+  { routes: gatewayRoutes },
+  { routes: adminRoutes },
+  { routes: staticRoutes },
+  { routes: devRoutes, when: (config) => config.devRoutes },
+];
 
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
@@ -218,23 +236,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
-  const deps = { services, auth, config, links, exportLinks };
-  // In a plugin, so that the routes are declared after the rate limiter is loaded and see it.
-  app.register(async (plain) => {
-    const api = plain.withTypeProvider<TypeBoxTypeProvider>();
-    userRoutes(api, deps);
-    myDataRoutes(api, deps);
-    smsRoutes(api, deps);
-    loanRoutes(api, deps);
-    portfolioRoutes(api, deps);
-    newsRoutes(api, deps);
-    uploadRoutes(api, deps);
-    // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
-    if (config.paymentProvider === 'sandbox') sandboxRoutes(api, deps);
-    gatewayRoutes(api, deps);
-    adminRoutes(api, deps);
-    staticRoutes(api);
-    if (config.devRoutes) devRoutes(api, deps);
-  });
+  const deps: RouteDeps = { services, auth, config, links, exportLinks };
+  // Registered after the rate limiter and the document's plugin, which each route module's scope inherits.
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  for (const { routes, when } of ROUTES) if (!when || when(config)) api.register(routes, deps);
   return app;
 }

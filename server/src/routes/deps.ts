@@ -1,4 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Auth } from '../http/auth';
@@ -23,3 +23,10 @@ export interface RouteDeps {
   /** Links to a borrower's data archive: signed with the same key as `links`, but short-lived. */
   exportLinks: FileLinks;
 }
+
+/**
+ * A route module: an encapsulated plugin, registered by app.ts with the one `RouteDeps`. Its own
+ * hooks and decorators stay in it; what every route needs (error handler, parsers, rate limiter,
+ * the document's collector) is the root's, which each plugin inherits.
+ */
+export type RoutePlugin = FastifyPluginAsyncTypebox<RouteDeps>;

@@ -16,7 +16,7 @@ import { validatePhone } from '@instalment/contract/validation';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
 
@@ -24,7 +24,7 @@ import { Refusal, say } from '../services/refusals';
  * Development-only helpers (registered only with DEV_ROUTES=1, never in production), so that a browser or
  * a test can finish flows that otherwise need a phone, a reviewer or a month of waiting.
  */
-export function devRoutes(app: ApiInstance, { services }: RouteDeps): void {
+export const devRoutes: RoutePlugin = async (app, { services }) => {
   /** The SMS messages "sent" by the development provider, newest first; ?mobile= filters. */
   app.get(
     DEV_ENDPOINTS.smsOutbox,
@@ -63,4 +63,4 @@ export function devRoutes(app: ApiInstance, { services }: RouteDeps): void {
     await services.loans.age(request.body.order_no, request.body.days, request.body.minutes ?? 0);
     return ok(null, said(request, 'loanAged'));
   });
-}
+};

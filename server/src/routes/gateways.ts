@@ -2,7 +2,7 @@ import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AlipayGateway } from '../providers/alipay';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 
 /** Alipay reads exactly `success` as "handled, stop retrying"; anything else is retried for a day. */
 const answer = (reply: FastifyReply, handled: boolean) => reply.type('text/plain; charset=utf-8').send(handled ? 'success' : 'fail');
@@ -21,7 +21,7 @@ function formOf(body: unknown): Record<string, string> {
  * Alipay's key, it is for this app, it names a payment of ours and says its amount; then the
  * money settles through the ledger, once however often it is told.
  */
-export function gatewayRoutes(app: ApiInstance, { services }: RouteDeps): void {
+export const gatewayRoutes: RoutePlugin = async (app, { services }) => {
   const { payments } = services;
   const gateway = payments.gateway;
   if (!(gateway instanceof AlipayGateway)) return;
@@ -50,4 +50,4 @@ export function gatewayRoutes(app: ApiInstance, { services }: RouteDeps): void {
       return answer(reply, true);
     },
   );
-}
+};

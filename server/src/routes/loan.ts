@@ -28,11 +28,11 @@ import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { pageOf } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 import { localeOf, said } from '../http/say';
 import { BORROWER_SOMETIMES } from '../openapi/operations';
 
-export function loanRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
+export const loanRoutes: RoutePlugin = async (app, { services, auth, config, links }) => {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
   const orderNo = (query: { order_no?: string }) => query.order_no ?? '';
   /**
@@ -131,4 +131,4 @@ export function loanRoutes(app: ApiInstance, { services, auth, config, links }: 
       return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId)), said(request, 'proofWithdrawn'));
     },
   );
-}
+};

@@ -17,7 +17,7 @@ import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { said } from '../http/say';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 
 /**
  * How long a link to a borrower's archive lasts (FileLinks gives one to two of these): the app
@@ -28,7 +28,7 @@ export const EXPORT_LINK_SECONDS = 60;
 const archivePath = (userId: number) => adminPath(ENDPOINTS.dataExportFile, { user: userId });
 
 /** "My data": the borrower's archive, and closing the account. */
-export function myDataRoutes(app: ApiInstance, { services, auth, config, exportLinks }: RouteDeps): void {
+export const myDataRoutes: RoutePlugin = async (app, { services, auth, config, exportLinks }) => {
   const { uploadsPerAddress, loginsPerAddress, addressWindowSeconds } = config.limits;
   // Reading every receipt back from the storage costs what uploading them did: the uploads' limit.
   const heavy = perAddress(uploadsPerAddress, addressWindowSeconds);
@@ -81,4 +81,4 @@ export function myDataRoutes(app: ApiInstance, { services, auth, config, exportL
       return ok(null, said(request, 'accountClosedDone'));
     },
   );
-}
+};

@@ -4,9 +4,9 @@ import { Type } from '@sinclair/typebox';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { pageOf } from '../http/input';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 
-export function newsRoutes(app: ApiInstance, { services, config }: RouteDeps): void {
+export const newsRoutes: RoutePlugin = async (app, { services, config }) => {
   app.get(ENDPOINTS.newsIndex, { schema: { querystring: NewsQuery, response: { 200: envelopeOf(NewsPage) } } }, async (request) =>
     ok(await services.news.page(pageOf(request.query), baseUrlOf(request, config))),
   );
@@ -28,4 +28,4 @@ export function newsRoutes(app: ApiInstance, { services, config }: RouteDeps): v
       return ok(await services.news.detail(id, baseUrlOf(request, config)));
     },
   );
-}
+};

@@ -2,10 +2,10 @@ import { ENDPOINTS } from '@instalment/contract/api';
 import { DueLoans, DueLoansQuery, envelopeOf, MyOverdueLoans, MyOverdueLoansQuery } from '@instalment/contract/api/schemas';
 import { userOf } from '../http/auth';
 import { ok } from '../http/envelope';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 
 /** What spans the signed-in borrower's loans, in one request however many loans they have. */
-export function portfolioRoutes(app: ApiInstance, { services, auth }: RouteDeps): void {
+export const portfolioRoutes: RoutePlugin = async (app, { services, auth }) => {
   const { portfolio } = services;
 
   app.get(
@@ -19,4 +19,4 @@ export function portfolioRoutes(app: ApiInstance, { services, auth }: RouteDeps)
     { schema: { querystring: MyOverdueLoansQuery, response: { 200: envelopeOf(MyOverdueLoans) } }, onRequest: auth.required },
     async (request) => ok(await portfolio.overdue(userOf(request).id)),
   );
-}
+};

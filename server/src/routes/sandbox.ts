@@ -5,7 +5,7 @@ import { withResult } from '../providers/gateway';
 import { appReturnUrl } from '../services/payments';
 import { BackToApp, GatewayPage, SandboxConfirmForm, SandboxPayQuery } from '@instalment/contract/api/schemas';
 import type { PaymentChannel, PaymentResult } from '@instalment/contract/api';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -46,7 +46,7 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
  * The sandbox gateway: the way a real one works, the app sends the browser here with a
  * payment number and a return address; the payer confirms or cancels; the browser goes back.
  */
-export function sandboxRoutes(app: ApiInstance, { services, config }: RouteDeps): void {
+export const sandboxRoutes: RoutePlugin = async (app, { services, config }) => {
   const { payments, catalogue } = services;
 
   const allowedReturn = (returnUrl: string) => appReturnUrl(config.appOrigins, returnUrl) !== null;
@@ -147,4 +147,4 @@ ${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${h
       return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { payment_no: paymentNo, result }), 303);
     },
   );
-}
+};

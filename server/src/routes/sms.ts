@@ -7,11 +7,11 @@ import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { BORROWER_SOMETIMES } from '../openapi/operations';
 import { SMS_EVENTS } from '../services/sms';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
 
-export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDeps): void {
+export const smsRoutes: RoutePlugin = async (app, { services, config, auth }) => {
   const { smsSendsPerAddress, addressWindowSeconds } = config.limits;
   app.post(
     ENDPOINTS.smsSend,
@@ -49,4 +49,4 @@ export function smsRoutes(app: ApiInstance, { services, config, auth }: RouteDep
       return ok(null, said(request, 'codeSent'));
     },
   );
-}
+};

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { envelopeOf, FileBytes, FileMissing, Health, NotReady, Text, WORD_MAX } from '@instalment/contract/api/schemas';
-import type { ApiInstance } from './deps';
+import type { RoutePlugin } from './deps';
 import { fail, ok } from '../http/envelope';
 import { illustrationSvg } from '../static/images';
 
 /** The news illustrations, and the health checks of scripts and load balancers. */
-export function staticRoutes(app: ApiInstance): void {
+export const staticRoutes: RoutePlugin = async (app) => {
   app.get(
     '/static/news/:file',
     { schema: { params: Type.Object({ file: Text(WORD_MAX) }), response: { 200: FileBytes, 404: FileMissing } } },
@@ -31,4 +31,4 @@ export function staticRoutes(app: ApiInstance): void {
     if (problems.length === 0) return ok({ status: 'up' as const });
     return reply.code(503).send({ ...fail(`not ready: ${problems.join(', ')}`), data: { status: 'not_ready' as const, problems } });
   });
-}
+};

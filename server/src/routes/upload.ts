@@ -16,7 +16,7 @@ import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { perAddress } from '../http/rate-limits';
 import { MAX_FILE_BYTES, MIME_TYPES, type StoredFile } from '../services/uploads';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
 
@@ -62,7 +62,7 @@ const bytesOf = ({ data }: FormFile) => Buffer.from(data.buffer, data.byteOffset
 
 const wholeNumberField = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : NaN);
 
-export function uploadRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
+export const uploadRoutes: RoutePlugin = async (app, { services, auth, config, links }) => {
   const { uploads } = services;
   const { uploadsPerAddress, addressWindowSeconds } = config.limits;
 
@@ -136,4 +136,4 @@ export function uploadRoutes(app: ApiInstance, { services, auth, config, links }
         .send(found.bytes);
     },
   );
-}
+};

@@ -31,12 +31,12 @@ import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
-import type { ApiInstance, RouteDeps } from './deps';
+import type { RoutePlugin } from './deps';
 import { said } from '../http/say';
 import { agreedIn } from '../services/consents';
 import { Refusal, say } from '../services/refusals';
 
-export function userRoutes(app: ApiInstance, { services, auth, config, links }: RouteDeps): void {
+export const userRoutes: RoutePlugin = async (app, { services, auth, config, links }) => {
   const { users, tokens, uploads, consents } = services;
   // An uploaded avatar is stored as its path; an <img> cannot send the token, so it gets a signed link.
   const withAvatarLink = (request: FastifyRequest, index: UserIndex): UserIndex =>
@@ -187,4 +187,4 @@ export function userRoutes(app: ApiInstance, { services, auth, config, links }: 
   app.get(ENDPOINTS.userIndex, { schema: { response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required }, async (request) =>
     ok(withAvatarLink(request, users.index(userOf(request)))),
   );
-}
+};

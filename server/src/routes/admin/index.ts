@@ -1,4 +1,4 @@
-import type { ApiInstance, RouteDeps } from '../deps';
+import type { RoutePlugin } from '../deps';
 import { consoleActions } from './act';
 import { consoleApprovalRoutes } from './approvals';
 import { consoleAuditRoutes } from './audit';
@@ -17,24 +17,21 @@ import { consoleVoucherRoutes } from './vouchers';
  * The operations console's API (`/admin/api`), one encapsulated plugin: its hooks (`guard.ts`)
  * authenticate, check roles and write the audit for every route declared in it.
  */
-export function adminRoutes(app: ApiInstance, deps: RouteDeps): void {
-  app.register(async (plugin) => {
-    const scope = plugin as unknown as ApiInstance;
-    scope.decorateRequest('operator', null);
-    scope.decorateRequest('operatorToken', null);
-    scope.decorateRequest('audit', null as never);
-    consoleGuard(scope, deps);
-    const admin = { ...deps, ...consoleActions(scope, deps) };
-    consoleAuthRoutes(scope, admin);
-    consoleLoanRoutes(scope, admin);
-    consoleVoucherRoutes(scope, admin);
-    consoleReconciliationRoutes(scope, admin);
-    consoleReportRoutes(scope, admin);
-    consoleApprovalRoutes(scope, admin);
-    consoleUserRoutes(scope, admin);
-    consoleOperatorRoutes(scope, admin);
-    consoleNewsRoutes(scope, admin);
-    consoleAuditRoutes(scope, admin);
-    consoleExportRoutes(scope, admin);
-  });
-}
+export const adminRoutes: RoutePlugin = async (scope, deps) => {
+  scope.decorateRequest('operator', null);
+  scope.decorateRequest('operatorToken', null);
+  scope.decorateRequest('audit', null as never);
+  consoleGuard(scope, deps);
+  const admin = { ...deps, ...consoleActions(scope, deps) };
+  consoleAuthRoutes(scope, admin);
+  consoleLoanRoutes(scope, admin);
+  consoleVoucherRoutes(scope, admin);
+  consoleReconciliationRoutes(scope, admin);
+  consoleReportRoutes(scope, admin);
+  consoleApprovalRoutes(scope, admin);
+  consoleUserRoutes(scope, admin);
+  consoleOperatorRoutes(scope, admin);
+  consoleNewsRoutes(scope, admin);
+  consoleAuditRoutes(scope, admin);
+  consoleExportRoutes(scope, admin);
+};
