@@ -54,7 +54,7 @@ export function readSettings(env: Env): Settings {
       env: false,
       // One validator for the process: it compiles the schema once, not at every read (tests read often).
       ajv: { customOptions: (fresh) => (validator ??= fresh.addKeyword({ keyword: 'unset', schemaType: 'string' })) },
-    }) as Settings;
+    });
   } catch (error) {
     const names = [...new Set((error as SchemaError).errors?.map((problem) => problem.instancePath.slice(1)) ?? [])];
     if (names.length === 0) throw error;
