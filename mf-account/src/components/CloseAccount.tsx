@@ -4,12 +4,12 @@ import { commonMessages } from '@instalment/contract/i18n';
 import { maskPhone } from '@instalment/contract/format';
 import { validateCode } from '@instalment/contract/validation';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { Button, Card, Field, useRuleForm } from '@instalment/ui/kit';
+import { Button, Card, useRuleForm } from '@instalment/ui/kit';
 import { useApi } from '@instalment/ui/facade';
 import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { accountMessages } from '../messages';
 import { FormError } from './AuthScreen';
-import { SendCodeButton } from './SendCodeButton';
+import { CodeField } from './PhoneCodeFields';
 
 /**
  * Closing the account: only with no open loan (the server says which keep it open, and refuses
@@ -52,15 +52,12 @@ export function CloseAccount({ closure }: { closure: AccountClosure }) {
     <Card title={t('closeAccount')}>
       {hint}
       <form noValidate onSubmit={submit} aria-label={t('closeAccount')}>
-        <Field
-          label={t('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('codePlaceholder')}
+        <CodeField
+          mobile={phone}
+          event="closeaccount"
+          onInvalidPhone={() => undefined}
           hint={t('closeCodeHint', { phone: maskPhone(phone) })}
           {...form.field('captcha')}
-          addon={<SendCodeButton mobile={phone} event="closeaccount" onInvalidPhone={() => undefined} />}
         />
         <FormError message={error} />
         <Button type="submit" variant="danger" block busy={busy}>

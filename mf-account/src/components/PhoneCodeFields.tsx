@@ -33,15 +33,28 @@ export function PhoneCodeFields({
         placeholder={t('phonePlaceholder')}
         {...phone}
       />
-      <Field
-        label={t('code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t('codePlaceholder')}
-        {...code}
-        addon={<SendCodeButton mobile={phone.value} event={event} onInvalidPhone={onInvalidPhone} />}
-      />
+      <CodeField mobile={phone.value} event={event} onInvalidPhone={onInvalidPhone} {...code} />
     </>
+  );
+}
+
+/** The SMS code field, with the button that sends a code for `event` to `mobile`. */
+export function CodeField({
+  mobile,
+  event,
+  onInvalidPhone,
+  ...input
+}: InputProps & { mobile: string; event: SmsEvent; onInvalidPhone: () => void }) {
+  const t = useT(accountMessages);
+  return (
+    <Field
+      label={t('code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder={t('codePlaceholder')}
+      {...input}
+      addon={<SendCodeButton mobile={mobile} event={event} onInvalidPhone={onInvalidPhone} />}
+    />
   );
 }
