@@ -13,8 +13,10 @@ import {
 import { zonedDay } from '../../packages/contract/src/format';
 import { addMonths } from '../../packages/contract/src/loan';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
-import { addOperator, noViolations, signIn } from './operators';
+import { addOperator, noViolations, closeConsoleWindows, signIn } from './operators';
 import { newPhone, newReceipt, open, registerThroughUi, shellUrl } from './support';
+
+test.afterEach(closeConsoleWindows);
 
 const ZONE = 'Asia/Shanghai';
 const DAY_MS = 86_400_000;

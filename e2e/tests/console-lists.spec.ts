@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { consoleLoans, createLoan, DEV_ENDPOINTS } from '../../packages/contract/src/api';
 import { zonedDay } from '../../packages/contract/src/format';
 import { application, borrowerThroughApi } from './borrowers';
-import { addOperator, consoleApi, signIn } from './operators';
+import { addOperator, consoleApi, closeConsoleWindows, signIn } from './operators';
+
+test.afterEach(closeConsoleWindows);
 
 const ZONE = 'Asia/Shanghai';
 const DAY_MS = 86_400_000;

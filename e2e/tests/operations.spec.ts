@@ -7,8 +7,10 @@ import { OPS_PAGES as NEWS_SCREENS } from '../../mf-news/src/ops/pages';
 import { OPS_PAGES as PAYMENT_SCREENS } from '../../mf-payment/src/ops/pages';
 import { HOST_PAGES } from '../../ops/src/pages';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
-import { addOperator, noViolations, signIn } from './operators';
+import { addOperator, noViolations, closeConsoleWindows, signIn } from './operators';
 import { applyThroughUi, freePort, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';
+
+test.afterEach(closeConsoleWindows);
 
 // The stack scripts are plain CommonJS shared with `npm start` and the benchmark.
 const { startApi } = require('../../scripts/stack');

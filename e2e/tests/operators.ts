@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { ADMIN_ENDPOINTS, type HttpClient, type OperatorSession } from '../../packages/contract/src/api';
 import { createHttpClient } from '../../packages/host-sdk/src/http';
@@ -22,14 +22,28 @@ export function addOperator(roles: string): Operator {
       cwd: path.join(ROOT, 'server'),
       env: { ...process.env, DATABASE_FILE: process.env.E2E_DATABASE_FILE! },
       encoding: 'utf8',
+      // The enrolment link it prints for the operator's phone is of no use in the run's log.
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   return JSON.parse(output.trim().split('\n').pop()!);
 }
 
+const consoleWindows = new Set<BrowserContext>();
+
+/**
+ * Closes the console windows the journey opened. Playwright closes only the contexts it made
+ * itself; left open, each window keeps its page, its timers and its memory for the rest of the run.
+ */
+export async function closeConsoleWindows() {
+  await Promise.all([...consoleWindows].map((context) => context.close()));
+  consoleWindows.clear();
+}
+
 /** Signs in to the console in a fresh desktop window, with the code the authenticator app shows now. */
 export async function signIn(browser: Browser, operator: Operator): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  consoleWindows.add(context);
   const page = await context.newPage();
   await page.goto(opsUrl());
   await page.getByLabel('Username').fill(operator.username);

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { builtFiles, teamCheckout, type TeamCheckout } from './checkout';
-import { addOperator, opsUrl, signIn } from './operators';
+import { addOperator, opsUrl, closeConsoleWindows, signIn } from './operators';
 import { lastScreen } from './support';
+
+test.afterEach(closeConsoleWindows);
 
 test.describe.configure({ mode: 'serial' });
 
