@@ -299,8 +299,8 @@ function remoteOf(dir, remote) {
  * @param {() => object} [options.devConfig]  what the dev server answers for /config.json (the shell)
  * @param {string} [options.serviceWorker]  the host's service worker source, built into `sw.js` with
  *   the list of the build's files to precache (production only)
- * @param {Record<string, Array<[string, string]>>} [options.earlyExposes]  route → [remote, module] the
- *   host page preloads before the shell runs (src/early/inline.js)
+ * @param {object} [options.earlyExposes]  what the host page preloads before the shell runs, by route
+ *   (shell/src/early/table.ts, read by src/early/inline.js)
  * @param {string} [options.firstPaint]  the module drawing the host page's first paint at build time
  *   (production only; `firstPaintBody()`, written into index.html by FirstPaint)
  */

@@ -2,8 +2,8 @@ const { require: requireTs } = require('tsx/cjs/api');
 const createConfig = require('../webpack.config.base');
 const { API, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
 
-/** @type {typeof import('../packages/federation/src/pages/pages')} */
-const pages = requireTs('../packages/federation/src/pages/pages.ts', __filename);
+/** @type {typeof import('./src/early/table')} */
+const early = requireTs('./src/early/table.ts', __filename);
 
 const ports = () => Object.fromEntries([['api', portOf(API)], ...PACKAGES.map((pkg) => [pkg.name, portOf(pkg)])]);
 
@@ -19,5 +19,5 @@ module.exports = createConfig({
   // index.html draws home's frame before any script: the shell's components rendered at build time.
   firstPaint: './src/firstPaint/render.tsx',
   // What each route opens with, for the page's inline script: the pages table decides.
-  earlyExposes: pages.openingTable(),
+  earlyExposes: early.earlyTable(),
 });

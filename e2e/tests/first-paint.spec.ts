@@ -77,10 +77,11 @@ test.describe('in Chinese', () => {
   });
 });
 
-test('27c. a deep link never shows home, even before the app runs', async ({ page }) => {
+test('27c. a deep link never shows home, even before the app runs: it shows its own frame', async ({ page }) => {
   const release = await holdShellScript(page);
   await page.goto(`${shellUrl()}#/pages/news/list`, { waitUntil: 'commit' });
-  await expect(page.locator('#root')).toBeEmpty();
+  await expect(heading(page)).toHaveText('platform news');
+  await expect(welcome(page, 'Borrow what you need, repay it month by month, every cost shown up front.')).toHaveCount(0);
   release();
   await expect(heading(page)).toHaveText('platform news');
 });

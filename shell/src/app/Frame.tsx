@@ -10,8 +10,10 @@ import type { Route } from '@instalment/federation/pages';
 import type { ShellHost } from '../host/createShellHost';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { Header } from './Header';
+import { PageSkeleton } from './PageSkeleton';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
+import { prefetchTab } from './tabPreloads';
 import styles from './frame.module.css';
 
 function RoutePage({ route, query }: { route: Route; query: Record<string, string> }) {
@@ -21,7 +23,14 @@ function RoutePage({ route, query }: { route: Route; query: Record<string, strin
     [page],
   );
   if (!load || page === 'home') return <Home />;
-  return <RemoteView id={`${page.remote}/${page.module}`} load={load} props={{ query }} />;
+  return (
+    <RemoteView
+      id={`${page.remote}/${page.module}`}
+      load={load}
+      props={{ query }}
+      placeholder={<PageSkeleton shape={route.skeleton ?? 'generic'} />}
+    />
+  );
 }
 
 /** One screen: header, the route's page (guarded, refreshable) and the tab bar. */
@@ -54,8 +63,18 @@ export const Frame = observer(function Frame() {
 
   const refresh = useCallback(() => Promise.allSettled(host.refresh.emit()), [host]);
 
-  // A path only a remote's deployment may know: its manifest is on its way.
-  if (found === 'pending') return <div className={styles.frame} />;
+  // A path only a remote's deployment may know: its manifest is on its way. Drawn as index.html's
+  // first paint draws a path its build did not know, so nothing moves when the page is found.
+  if (found === 'pending') {
+    return (
+      <div className={styles.frame}>
+        <Header title={t('appName')} onBack={host.back} />
+        <main className={styles.content}>
+          <PageSkeleton shape="generic" />
+        </main>
+      </div>
+    );
+  }
   if (!route) {
     return (
       <div className={styles.frame}>
@@ -78,7 +97,14 @@ export const Frame = observer(function Frame() {
           {!blocked && <RoutePage key={route.path} route={route} query={query} />}
         </PullToRefresh>
       </main>
-      {route.tab && <TabBar current={route.tab} onSelect={(path) => host.navigate(path)} onTapCurrent={() => host.tabTap.emit()} />}
+      {route.tab && (
+        <TabBar
+          current={route.tab}
+          onSelect={(path) => host.navigate(path)}
+          onTapCurrent={() => host.tabTap.emit()}
+          onPrepare={(path) => prefetchTab(host.routes, path)}
+        />
+      )}
     </div>
   );
 });

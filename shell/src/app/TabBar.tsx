@@ -11,16 +11,19 @@ const ICONS: Record<TabKey, string> = {
 
 /**
  * The custom tab bar (SPEC §2/§9): three tabs, selected blue, others grey, 24 px icons, 10 px
- * labels. Tapping the current tab is a tab tap for its page; tapping another switches to it.
+ * labels. Tapping the current tab is a tab tap for its page; tapping another switches to it,
+ * and its pointer-down lets the page's code start before the click.
  */
 export function TabBar({
   current,
   onSelect,
   onTapCurrent,
+  onPrepare,
 }: {
   current: TabKey;
   onSelect: (path: string) => void;
   onTapCurrent: () => void;
+  onPrepare: (path: string) => void;
 }) {
   const t = useT(titleMessages);
   const common = useT(commonMessages);
@@ -34,6 +37,7 @@ export function TabBar({
             type="button"
             className={`${styles.tab} ${selected ? styles.tabSelected : ''}`}
             aria-current={selected ? 'page' : undefined}
+            onPointerDown={() => !selected && onPrepare(tab.path)}
             onClick={() => (selected ? onTapCurrent() : onSelect(tab.path))}
           >
             <svg className={styles.tabIcon} viewBox="0 0 24 24" aria-hidden="true">

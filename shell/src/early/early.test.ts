@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openingTable } from '@instalment/federation/pages';
 import { openingPreloaded, takeEarly, takeEarlyManifest } from './handover';
+import { earlyTable } from './table';
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, 'inline.js'), 'utf8');
 const REMOTES = {
@@ -12,9 +12,9 @@ const REMOTES = {
 };
 
 /** A manifest as the federation plugin writes it, trimmed to what the inline script reads. */
-function manifest(exposes: Array<[name: string, js: string[], css: string[]]>) {
+function manifest(exposes: Array<[name: string, js: string[], css: string[]]>, pages: unknown[] = []) {
   return {
-    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.1a2b3c4d.js', path: '' } },
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.1a2b3c4d.js', path: '' }, pages },
     exposes: exposes.map(([name, js, css]) => ({
       path: `./${name}`,
       assets: { js: { sync: js, async: ['never.js'] }, css: { sync: css, async: [] } },
@@ -29,7 +29,17 @@ const MANIFESTS: Record<string, unknown> = {
     ['Apply', ['372.js', 'apply.js'], ['apply.css']],
   ]),
   [REMOTES.mf_payment]: manifest([['Repayments', ['repayments.js'], []]]),
-  [REMOTES.mf_news]: manifest([['LatestNews', ['latest.js'], ['latest.css']]]),
+  [REMOTES.mf_news]: manifest(
+    [
+      ['LatestNews', ['latest.js'], ['latest.css']],
+      ['Archive', ['archive.js'], []],
+      ['Saved', ['saved.js'], []],
+    ],
+    [
+      { path: '/pages/news/archive', module: './Archive' },
+      { path: '/pages/news/saved', module: './Saved', needsLogin: true },
+    ],
+  ),
 };
 
 const answer = (body: unknown, status = 200) =>
@@ -47,7 +57,7 @@ async function runEarlyScript({ route = '', exposes = true, config = { apiBaseUR
   });
   window.fetch = fetchMock;
   const script = document.createElement('script');
-  script.setAttribute('data-exposes', exposes ? JSON.stringify(openingTable()) : '');
+  script.setAttribute('data-exposes', exposes ? JSON.stringify(earlyTable()) : '');
   script.textContent = SCRIPT;
   document.head.appendChild(script);
   await window.__instalmentEarlyManifests;
@@ -60,8 +70,16 @@ const preconnected = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((link) => `${link.href} ${link.crossOrigin}`);
 const requested = () => fetchMock.mock.calls.map(([url]) => url);
 
+/** A session as the app stores it (SPEC §3), with its expiry in seconds. */
+const logIn = (expires = Math.floor(Date.now() / 1000) + 3600) => {
+  localStorage.setItem('token', 'a-token');
+  localStorage.setItem('tokenExpireTime', String(expires));
+};
+
 afterEach(() => {
   document.head.innerHTML = '';
+  localStorage.clear();
+  delete window.__instalmentEarlySignIn;
   delete window.__instalmentEarly;
   delete window.__instalmentEarlyManifests;
   delete window.__instalmentEarlyPreloads;
@@ -83,6 +101,7 @@ test('on home, config.json and every manifest are asked for once, and home’s t
 });
 
 test('a deep link preloads its own page only', async () => {
+  logIn();
   await runEarlyScript({ route: '#/pages/loan/apply?from=home' });
   expect(preloaded()).toEqual([
     'script http://127.0.0.1:3002/remoteEntry.1a2b3c4d.js',
@@ -90,6 +109,48 @@ test('a deep link preloads its own page only', async () => {
     'script http://127.0.0.1:3002/apply.js',
     'style http://127.0.0.1:3002/apply.css',
   ]);
+  expect(window.__instalmentEarlySignIn).toBe(false);
+});
+
+test('a page that needs a session the device lacks preloads the login page too, and the first paint is told', async () => {
+  logIn(Math.floor(Date.now() / 1000) - 1);
+  await runEarlyScript({ route: '#/pages/loan/apply' });
+  expect(preloaded()).toEqual([
+    'script http://127.0.0.1:3001/remoteEntry.1a2b3c4d.js',
+    'script http://127.0.0.1:3001/login.js',
+    'script http://127.0.0.1:3002/remoteEntry.1a2b3c4d.js',
+    'script http://127.0.0.1:3002/372.js',
+    'script http://127.0.0.1:3002/apply.js',
+    'style http://127.0.0.1:3002/apply.css',
+  ]);
+  expect(window.__instalmentEarlySignIn).toBe(true);
+});
+
+test('a page only a remote publishes is preloaded from its manifest, with the login page when it needs a session', async () => {
+  await runEarlyScript({ route: '#/pages/news/archive' });
+  await openingPreloaded(5_000);
+  expect(preloaded()).toEqual([
+    'script http://127.0.0.1:3004/deploy/7/remoteEntry.1a2b3c4d.js',
+    'script http://127.0.0.1:3004/deploy/7/archive.js',
+  ]);
+
+  document.head.innerHTML = '';
+  await runEarlyScript({ route: '#/pages/news/saved' });
+  await openingPreloaded(5_000);
+  expect(preloaded().sort()).toEqual(
+    [
+      'script http://127.0.0.1:3001/remoteEntry.1a2b3c4d.js',
+      'script http://127.0.0.1:3001/login.js',
+      'script http://127.0.0.1:3004/deploy/7/remoteEntry.1a2b3c4d.js',
+      'script http://127.0.0.1:3004/deploy/7/saved.js',
+    ].sort(),
+  );
+});
+
+test('a path nobody publishes preloads nothing', async () => {
+  await runEarlyScript({ route: '#/pages/nowhere' });
+  await openingPreloaded(5_000);
+  expect(preloaded()).toEqual([]);
 });
 
 test('a page with no remotes to preload (the monolith) asks for config.json alone', async () => {

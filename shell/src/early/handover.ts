@@ -4,6 +4,8 @@ declare global {
     __instalmentEarly?: Record<string, Promise<Response>>;
     /** Settles once that script has sent the manifests' requests (or given up on config.json). */
     __instalmentEarlyManifests?: Promise<void>;
+    /** Set by that script when the opening route needs a session the device does not hold: the app opens on login. */
+    __instalmentEarlySignIn?: boolean;
     /** Settles once that script has asked for the opening route's remote files (or could not). */
     __instalmentEarlyPreloads?: Promise<void>;
   }

@@ -3,13 +3,15 @@
 // - config.json is asked for at once;
 // - then a connection to the API it names is opened (the first widget or page asks it at once);
 // - then each remote's manifest it names;
-// - then, from the manifests of the remotes the opening route draws with, their entries and that
-//   route's chunks are preloaded, so they arrive beside the shell's instead of after it.
+// - then, from those manifests, the entries and chunks the opening route draws with are
+//   preloaded, so they arrive beside the shell's instead of after it: a page a remote publishes
+//   (its manifest's `metaData.pages`) as well as the page table's, and the login page's when the
+//   route needs a session the device does not hold (the app will open on it).
 // shell/src/early/handover.ts hands config.json and the manifests over once (to loadConfig and to
 // the federation runtime's fetch); anything that fails here is simply fetched again there.
-// `data-exposes` (route → [remote, exposed module]) comes from @instalment/federation/pages at build time;
-// without it (the bench's monolith, which loads no remote) config.json and the API's connection
-// are all it starts.
+// `data-exposes` (@instalment/federation/pages' openingTable, with the session's storage keys)
+// comes from the build; without it (the bench's monolith, which loads no remote) config.json and
+// the API's connection are all it starts.
 (function () {
   /** @type {Record<string, Promise<Response>>} */
   const pending = {};
@@ -34,10 +36,25 @@
 
   const table = document.currentScript?.getAttribute('data-exposes');
   if (!table) return;
-  /** @type {Record<string, Array<[string, string]>>} */
-  const exposesByRoute = JSON.parse(table);
+  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, session: { token: string, expires: string } }} */
+  const opening = JSON.parse(table);
   const route = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  const opening = exposesByRoute[route] ?? exposesByRoute['/'] ?? [];
+
+  // As SessionStore.isLoggedIn (@instalment/host-sdk/session) reads it: a token not past its expiry (seconds).
+  const hasSession = () => {
+    try {
+      const token = localStorage.getItem(opening.session.token) ?? '';
+      const expires = Number(localStorage.getItem(opening.session.expires) ?? 0) || 0;
+      return token !== '' && !(expires > 0 && expires <= Math.floor(Date.now() / 1000));
+    } catch {
+      return false;
+    }
+  };
+  const signIn = (/** @type {boolean | undefined} */ needsLogin) => Boolean(needsLogin) && !hasSession();
+  // The first paint's chooser, after #root, draws the login page's frame instead.
+  window.__instalmentEarlySignIn = signIn(opening.needsLogin.includes(route));
+  const known = opening.exposes[route] ?? [];
+  const wanted = window.__instalmentEarlySignIn ? [...known, ...(opening.exposes[opening.login] ?? [])] : known;
 
   const preload = (/** @type {URL} */ url, /** @type {'script' | 'style'} */ as) => {
     const link = document.createElement('link');
@@ -48,7 +65,7 @@
   };
 
   /** @param {string} manifestUrl @param {any} manifest @param {string[]} modules */
-  const preloadOpening = (manifestUrl, manifest, modules) => {
+  const preloadModules = (manifestUrl, manifest, modules) => {
     const { publicPath, remoteEntry } = manifest.metaData;
     const base = new URL(publicPath === 'auto' ? '.' : publicPath, manifestUrl);
     preload(new URL(remoteEntry.path ? `${remoteEntry.path}/${remoteEntry.name}` : remoteEntry.name, base), 'script');
@@ -59,25 +76,51 @@
     }
   };
 
+  /** What a manifest publishes at the opening route, if anything: its deployment decides the module. */
+  const publishedHere = (/** @type {any} */ manifest) =>
+    (Array.isArray(manifest?.metaData?.pages) ? manifest.metaData.pages : []).find((/** @type {any} */ page) => page?.path === route);
+
   // Settles once every manifest request is out, so the runtime waits for it rather than racing it.
   /** @type {Array<Promise<unknown>>} */
   const openingPreloads = [];
   window.__instalmentEarlyManifests = config
     .then((value) => {
+      /** @type {Array<Promise<[string, string, any]>>} */
+      const read = [];
       for (const [remote, url] of Object.entries(value?.remotes ?? {})) {
         if (typeof url !== 'string') continue;
         pending[url] = fetchFresh(url);
         pending[url].catch(() => {});
-        const modules = opening.filter(([name]) => name === remote).map(([, module]) => module);
-        if (modules.length)
+        const manifest = json(pending[url]).catch(() => null);
+        read.push(manifest.then((answer) => [remote, url, answer]));
+        const modules = wanted.filter(([name]) => name === remote).map(([, module]) => module);
+        // A route the page table lacks waits for every manifest: any remote may publish it.
+        if (modules.length || !known.length)
           openingPreloads.push(
-            json(pending[url])
-              .then((manifest) => manifest && preloadOpening(url, manifest, modules))
-              .catch(() => {}),
+            manifest.then((answer) => {
+              const page = publishedHere(answer);
+              const all = typeof page?.module === 'string' ? [...modules, page.module] : modules;
+              if (answer && all.length) preloadModules(url, answer, all);
+            }),
           );
       }
+      // A page only a remote publishes may need a session too: then the login page's files, once
+      // every manifest has said what it publishes here.
+      if (!known.length && !window.__instalmentEarlySignIn)
+        openingPreloads.push(
+          Promise.all(read).then((manifests) => {
+            if (!manifests.some(([, , answer]) => signIn(publishedHere(answer)?.needsLogin))) return;
+            for (const [remote, url, answer] of manifests) {
+              const login = (opening.exposes[opening.login] ?? []).filter(([name]) => name === remote).map(([, module]) => module);
+              if (answer && login.length) preloadModules(url, answer, login);
+            }
+          }),
+        );
     })
     .catch(() => {});
   // Settles once the opening route's remote files have been asked for (or could not be).
-  window.__instalmentEarlyPreloads = window.__instalmentEarlyManifests.then(() => Promise.all(openingPreloads)).then(() => {});
+  window.__instalmentEarlyPreloads = window.__instalmentEarlyManifests
+    .then(() => Promise.all(openingPreloads))
+    .catch(() => {})
+    .then(() => {});
 })();

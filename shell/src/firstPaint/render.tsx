@@ -2,18 +2,24 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { HostContext } from '@instalment/host-sdk/host';
-import { chooseLocale, DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@instalment/contract/i18n';
-import { ROUTES, TABS } from '@instalment/federation/pages';
+import { STORAGE_KEYS } from '@instalment/host-sdk/session';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@instalment/contract/i18n';
 import { Frame } from '../app/Frame';
+import { PageSkeleton } from '../app/PageSkeleton';
 import { createShellHost } from '../host/createShellHost';
+import { chooserScript, TEMPLATE_PREFIX } from './chooser';
+import { FRAME_PATHS, SHAPES } from './frames';
 
 // Run at build time, in Node, by the shell's production build (webpack.config.base.js, `firstPaint`):
-// its output is written into index.html, so it must never hold anything personal. Home is drawn
-// as a visitor nobody has logged in sees it before any answer: the frame, home's welcome, the tab bar.
+// its output is written into index.html, so it must never hold anything personal. Each paint is
+// what React's first render draws before any answer: the frame, home's welcome or a page's skeleton.
 enableStaticRendering(true);
 
-/** What createShellHost reads of a window while it renders: a browser with only `locale` saved. */
-function buildTimeWindow(locale: Locale): Window {
+/**
+ * What createShellHost reads of a window while it renders: a browser with only `locale` saved,
+ * and a token when the page drawn needs a session (a placeholder: nothing of a person is drawn).
+ */
+function buildTimeWindow(locale: Locale, signedIn: boolean): Window {
   const storage = (saved: Record<string, string>): Storage => {
     const items = new Map(Object.entries(saved));
     return {
@@ -28,7 +34,7 @@ function buildTimeWindow(locale: Locale): Window {
     };
   };
   return {
-    localStorage: storage({ [LOCALE_STORAGE_KEY]: locale }),
+    localStorage: storage({ [LOCALE_STORAGE_KEY]: locale, ...(signedIn ? { [STORAGE_KEYS.token]: 'first-paint' } : {}) }),
     sessionStorage: storage({}),
     navigator: { languages: [locale], language: locale },
     history: { state: null },
@@ -36,57 +42,42 @@ function buildTimeWindow(locale: Locale): Window {
   } as unknown as Window;
 }
 
-/** Home's first paint in one language, as React's first render of `/` draws it. */
-export function firstPaint(locale: Locale): string {
-  const router = { navigate: () => undefined, state: { location: { pathname: '/', search: '' } } };
-  const host = createShellHost({ apiBaseURL: '/' }, router, buildTimeWindow(locale));
+/** The paint of `path` in one language, as React's first render of it draws it. */
+export function firstPaint(locale: Locale, path = '/'): string {
+  const router = { navigate: () => undefined, state: { location: { pathname: path, search: '' } } };
+  const host = createShellHost({ apiBaseURL: '/' }, router, buildTimeWindow(locale, path !== '/'));
   return renderToStaticMarkup(
     <HostContext.Provider value={host}>
-      <MemoryRouter initialEntries={['/']}>
+      <MemoryRouter initialEntries={[path]}>
         <Frame />
       </MemoryRouter>
     </HostContext.Provider>,
   );
 }
 
-/** Every language's first paint: the default one goes into #root, the others wait in templates. */
+/** Every language's first paint of home: the default one goes into #root, the others wait in templates. */
 export function firstPaints(): Record<Locale, string> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, firstPaint(locale)])) as Record<Locale, string>;
 }
 
-/** Templates holding the other languages' first paints are named by this and the language. */
-const TEMPLATE_PREFIX = 'first-paint-';
-
-/** The paths that open on home: any other one must not show home's frame, even for a moment. */
-const HOME_PATHS = ROUTES.filter((route) => route.page === 'home').map((route) => route.path);
-
-/**
- * The inline script after #root. A page opened on another route than home drops the paint (its
- * own frame comes with React). Otherwise it picks the language the app will (the same
- * chooseLocale, run from its source) and, for another than the default, swaps that language's
- * paint in, before the browser draws anything. A tab tapped on the paint, before the app runs,
- * is not lost: it moves the route there, and the app opens on it.
- */
-export function chooserScript(): string {
-  return `(function(){var root=document.getElementById('root');
-var route=location.hash.replace(/^#/,'').split('?')[0]||'/';
-if(${JSON.stringify(HOME_PATHS)}.indexOf(route)<0){root.innerHTML='';return;}
-var saved=null;try{saved=localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)})}catch(e){}
-var locale=(${chooseLocale.toString()})(saved,navigator.languages||[navigator.language],${JSON.stringify(LOCALES)},${JSON.stringify(DEFAULT_LOCALE)});
-document.documentElement.lang=locale;
-var other=document.getElementById(${JSON.stringify(TEMPLATE_PREFIX)}+locale);
-if(other&&locale!==${JSON.stringify(DEFAULT_LOCALE)})root.innerHTML=other.innerHTML;
-var paint=root.firstElementChild;
-root.addEventListener('click',function(event){var tab=event.target.closest&&event.target.closest('nav button');
-if(!tab||!paint.isConnected||!paint.contains(tab))return;
-location.hash=${JSON.stringify(TABS.map((tab) => tab.path))}[Array.prototype.indexOf.call(tab.parentNode.children,tab)];});})();`;
+/** A frame with an empty slot where its route's skeleton was: the chooser puts the route's own there. */
+export function framePaint(locale: Locale, path: string): string {
+  const paint = firstPaint(locale, path);
+  const drawn = SHAPES.map((shape) => renderToStaticMarkup(<PageSkeleton shape={shape} />)).find((markup) => paint.includes(markup));
+  if (!drawn) throw new Error(`first paint: ${path} draws no skeleton`);
+  return paint.replace(drawn, '<div data-skeleton="slot"></div>');
 }
 
-/** index.html's body from #root on: the default language drawn, the others and their chooser after it. */
+const template = (name: string, html: string) => `<template id="${TEMPLATE_PREFIX}${name}">${html}</template>`;
+
+/**
+ * index.html's body from #root on: home in the default language drawn; in templates, home in the
+ * others, each language's frames, the skeletons' shapes; then the chooser.
+ */
 export function firstPaintBody(): string {
   const paints = firstPaints();
-  const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
-    .map((locale) => `<template id="${TEMPLATE_PREFIX}${locale}">${paints[locale]}</template>`)
-    .join('');
-  return `<div id="root">${paints[DEFAULT_LOCALE]}</div>${others}<script>${chooserScript()}</script>`;
+  const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => template(locale, paints[locale]));
+  const frames = LOCALES.flatMap((locale) => FRAME_PATHS.map((path, index) => template(`${locale}-${index}`, framePaint(locale, path))));
+  const shapes = SHAPES.map((shape) => template(`shape-${shape}`, renderToStaticMarkup(<PageSkeleton shape={shape} />)));
+  return `<div id="root">${paints[DEFAULT_LOCALE]}</div>${[...others, ...frames, ...shapes].join('')}<script>${chooserScript()}</script>`;
 }

@@ -38,6 +38,23 @@ test('shows nothing for the first 200 ms, then the loading view', async () => {
   expect(screen.getByRole('status')).toHaveTextContent('loading...');
 });
 
+test("a host's placeholder stands in the page's place from the start, and stays there once the load is announced", async () => {
+  const pending = deferred<{ default: typeof Page }>();
+  render(
+    <HostContext.Provider value={host}>
+      <RemoteView id="mf_test/Page" load={() => pending.promise} props={{ query: { id: '7' } }} placeholder={<p>shape</p>} />
+    </HostContext.Provider>,
+  );
+  expect(screen.getByText('shape')).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(LOADING_DELAY_MS));
+  expect(screen.getByRole('status')).toHaveTextContent('loading...');
+  expect(screen.getByRole('status')).toContainElement(screen.getByText('shape'));
+  await act(async () => pending.resolve({ default: Page }));
+  expect(screen.queryByText('shape')).not.toBeInTheDocument();
+  expect(screen.getByText('page for 7')).toBeInTheDocument();
+});
+
 test('a page that arrives within 200 ms never flashes the loading view', async () => {
   const pending = deferred<{ default: typeof Page }>();
   renderView(() => pending.promise);

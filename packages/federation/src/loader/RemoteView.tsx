@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { commonMessages } from '@instalment/contract/i18n';
 import { useT } from '@instalment/host-sdk/host';
 import { Button } from '@instalment/ui/kit';
@@ -13,6 +13,8 @@ export interface RemoteViewProps<P> {
   props: P;
   /** A widget takes less room than a page while loading or failed. */
   compact?: boolean;
+  /** What stands in the page's place before the loading view is due: the host's skeleton of it. */
+  placeholder?: ReactNode;
 }
 
 function LoadFailed({ onRetry, compact }: { onRetry: () => void; compact?: boolean }) {
@@ -28,8 +30,16 @@ function LoadFailed({ onRetry, compact }: { onRetry: () => void; compact?: boole
   );
 }
 
-function Loading({ compact }: { compact?: boolean }) {
+function Loading({ compact, placeholder }: { compact?: boolean; placeholder: ReactNode }) {
   const t = useT(commonMessages);
+  // The skeleton stays where it is (a spinner in its place would move the page twice); the load is announced.
+  if (placeholder)
+    return (
+      <div role="status" aria-live="polite">
+        <span className={styles.announced}>{t('loading')}</span>
+        {placeholder}
+      </div>
+    );
   return (
     <div className={compact ? styles.compactState : styles.state} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
@@ -39,10 +49,10 @@ function Loading({ compact }: { compact?: boolean }) {
 }
 
 /** A remote page or widget under the loading rule, with a retry that really reloads the remote. */
-export function RemoteView<P extends object>({ id, load, props, compact }: RemoteViewProps<P>) {
+export function RemoteView<P extends object>({ id, load, props, compact, placeholder = null }: RemoteViewProps<P>) {
   const { phase, value, retry } = useTimedLoad(load, id);
-  if (phase === 'waiting') return null;
-  if (phase === 'loading') return <Loading compact={compact} />;
+  if (phase === 'waiting') return placeholder;
+  if (phase === 'loading') return <Loading compact={compact} placeholder={placeholder} />;
   if (phase === 'error' || !value) return <LoadFailed onRetry={retry} compact={compact} />;
   const Page = value.default;
   return (

@@ -83,6 +83,8 @@ export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAn
 /** The remote is registered anew: its current manifest is read again, and with it its entry and chunks. */
 function restart(remote: ContainerName): void {
   failed.delete(remote);
+  askedEntries.delete(remote);
+  for (const id of askedModules) if (id.startsWith(`${remote}/`)) askedModules.delete(id);
   if (!registered) return;
   manifests.delete(registered[remote]);
   afresh.add(registered[remote]);
@@ -91,6 +93,8 @@ function restart(remote: ContainerName): void {
 
 async function loadOnce<T>(remote: ContainerName, module: string): Promise<T> {
   if (failed.has(remote)) restart(remote);
+  askedEntries.add(remote);
+  askedModules.add(`${remote}/${module}`);
   const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
   if (!loaded) throw new Error(`${remote} did not provide ${module}`);
   return loaded;
@@ -117,10 +121,35 @@ export async function loadExposed<T>(remote: ContainerName, module: string): Pro
   }
 }
 
-/** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it. */
+/** Remotes whose entry, and exposed modules (`remote/module`) whose chunks, are loaded or on their way. */
+const askedEntries = new Set<ContainerName>();
+const askedModules = new Set<string>();
+
+/** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it; once. */
 export function preloadExposed(remote: ContainerName, module: string): void {
+  const id = `${remote}/${module}`;
+  if (askedModules.has(id)) return;
+  askedModules.add(id);
+  askedEntries.add(remote);
   void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
     failed.add(remote);
+    askedModules.delete(id);
+  });
+}
+
+/**
+ * The runtime preloads every exposed module when it is given none, and marks them all preloaded
+ * (a later preloadExposed would then fetch nothing); a name no remote exposes leaves the entry alone.
+ */
+const ENTRY_ONLY = '(entry only)';
+
+/** Starts fetching and running a remote's manifest and entry, none of its pages' chunks; once. */
+export function preloadEntry(remote: ContainerName): void {
+  if (askedEntries.has(remote)) return;
+  askedEntries.add(remote);
+  void preloadRemote([{ nameOrAlias: remote, exposes: [ENTRY_ONLY], resourceCategory: 'sync' }]).catch(() => {
+    failed.add(remote);
+    askedEntries.delete(remote);
   });
 }
 

@@ -27,6 +27,12 @@ export interface Exposed {
   module: string;
 }
 
+/**
+ * The shape a page's content takes while its code loads (PageSkeleton in the shell): drawn by
+ * index.html's first paint, then by the shell until the page arrives, so nothing moves between.
+ */
+export type SkeletonShape = 'list' | 'form' | 'detail';
+
 export interface PageDef {
   path: string;
   title: TitleKey;
@@ -37,6 +43,8 @@ export interface PageDef {
   customNav?: boolean;
   pullDownRefresh?: boolean;
   needsLogin?: boolean;
+  /** Without one, a generic shape (as for a page a remote publishes that this table lacks). */
+  skeleton?: SkeletonShape;
 }
 
 const account = (module: string): Exposed => ({ remote: 'mf_account', module });
@@ -52,36 +60,57 @@ const news = (module: string): Exposed => ({ remote: 'mf_news', module });
 export const PAGES = {
   home: { path: PATHS.home, title: 'home', page: 'home', tab: 'home' },
   homeIndex: { path: PATHS.homeIndex, title: 'home', page: 'home', tab: 'home' },
-  repayments: { path: PATHS.repayments, title: 'repayments', page: payment('./Repayments'), tab: 'repay', needsLogin: true },
-  profile: { path: PATHS.profile, title: 'mine', page: account('./Profile'), tab: 'mine' },
-  login: { path: PATHS.login, title: 'login', page: account('./Login'), customNav: true },
-  register: { path: PATHS.register, title: 'register', page: account('./Register'), customNav: true },
+  repayments: {
+    path: PATHS.repayments,
+    title: 'repayments',
+    page: payment('./Repayments'),
+    skeleton: 'list',
+    tab: 'repay',
+    needsLogin: true,
+  },
+  profile: { path: PATHS.profile, title: 'mine', page: account('./Profile'), skeleton: 'detail', tab: 'mine' },
+  login: { path: PATHS.login, title: 'login', page: account('./Login'), skeleton: 'form', customNav: true },
+  register: { path: PATHS.register, title: 'register', page: account('./Register'), skeleton: 'form', customNav: true },
   // The account self-service pages (issue 17), beside the spec's rows.
-  resetPassword: { path: PATHS.resetPassword, title: 'resetPassword', page: account('./ResetPassword'), customNav: true },
-  security: { path: PATHS.security, title: 'security', page: account('./Security'), needsLogin: true },
-  editProfile: { path: PATHS.editProfile, title: 'editProfile', page: account('./EditProfile'), needsLogin: true },
-  changeMobile: { path: PATHS.changeMobile, title: 'changeMobile', page: account('./ChangeMobile'), needsLogin: true },
-  terms: { path: PATHS.terms, title: 'terms', page: account('./Terms') },
-  privacy: { path: PATHS.privacy, title: 'privacy', page: account('./Privacy') },
-  userInfo: { path: PATHS.userInfo, title: 'userinfo', page: account('./UserInfo'), needsLogin: true },
-  apply: { path: PATHS.apply, title: 'apply', page: loan('./Apply'), needsLogin: true },
-  overdueImpact: { path: PATHS.overdueImpact, title: 'impact', page: loan('./OverdueImpact') },
-  repayProofUpload: { path: PATHS.repayProofUpload, title: 'upload', page: payment('./ProofUpload'), needsLogin: true },
-  myLoans: { path: PATHS.myLoans, title: 'myLoans', page: loan('./MyLoans'), needsLogin: true },
-  contract: { path: PATHS.contract, title: 'contract', page: loan('./Contract'), needsLogin: true },
-  loanDetail: { path: PATHS.loanDetail, title: 'loanDetail', page: loan('./LoanDetail'), pullDownRefresh: true, needsLogin: true },
-  borrowingLoans: { path: PATHS.borrowingLoans, title: 'myLoans', page: loan('./MyLoans'), pullDownRefresh: true, needsLogin: true },
-  borrowingDetail: { path: PATHS.borrowingDetail, title: 'loanDetail', page: loan('./LoanDetail'), needsLogin: true },
-  borrowingContract: { path: PATHS.borrowingContract, title: 'contract', page: loan('./Contract'), needsLogin: true },
-  borrowingApply: { path: PATHS.borrowingApply, title: 'apply', page: loan('./Apply'), needsLogin: true },
-  borrowingMyLoans: { path: PATHS.borrowingMyLoans, title: 'myLoans', page: loan('./MyLoans'), needsLogin: true },
-  borrowingImpact: { path: PATHS.borrowingImpact, title: 'impact', page: loan('./OverdueImpact') },
-  settlement: { path: PATHS.settlement, title: 'settlement', page: loan('./Settlement'), needsLogin: true },
-  repay: { path: PATHS.repay, title: 'repay', page: payment('./Repay'), needsLogin: true },
-  cashier: { path: PATHS.cashier, title: 'cashier', page: payment('./Cashier'), needsLogin: true },
-  proofUpload: { path: PATHS.proofUpload, title: 'upload', page: payment('./ProofUpload'), needsLogin: true },
-  newsList: { path: PATHS.newsList, title: 'newsList', page: news('./NewsList'), pullDownRefresh: true },
-  newsDetail: { path: PATHS.newsDetail, title: 'newsDetail', page: news('./NewsDetail'), pullDownRefresh: true },
+  resetPassword: { path: PATHS.resetPassword, title: 'resetPassword', page: account('./ResetPassword'), skeleton: 'form', customNav: true },
+  security: { path: PATHS.security, title: 'security', page: account('./Security'), skeleton: 'list', needsLogin: true },
+  editProfile: { path: PATHS.editProfile, title: 'editProfile', page: account('./EditProfile'), skeleton: 'form', needsLogin: true },
+  changeMobile: { path: PATHS.changeMobile, title: 'changeMobile', page: account('./ChangeMobile'), skeleton: 'form', needsLogin: true },
+  terms: { path: PATHS.terms, title: 'terms', page: account('./Terms'), skeleton: 'detail' },
+  privacy: { path: PATHS.privacy, title: 'privacy', page: account('./Privacy'), skeleton: 'detail' },
+  userInfo: { path: PATHS.userInfo, title: 'userinfo', page: account('./UserInfo'), skeleton: 'detail', needsLogin: true },
+  apply: { path: PATHS.apply, title: 'apply', page: loan('./Apply'), skeleton: 'form', needsLogin: true },
+  overdueImpact: { path: PATHS.overdueImpact, title: 'impact', page: loan('./OverdueImpact'), skeleton: 'detail' },
+  repayProofUpload: { path: PATHS.repayProofUpload, title: 'upload', page: payment('./ProofUpload'), skeleton: 'form', needsLogin: true },
+  myLoans: { path: PATHS.myLoans, title: 'myLoans', page: loan('./MyLoans'), skeleton: 'list', needsLogin: true },
+  contract: { path: PATHS.contract, title: 'contract', page: loan('./Contract'), skeleton: 'detail', needsLogin: true },
+  loanDetail: {
+    path: PATHS.loanDetail,
+    title: 'loanDetail',
+    page: loan('./LoanDetail'),
+    skeleton: 'detail',
+    pullDownRefresh: true,
+    needsLogin: true,
+  },
+  borrowingLoans: {
+    path: PATHS.borrowingLoans,
+    title: 'myLoans',
+    page: loan('./MyLoans'),
+    skeleton: 'list',
+    pullDownRefresh: true,
+    needsLogin: true,
+  },
+  borrowingDetail: { path: PATHS.borrowingDetail, title: 'loanDetail', page: loan('./LoanDetail'), skeleton: 'detail', needsLogin: true },
+  borrowingContract: { path: PATHS.borrowingContract, title: 'contract', page: loan('./Contract'), skeleton: 'detail', needsLogin: true },
+  borrowingApply: { path: PATHS.borrowingApply, title: 'apply', page: loan('./Apply'), skeleton: 'form', needsLogin: true },
+  borrowingMyLoans: { path: PATHS.borrowingMyLoans, title: 'myLoans', page: loan('./MyLoans'), skeleton: 'list', needsLogin: true },
+  borrowingImpact: { path: PATHS.borrowingImpact, title: 'impact', page: loan('./OverdueImpact'), skeleton: 'detail' },
+  settlement: { path: PATHS.settlement, title: 'settlement', page: loan('./Settlement'), skeleton: 'detail', needsLogin: true },
+  repay: { path: PATHS.repay, title: 'repay', page: payment('./Repay'), skeleton: 'form', needsLogin: true },
+  cashier: { path: PATHS.cashier, title: 'cashier', page: payment('./Cashier'), skeleton: 'form', needsLogin: true },
+  proofUpload: { path: PATHS.proofUpload, title: 'upload', page: payment('./ProofUpload'), skeleton: 'form', needsLogin: true },
+  newsList: { path: PATHS.newsList, title: 'newsList', page: news('./NewsList'), skeleton: 'list', pullDownRefresh: true },
+  newsDetail: { path: PATHS.newsDetail, title: 'newsDetail', page: news('./NewsDetail'), skeleton: 'detail', pullDownRefresh: true },
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof PAGES;
@@ -116,9 +145,26 @@ export function openingExposes(path: string): Exposed[] {
   return !page || page === 'home' ? Object.values(HOME_WIDGETS) : [page];
 }
 
-/** openingExposes of every route, as plain data: route → [remote, module] pairs. */
-export function openingTable(): Record<string, Array<[ContainerName, string]>> {
-  return Object.fromEntries(ROUTES.map((route) => [route.path, openingExposes(route.path).map(({ remote, module }) => [remote, module])]));
+/**
+ * What the host page's inline script (shell/src/early/inline.js) needs to start a route's code
+ * before the shell has loaded, as plain data.
+ */
+export interface OpeningTable {
+  /** openingExposes of every route: route → [remote, module] pairs. */
+  exposes: Record<string, Array<[ContainerName, string]>>;
+  /** The routes a visitor without a session is sent from to `login`. */
+  needsLogin: string[];
+  login: string;
+}
+
+export function openingTable(): OpeningTable {
+  return {
+    exposes: Object.fromEntries(
+      ROUTES.map((route) => [route.path, openingExposes(route.path).map(({ remote, module }) => [remote, module])]),
+    ),
+    needsLogin: ROUTES.filter((route) => route.needsLogin).map((route) => route.path),
+    login: PAGES.login.path,
+  };
 }
 
 /** Every route a remote draws, with its exposed module, and its home widgets at '/'. */

@@ -78,6 +78,8 @@ export function routeOf(remote: ContainerName, page: PublishedPage): Route {
     titles: page.titles,
     page: { remote, module: page.module },
     ...(row && 'tab' in row ? { tab: row.tab } : {}),
+    // The shape index.html's first paint drew for this path, so React draws the same.
+    ...(row?.skeleton ? { skeleton: row.skeleton } : {}),
     ...(page.customNav ? { customNav: true } : {}),
     ...(page.pullDownRefresh ? { pullDownRefresh: true } : {}),
     ...(page.needsLogin ? { needsLogin: true } : {}),
