@@ -16,6 +16,9 @@ export function preloadExposed(remote, module) {
   loadExposed(remote, module).catch(() => {});
 }
 
+/** One build has no remote entries: nothing to start before a page is asked for. */
+export function preloadEntry() {}
+
 export async function publishedPages() {
   return [];
 }

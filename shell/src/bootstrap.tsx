@@ -8,7 +8,6 @@ import './app/global.css';
 import { booted } from './boot';
 import { createShellHost } from './host/createShellHost';
 import { watchSession } from './session/lifecycle';
-import { preloadTabEntriesWhenIdle } from './app/tabPreloads';
 import { registerServiceWorker } from './offline/serviceWorker';
 
 async function start() {
@@ -23,7 +22,6 @@ async function start() {
     // index.html already shows home's first paint: React draws the app in slices, never
     // holding the page (a tap, a scroll) for the whole first render.
     startTransition(() => root.render(<App host={host} navigation={navigation} />));
-    preloadTabEntriesWhenIdle(host.routes);
     registerServiceWorker();
   } catch (error) {
     const t = translator(commonMessages, new LocaleStore(window.localStorage, navigator.languages).locale);

@@ -13,7 +13,7 @@ import { Header } from './Header';
 import { PageSkeleton } from './PageSkeleton';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
-import { prefetchTab } from './tabPreloads';
+import { prefetchTab, preloadTabEntriesWhenIdle } from './tabPreloads';
 import styles from './frame.module.css';
 
 function RoutePage({ route, query }: { route: Route; query: Record<string, string> }) {
@@ -60,6 +60,11 @@ export const Frame = observer(function Frame() {
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} · ${t('appName')}` : t('appName');
   }, [pageTitle, t]);
+
+  const withTabs = Boolean(route?.tab);
+  useEffect(() => {
+    if (withTabs) preloadTabEntriesWhenIdle(host.routes);
+  }, [withTabs, host]);
 
   const refresh = useCallback(() => Promise.allSettled(host.refresh.emit()), [host]);
 

@@ -75,7 +75,13 @@ export function PullToRefresh({ enabled, onRefresh, children }: Props) {
     >
       <div
         className={styles.pullIndicator}
-        style={{ height: state.distance, transition: animating ? `height ${RESTORE_MS}ms ease` : undefined }}
+        // At rest its height is the stylesheet's: index.html's first paint draws this element, and a
+        // style attribute in the page's markup is refused by its Content-Security-Policy.
+        style={
+          state.distance || animating
+            ? { height: state.distance, transition: animating ? `height ${RESTORE_MS}ms ease` : undefined }
+            : undefined
+        }
         aria-live="polite"
         aria-hidden={state.phase === 'idle'}
       >

@@ -2,10 +2,14 @@ import { preloadEntry, preloadExposed } from '@instalment/federation/loader';
 import { TABS, type Exposed } from '@instalment/federation/pages';
 import type { RouteTable } from './routes';
 
-/** Runs `task` when the browser has nothing else to do (a browser without idle callbacks: in a task of its own). */
+/**
+ * Runs `task` once the page has loaded and the browser has nothing else to do (a browser without
+ * idle callbacks: in a task of its own), so it never competes with what the page itself draws with.
+ */
 export function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => task());
-  else setTimeout(task, 0);
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => task()) : setTimeout(task, 0));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 /** The remote page a tab opens, as the route table has it now (a remote's deployment decides its module). */
@@ -15,8 +19,9 @@ function tabPage(routes: RouteTable, path: string): Exposed | undefined {
 }
 
 /**
- * Once the browser is idle after the first paint: the entries of the remotes the tab bar opens,
- * so switching tab fetches its page's chunk alone. Entries already loaded are not asked again.
+ * Once the browser is idle after the first paint of a page with the tab bar: the entries of the
+ * remotes the tab bar opens, so switching tab fetches its page's chunk alone. Entries already
+ * loaded are not asked again.
  */
 export function preloadTabEntriesWhenIdle(routes: RouteTable, idle: (task: () => void) => void = whenIdle): void {
   idle(() => {
