@@ -18,15 +18,15 @@ export function application(changes: Partial<LoanApplication> = {}): LoanApplica
   };
 }
 
-/** A new borrower signed up through the API, without a window: the API as they call it, and their phone. */
-export async function borrowerThroughApi(): Promise<{ http: HttpClient; mobile: string }> {
+/** A new borrower signed up through the API, without a window: the API as they call it, their phone and their session's token. */
+export async function borrowerThroughApi(): Promise<{ http: HttpClient; mobile: string; token: string }> {
   let token = '';
   const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, onUnauthorized: () => undefined });
   const mobile = newPhone();
   await sendSms(http, { mobile, event: 'register' });
   token = (await register(http, { ...CURRENT_AGREEMENT, mobile, code: await smsCode(mobile, 'register'), password: 'abc12345' })).userinfo
     .token;
-  return { http, mobile };
+  return { http, mobile, token };
 }
 
 /** The API as the borrower signed in to the app in `page` calls it (of another API process, given its address). */

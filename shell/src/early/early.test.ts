@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openingPreloaded, takeEarly, takeEarlyManifest } from './handover';
+import { DEFAULT_PAGE_SIZE, ENDPOINTS } from '@instalment/contract/api/endpoints';
+import { callName } from '@instalment/host-sdk/http';
+import { EARLY_CALL_MAX_AGE_MS, openingPreloaded, takeEarly, takeEarlyCall, takeEarlyManifest } from './handover';
 import { earlyTable } from './table';
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, 'inline.js'), 'utf8');
@@ -83,6 +85,7 @@ afterEach(() => {
   delete window.__instalmentEarly;
   delete window.__instalmentEarlyManifests;
   delete window.__instalmentEarlyPreloads;
+  delete window.__instalmentEarlyCalls;
 });
 
 test('on home, config.json and every manifest are asked for once, and home’s two widgets are preloaded', async () => {
@@ -212,4 +215,65 @@ test('on home, the wait ends once both widgets’ files are asked for', async ()
   await runEarlyScript();
   await openingPreloaded(5_000);
   expect(preloaded()).toHaveLength(7);
+});
+
+describe("the opening route's calls", () => {
+  const API = 'http://127.0.0.1:3100';
+  const apiCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(API));
+  const started = () => Object.keys(window.__instalmentEarlyCalls ?? {});
+
+  test('a deep link starts its calls with the session’s token, named as the HTTP client names them', async () => {
+    logIn();
+    await runEarlyScript({ route: '#/pages/news/list' });
+    const name = callName(ENDPOINTS.newsIndex, { page: 1, limit: DEFAULT_PAGE_SIZE });
+    expect(started()).toEqual([name]);
+    expect(apiCalls()).toEqual([[`${API}${name}`, { headers: { token: 'a-token' }, credentials: 'omit' }]]);
+    expect(window.__instalmentEarlyCalls?.[name].token).toBe('a-token');
+  });
+
+  test('a page that opens with two calls starts both', async () => {
+    logIn();
+    await runEarlyScript({ route: '#/pages/loan/apply' });
+    expect(started().sort()).toEqual([ENDPOINTS.credit, ENDPOINTS.loanRates].sort());
+  });
+
+  test('a call made of the route’s query takes it from there; a query holding more starts nothing', async () => {
+    logIn();
+    await runEarlyScript({ route: '#/pages/payment/repay?order_no=L 1' });
+    expect(started()).toEqual([callName(ENDPOINTS.installments, { order_no: 'L 1' })]);
+    delete window.__instalmentEarlyCalls;
+    await runEarlyScript({ route: '#/pages/payment/repay?order_no=L1&result=success&payment_no=P1' });
+    expect(started()).toEqual([]);
+    await runEarlyScript({ route: '#/pages/payment/repay' });
+    expect(started()).toEqual([]);
+  });
+
+  test('a visit that will open on login starts none of its page’s calls; a public page’s go without a token', async () => {
+    await runEarlyScript({ route: '#/pages/loan/apply' });
+    expect(apiCalls()).toEqual([]);
+    await runEarlyScript({ route: '#/pages/news/list' });
+    expect(apiCalls()).toEqual([[expect.stringContaining(ENDPOINTS.newsIndex), { headers: {}, credentials: 'omit' }]]);
+  });
+
+  test('the monolith’s page (no table) starts no call', async () => {
+    logIn();
+    await runEarlyScript({ route: '#/pages/news/list', exposes: false });
+    expect(apiCalls()).toEqual([]);
+  });
+
+  test('an answer is taken once, by a call with the same token, while it is fresh', async () => {
+    const answer = Promise.resolve({ ok: true } as Response);
+    const now = performance.now();
+    window.__instalmentEarlyCalls = {
+      '/a': { token: 't', at: now, answer },
+      '/b': { token: 't', at: now, answer },
+      '/c': { token: 't', at: now - EARLY_CALL_MAX_AGE_MS - 1, answer },
+    };
+    expect(takeEarlyCall('/a', 't')).toBe(answer);
+    expect(takeEarlyCall('/a', 't')).toBeUndefined();
+    expect(takeEarlyCall('/b', 'another')).toBeUndefined();
+    expect(takeEarlyCall('/b', 't')).toBeUndefined();
+    expect(takeEarlyCall('/c', 't')).toBeUndefined();
+    expect(takeEarlyCall('/d', 't')).toBeUndefined();
+  });
 });

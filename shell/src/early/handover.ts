@@ -1,3 +1,5 @@
+import type { TakeEarlyCall } from '@instalment/host-sdk/http';
+
 declare global {
   interface Window {
     /** Requests started by the inline script of index.html (./inline.js), by URL. */
@@ -8,8 +10,23 @@ declare global {
     __instalmentEarlySignIn?: boolean;
     /** Settles once that script has asked for the opening route's remote files (or could not). */
     __instalmentEarlyPreloads?: Promise<void>;
+    /** The opening route's calls that script started, by name (callName of @instalment/host-sdk/http). */
+    __instalmentEarlyCalls?: Record<string, EarlyCall>;
   }
 }
+
+/** An opening call the inline script started: with the token it carried, when (performance.now()). */
+export interface EarlyCall {
+  token: string;
+  at: number;
+  answer: Promise<Response>;
+}
+
+/**
+ * How old an early answer may be when the page asks for it. The page asks as soon as its code has
+ * run, seconds at most after the start; a page opened later (a tab switch back, a retry) asks afresh.
+ */
+export const EARLY_CALL_MAX_AGE_MS = 10_000;
 
 /**
  * The answer the inline script already asked for, handed over once: a retry, or a reload of the
@@ -42,3 +59,16 @@ export function openingPreloaded(atMostMs: number): Promise<void> {
   if (!issued) return Promise.resolve();
   return Promise.race([issued, new Promise<void>((resolve) => setTimeout(resolve, atMostMs))]);
 }
+
+/**
+ * An opening call's early answer, taken once: only by a call of the same name sent with the same
+ * token (a session that changed in between asks afresh), and only while it is fresh.
+ */
+export const takeEarlyCall: TakeEarlyCall = (name, token) => {
+  const calls = window.__instalmentEarlyCalls;
+  const call = calls?.[name];
+  if (!calls || !call) return undefined;
+  delete calls[name];
+  if (call.token !== token || performance.now() - call.at > EARLY_CALL_MAX_AGE_MS) return undefined;
+  return call.answer;
+};

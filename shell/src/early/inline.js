@@ -3,12 +3,15 @@
 // - config.json is asked for at once;
 // - then a connection to the API it names is opened (the first widget or page asks it at once);
 // - then each remote's manifest it names;
+// - with config.json's answer, the opening route's calls to the API (its row's `opensWith` in the
+//   page table), with the session's token, so the page's data is on its way beside its code;
 // - then, from those manifests, the entries and chunks the opening route draws with are
 //   preloaded, so they arrive beside the shell's instead of after it: a page a remote publishes
 //   (its manifest's `metaData.pages`) as well as the page table's, and the login page's when the
 //   route needs a session the device does not hold (the app will open on it).
 // shell/src/early/handover.ts hands config.json and the manifests over once (to loadConfig and to
-// the federation runtime's fetch); anything that fails here is simply fetched again there.
+// the federation runtime's fetch), and the calls' answers to the HTTP client; anything that fails
+// here is simply fetched again there.
 // `data-exposes` (@instalment/federation/pages' openingTable, with the session's storage keys)
 // comes from the build; without it (the bench's monolith, which loads no remote) config.json and
 // the API's connection are all it starts.
@@ -36,7 +39,7 @@
 
   const table = document.currentScript?.getAttribute('data-exposes');
   if (!table) return;
-  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, session: { token: string, expires: string } }} */
+  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, calls: Record<string, Array<{ endpoint: string, params?: Record<string, string | number>, fromQuery?: string[] }>>, session: { token: string, expires: string, header: string } }} */
   const opening = JSON.parse(table);
   const route = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
@@ -53,6 +56,36 @@
   const signIn = (/** @type {boolean | undefined} */ needsLogin) => Boolean(needsLogin) && !hasSession();
   // The first paint's chooser, after #root, draws the login page's frame instead.
   window.__instalmentEarlySignIn = signIn(opening.needsLogin.includes(route));
+  /** @type {Record<string, { token: string, at: number, answer: Promise<Response> }>} */
+  const calls = {};
+  window.__instalmentEarlyCalls = calls;
+  // The route's opening calls, named as the HTTP client names a GET (callName of
+  // @instalment/host-sdk/http: the path, then the parameters in name order). None for a visit
+  // that opens on login, nor for one whose query holds anything the calls are not made of.
+  const query = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
+  config.then((value) => {
+    if (typeof value?.apiBaseURL !== 'string' || window.__instalmentEarlySignIn) return;
+    const token = hasSession() ? (localStorage.getItem(opening.session.token) ?? '') : '';
+    const base = value.apiBaseURL.replace(/\/+$/, '');
+    for (const call of opening.calls?.[route] ?? []) {
+      const from = call.fromQuery ?? [];
+      if ([...query.keys()].some((key) => !from.includes(key)) || from.some((key) => !query.get(key))) continue;
+      /** @type {Array<[string, string]>} */
+      const params = [
+        ...Object.entries(call.params ?? {}).map(([key, param]) => /** @type {[string, string]} */ ([key, String(param)])),
+        ...from.map((key) => /** @type {[string, string]} */ ([key, query.get(key) ?? ''])),
+      ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const search = new URLSearchParams(params).toString();
+      const name = search ? `${call.endpoint}?${search}` : call.endpoint;
+      const answer = fetch(new URL(base + name, window.location.href).href, {
+        headers: token ? { [opening.session.header]: token } : {},
+        credentials: 'omit',
+      });
+      answer.catch(() => {});
+      calls[name] = { token, at: performance.now(), answer };
+    }
+  });
+
   const known = opening.exposes[route] ?? [];
   const wanted = window.__instalmentEarlySignIn ? [...known, ...(opening.exposes[opening.login] ?? [])] : known;
 

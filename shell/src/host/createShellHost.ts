@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '../config';
 import { PATHS } from '@instalment/contract/paths';
 import { UiStore } from '../ui/UiStore';
 import { RouteTable } from '../app/routes';
+import { takeEarlyCall } from '../early/handover';
 
 /** Where the login page sends the user back to (SPEC: pages that need login come back after it). */
 const RETURN_KEY = 'returnTo';
@@ -44,6 +45,7 @@ export function createShellHost(config: Pick<RuntimeConfig, 'apiBaseURL'>, route
       void router.navigate(target, { replace: true });
     },
     routeUrl: (path, query) => `${win.location.origin}${win.location.pathname}#${withQuery(path, query)}`,
+    takeEarly: takeEarlyCall,
   });
   return Object.assign(host, { uiStore: ui, routes: new RouteTable() });
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE, ENDPOINTS } from '@instalment/contract/api/endpoints';
 import type { TitleKey } from '@instalment/contract/i18n';
 import { PATHS } from '@instalment/contract/paths';
 import remotes from './remotes.json';
@@ -33,6 +34,22 @@ export interface Exposed {
  */
 export type SkeletonShape = 'list' | 'form' | 'detail';
 
+/**
+ * A GET a page makes as it opens, which the host page's inline script starts before any bundle
+ * (shell/src/early/inline.js); the page's own call then takes that answer instead of asking again
+ * (@instalment/host-sdk/http). Only calls whose successful answer reads the same in every language
+ * belong here: an answer that is not a success is asked for again, in the reader's language. A
+ * parameter named in `fromQuery` is the route's query parameter of that name; the call is started
+ * only when the route's query holds exactly those, so a visit that arrives with more (a payment's
+ * outcome to confirm first) waits for its page. A call that no longer matches what the page asks
+ * costs one request and nothing else.
+ */
+export interface OpeningCall {
+  endpoint: string;
+  params?: Readonly<Record<string, string | number>>;
+  fromQuery?: readonly string[];
+}
+
 export interface PageDef {
   path: string;
   title: TitleKey;
@@ -45,12 +62,18 @@ export interface PageDef {
   needsLogin?: boolean;
   /** Without one, a generic shape (as for a page a remote publishes that this table lacks). */
   skeleton?: SkeletonShape;
+  opensWith?: readonly OpeningCall[];
 }
 
 const account = (module: string): Exposed => ({ remote: 'mf_account', module });
 const loan = (module: string): Exposed => ({ remote: 'mf_loan', module });
 const payment = (module: string): Exposed => ({ remote: 'mf_payment', module });
 const news = (module: string): Exposed => ({ remote: 'mf_news', module });
+
+/** What the pages that open with calls ask first (their first page of a list: page 1, the default size). */
+const FIRST_PAGE = { page: 1, limit: DEFAULT_PAGE_SIZE } as const;
+const APPLY_CALLS = [{ endpoint: ENDPOINTS.loanRates }, { endpoint: ENDPOINTS.credit }] as const;
+const MY_LOANS_CALLS = [{ endpoint: ENDPOINTS.myLoans, params: FIRST_PAGE }] as const;
 
 /**
  * SPEC §2, row by row (as uni-app's pages.json), named by what each page is. Rows the spec lists
@@ -67,6 +90,7 @@ export const PAGES = {
     skeleton: 'list',
     tab: 'repay',
     needsLogin: true,
+    opensWith: [{ endpoint: ENDPOINTS.dueLoans }],
   },
   profile: { path: PATHS.profile, title: 'mine', page: account('./Profile'), skeleton: 'detail', tab: 'mine' },
   login: { path: PATHS.login, title: 'login', page: account('./Login'), skeleton: 'form', customNav: true },
@@ -79,10 +103,17 @@ export const PAGES = {
   terms: { path: PATHS.terms, title: 'terms', page: account('./Terms'), skeleton: 'detail' },
   privacy: { path: PATHS.privacy, title: 'privacy', page: account('./Privacy'), skeleton: 'detail' },
   userInfo: { path: PATHS.userInfo, title: 'userinfo', page: account('./UserInfo'), skeleton: 'detail', needsLogin: true },
-  apply: { path: PATHS.apply, title: 'apply', page: loan('./Apply'), skeleton: 'form', needsLogin: true },
+  apply: { path: PATHS.apply, title: 'apply', page: loan('./Apply'), skeleton: 'form', needsLogin: true, opensWith: APPLY_CALLS },
   overdueImpact: { path: PATHS.overdueImpact, title: 'impact', page: loan('./OverdueImpact'), skeleton: 'detail' },
   repayProofUpload: { path: PATHS.repayProofUpload, title: 'upload', page: payment('./ProofUpload'), skeleton: 'form', needsLogin: true },
-  myLoans: { path: PATHS.myLoans, title: 'myLoans', page: loan('./MyLoans'), skeleton: 'list', needsLogin: true },
+  myLoans: {
+    path: PATHS.myLoans,
+    title: 'myLoans',
+    page: loan('./MyLoans'),
+    skeleton: 'list',
+    needsLogin: true,
+    opensWith: MY_LOANS_CALLS,
+  },
   contract: { path: PATHS.contract, title: 'contract', page: loan('./Contract'), skeleton: 'detail', needsLogin: true },
   loanDetail: {
     path: PATHS.loanDetail,
@@ -99,18 +130,54 @@ export const PAGES = {
     skeleton: 'list',
     pullDownRefresh: true,
     needsLogin: true,
+    opensWith: MY_LOANS_CALLS,
   },
   borrowingDetail: { path: PATHS.borrowingDetail, title: 'loanDetail', page: loan('./LoanDetail'), skeleton: 'detail', needsLogin: true },
   borrowingContract: { path: PATHS.borrowingContract, title: 'contract', page: loan('./Contract'), skeleton: 'detail', needsLogin: true },
-  borrowingApply: { path: PATHS.borrowingApply, title: 'apply', page: loan('./Apply'), skeleton: 'form', needsLogin: true },
-  borrowingMyLoans: { path: PATHS.borrowingMyLoans, title: 'myLoans', page: loan('./MyLoans'), skeleton: 'list', needsLogin: true },
+  borrowingApply: {
+    path: PATHS.borrowingApply,
+    title: 'apply',
+    page: loan('./Apply'),
+    skeleton: 'form',
+    needsLogin: true,
+    opensWith: APPLY_CALLS,
+  },
+  borrowingMyLoans: {
+    path: PATHS.borrowingMyLoans,
+    title: 'myLoans',
+    page: loan('./MyLoans'),
+    skeleton: 'list',
+    needsLogin: true,
+    opensWith: MY_LOANS_CALLS,
+  },
   borrowingImpact: { path: PATHS.borrowingImpact, title: 'impact', page: loan('./OverdueImpact'), skeleton: 'detail' },
   settlement: { path: PATHS.settlement, title: 'settlement', page: loan('./Settlement'), skeleton: 'detail', needsLogin: true },
-  repay: { path: PATHS.repay, title: 'repay', page: payment('./Repay'), skeleton: 'form', needsLogin: true },
+  repay: {
+    path: PATHS.repay,
+    title: 'repay',
+    page: payment('./Repay'),
+    skeleton: 'form',
+    needsLogin: true,
+    opensWith: [{ endpoint: ENDPOINTS.installments, fromQuery: ['order_no'] }],
+  },
   cashier: { path: PATHS.cashier, title: 'cashier', page: payment('./Cashier'), skeleton: 'form', needsLogin: true },
   proofUpload: { path: PATHS.proofUpload, title: 'upload', page: payment('./ProofUpload'), skeleton: 'form', needsLogin: true },
-  newsList: { path: PATHS.newsList, title: 'newsList', page: news('./NewsList'), skeleton: 'list', pullDownRefresh: true },
-  newsDetail: { path: PATHS.newsDetail, title: 'newsDetail', page: news('./NewsDetail'), skeleton: 'detail', pullDownRefresh: true },
+  newsList: {
+    path: PATHS.newsList,
+    title: 'newsList',
+    page: news('./NewsList'),
+    skeleton: 'list',
+    pullDownRefresh: true,
+    opensWith: [{ endpoint: ENDPOINTS.newsIndex, params: FIRST_PAGE }],
+  },
+  newsDetail: {
+    path: PATHS.newsDetail,
+    title: 'newsDetail',
+    page: news('./NewsDetail'),
+    skeleton: 'detail',
+    pullDownRefresh: true,
+    opensWith: [{ endpoint: ENDPOINTS.newsDetail, fromQuery: ['id'] }],
+  },
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof PAGES;
@@ -155,6 +222,8 @@ export interface OpeningTable {
   /** The routes a visitor without a session is sent from to `login`. */
   needsLogin: string[];
   login: string;
+  /** Each route's opening calls (`opensWith`), for the routes that have any. */
+  calls: Record<string, readonly OpeningCall[]>;
 }
 
 export function openingTable(): OpeningTable {
@@ -164,6 +233,7 @@ export function openingTable(): OpeningTable {
     ),
     needsLogin: ROUTES.filter((route) => route.needsLogin).map((route) => route.path),
     login: PAGES.login.path,
+    calls: Object.fromEntries(ROUTES.flatMap((route) => (route.opensWith ? [[route.path, route.opensWith]] : []))),
   };
 }
 

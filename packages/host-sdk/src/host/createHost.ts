@@ -1,4 +1,4 @@
-import { createHttpClient } from '@instalment/host-sdk/http';
+import { createHttpClient, type TakeEarlyCall } from '@instalment/host-sdk/http';
 import { commonMessages } from '@instalment/contract/i18n';
 import { LocaleStore } from '@instalment/host-sdk/locale';
 import { translator } from '@instalment/contract/i18n';
@@ -17,6 +17,8 @@ export interface HostParts {
   routeUrl: Host['routeUrl'];
   /** The operations console sends its operator's token as `Authorization: Bearer`. */
   tokenAs?: 'token' | 'bearer';
+  /** The answers the host page already asked for (the shell's index.html), taken by the HTTP client. */
+  takeEarly?: TakeEarlyCall;
 }
 
 /** A small event channel for the page-level events the host relays (tab tap, pull-down refresh). */
@@ -66,6 +68,7 @@ export function createHost(parts: HostParts): Host & { refresh: Channel<RefreshH
     },
     t: (key) => translator(commonMessages, locale.locale)(key),
     getLocale: () => locale.locale,
+    takeEarly: parts.takeEarly,
   });
   followLocale(locale);
   session.restore();

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpClient, TOAST_MS } from './client';
+import { callName } from './early';
 import { ApiError } from './errors';
 
 /** SPEC §8 row by row, against a real local HTTP server that answers what each case needs. */
@@ -198,5 +199,57 @@ describe('per-call switches', () => {
     const { client, ui } = setup();
     expect(await rejection(client.get('/x', undefined, { signal: controller.signal }))).toMatchObject({ code: 'aborted' });
     expect(ui.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe("early answers: the host page's opening calls", () => {
+  const response = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+  function withEarly(takeEarly: jest.Mock) {
+    const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn() };
+    const client = createHttpClient({ baseURL, getToken: () => 'tok123', onUnauthorized: jest.fn(), ui, takeEarly });
+    return { client, ui };
+  }
+
+  test('a GET takes the answer started for its name and token, and asks the server nothing', async () => {
+    seen = { headers: {}, body: '' };
+    const takeEarly = jest.fn().mockReturnValueOnce(Promise.resolve(response(envelope(1, { data: { id: 9 } }))));
+    const { client, ui } = withEarly(takeEarly);
+    await expect(client.get('/api/news/index', { page: 1, limit: 10 })).resolves.toEqual({ id: 9 });
+    expect(takeEarly).toHaveBeenCalledWith('/api/news/index?limit=10&page=1', 'tok123');
+    expect(seen.url).toBeUndefined();
+    expect(ui.hideLoading).toHaveBeenCalledTimes(1);
+
+    answer = { body: envelope(1, { data: { id: 10 } }) };
+    await expect(client.get('/api/news/index', { page: 1, limit: 10 })).resolves.toEqual({ id: 10 });
+    expect(seen.url).toBe('/api/news/index?page=1&limit=10');
+  });
+
+  test.each([
+    ['is not a success', () => Promise.resolve(response(envelope(401, { msg: 'Please log in first' })))],
+    ['is an error status', () => Promise.resolve(response({ message: 'bad gateway' }, 502))],
+    ['failed on the network', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['never comes', () => new Promise<Response>(() => {})],
+  ])('an early answer that %s is asked for again, as the page asked it', async (_case, early) => {
+    answer = { body: envelope(1, { data: { fresh: true } }) };
+    seen = { headers: {}, body: '' };
+    const { client } = withEarly(jest.fn(early));
+    await expect(client.get('/api/loan/due', undefined, { timeout: 200 })).resolves.toEqual({ fresh: true });
+    expect(seen).toMatchObject({ method: 'GET', url: '/api/loan/due' });
+  });
+
+  test('only a GET takes an early answer', async () => {
+    answer = { body: envelope(1) };
+    const takeEarly = jest.fn();
+    const { client } = withEarly(takeEarly);
+    await client.post('/api/loan/apply', { amount: '3000.00' });
+    expect(takeEarly).not.toHaveBeenCalled();
+  });
+
+  test('a call is named by its path and its parameters in name order, leaving out the absent ones', () => {
+    expect(callName('/api/loan/rates')).toBe('/api/loan/rates');
+    expect(callName('/api/loan/rates', {})).toBe('/api/loan/rates');
+    expect(callName('/api/news/index', { page: 1, limit: 10, tag: undefined })).toBe('/api/news/index?limit=10&page=1');
+    expect(callName('/api/news/detail', { id: 'a b&c' })).toBe('/api/news/detail?id=a+b%26c');
   });
 });

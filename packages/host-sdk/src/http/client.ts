@@ -12,6 +12,7 @@ import {
 import { commonMessages, type CommonMessageKey } from '@instalment/contract/i18n';
 import { translator } from '@instalment/contract/i18n';
 import { ApiError } from './errors';
+import { callName, earlySuccess, type TakeEarlyCall } from './early';
 
 /** SPEC §9: default request time-out 10 s; network (upload) time-outs 60 s; toasts 2 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -38,6 +39,8 @@ export interface HttpClientOptions {
   /** The user's language, sent as Accept-Language so the server answers in it. */
   getLocale?: () => string;
   timeout?: number;
+  /** The host page's early answers to opening calls (the shell's); a GET takes its own before asking. */
+  takeEarly?: TakeEarlyCall;
 }
 
 const silentUi: HttpUi = { toast: () => {}, showLoading: () => {}, hideLoading: () => {} };
@@ -66,6 +69,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (withLoading) ui.showLoading(call.loadingText ?? t(upload ? 'uploading' : 'loading'));
     try {
       let body: unknown;
+      const early = config.method === 'GET' ? options.takeEarly?.(callName(config.url ?? '', config.params), token ?? '') : undefined;
+      const taken = early && (await earlySuccess<T>(early, call.timeout ?? options.timeout ?? REQUEST_TIMEOUT_MS));
+      if (taken) return taken.data;
       try {
         const response = await instance.request({
           ...config,

@@ -14,3 +14,4 @@ export {
 } from '@instalment/contract/api';
 export * from './errors';
 export * from './client';
+export { callName, type TakeEarlyCall } from './early';

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { findPage, PAGES } from '../../packages/federation/src/pages';
+import { borrowerThroughApi } from './borrowers';
+import { heading, lastScreen, shellUrl } from './support';
+
+/**
+ * A deep link's opening calls (its row's `opensWith` in the page table) leave from index.html's
+ * inline script, before any bundle: the page's own call then takes that answer instead of asking
+ * again (shell/src/early/handover.ts, the HTTP client of @instalment/host-sdk).
+ */
+const DEEP_LINKS = [
+  { route: PAGES.apply.path, shows: 'Enter an amount and choose a term' },
+  { route: PAGES.repayments.path, shows: 'Nothing to repay right now' },
+  { route: PAGES.newsList.path, shows: null },
+];
+
+const callsOf = (route: string) => findPage(route)!.opensWith!.map((call) => call.endpoint);
+
+/** The API GETs the page sends, by path (a CORS preflight is not one). */
+function recordApiCalls(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  return asked;
+}
+
+async function withSession(page: Page) {
+  const { token } = await borrowerThroughApi();
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('token', value);
+    window.localStorage.setItem('tokenExpireTime', String(Math.floor(Date.now() / 1000) + 3600));
+  }, token);
+}
+
+for (const link of DEEP_LINKS) {
+  test(`27i. ${link.route}: its opening calls leave with every script file blocked`, async ({ page }) => {
+    await withSession(page);
+    const asked = recordApiCalls(page);
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${shellUrl()}#${link.route}`);
+    await expect.poll(() => [...asked].sort()).toEqual([...callsOf(link.route)].sort());
+  });
+
+  test(`27j. ${link.route}: the page draws their answers and asks for none of them again`, async ({ page }, testInfo) => {
+    await withSession(page);
+    const asked = recordApiCalls(page);
+    await page.goto(`${shellUrl()}#${link.route}`);
+    await expect(page.locator('#root [data-skeleton]')).toHaveCount(0);
+    if (link.shows) await expect(page.getByText(link.shows)).toBeVisible();
+    else await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+    await expect(heading(page)).toBeVisible();
+    for (const endpoint of callsOf(link.route)) expect(asked.filter((path) => path === endpoint)).toHaveLength(1);
+    await lastScreen(page, testInfo);
+  });
+}
