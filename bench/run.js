@@ -116,7 +116,10 @@ async function measure({ browser, apps, sizeOf, session, runs, log, only = null 
     loggedIn: Boolean(scenario.login && session),
     tabs: scenario.tabs?.filter((tab) => !tab.needsLogin || session),
   }));
-  const visits = Object.fromEntries(scenarios.map((scenario) => [scenario.key, { federated: [], monolithic: [] }]));
+  /** @type {Record<string, Record<string, any[]>>} */
+  const visits = Object.fromEntries(
+    scenarios.map((scenario) => [scenario.key, Object.fromEntries(VARIANTS.map((variant) => [variant, []]))]),
+  );
 
   // One unrecorded visit each: the servers' and the OS's file caches are warm for every run.
   for (const variant of VARIANTS) await visit(browser, { url: apps[variant], throttled: false, sizeOf });
@@ -124,7 +127,7 @@ async function measure({ browser, apps, sizeOf, session, runs, log, only = null 
   for (let run = 0; run < runs; run += 1) {
     const started = Date.now();
     for (const scenario of scenarios) {
-      // A/B then B/A: whatever drifts over a run weighs on both apps alike.
+      // A/B/C then C/B/A: whatever drifts over a run weighs on every app alike.
       const order = run % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
       for (const variant of order) {
         const result = await visit(browser, {
@@ -233,8 +236,7 @@ async function main() {
         throttled: scenario.throttled,
         warmCache: Boolean(scenario.warm),
         loggedIn: scenario.loggedIn,
-        federated: summaries[scenario.key].federated,
-        monolithic: summaries[scenario.key].monolithic,
+        ...summaries[scenario.key],
         waterfall: Object.fromEntries(VARIANTS.map((variant) => [variant, visits[scenario.key][variant].at(-1)?.waterfall ?? []])),
       })),
       lighthouse: lighthouse

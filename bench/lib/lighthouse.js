@@ -132,13 +132,13 @@ function summarise(samples) {
 }
 
 /**
- * Every route with both apps, `runs` times, the app that goes first alternating like the visits.
+ * Every route with every app, `runs` times, the order alternating like the visits.
  * A run that fails, or lands anywhere but its route, counts for nothing and is named in `problems`.
  * @param {{ routes: Array<{ key: string, label: string, route: string, login?: boolean, scoreBudget?: number }>, apps: Record<string, string>, session: any, runs: number, outDir: string, log: (line: string) => void }} options
  */
 async function measureLighthouse({ routes, apps, session, runs, outDir, log }) {
   /** @type {Record<string, Record<string, any[]>>} */
-  const samples = Object.fromEntries(routes.map((route) => [route.key, { federated: [], monolithic: [] }]));
+  const samples = Object.fromEntries(routes.map((route) => [route.key, Object.fromEntries(VARIANTS.map((variant) => [variant, []]))]));
   const problems = [];
   for (let run = 0; run < runs; run += 1) {
     const started = Date.now();
@@ -164,14 +164,18 @@ async function measureLighthouse({ routes, apps, session, runs, outDir, log }) {
       `  Lighthouse run ${run + 1}/${runs}: ${routes.length * VARIANTS.length} reports in ${Math.round((Date.now() - started) / 1000)} s`,
     );
   }
-  const all = Object.values(samples).flatMap((byVariant) => [...byVariant.federated, ...byVariant.monolithic]);
+  const all = Object.values(samples).flatMap((byVariant) => Object.values(byVariant).flat());
   return {
     version: all[0]?.version ?? null,
     routes: routes.map((route) => ({
       ...route,
       loggedIn: Boolean(route.login && session),
-      federated: { ...summarise(samples[route.key].federated), failedRuns: runs - samples[route.key].federated.length },
-      monolithic: { ...summarise(samples[route.key].monolithic), failedRuns: runs - samples[route.key].monolithic.length },
+      ...Object.fromEntries(
+        VARIANTS.map((variant) => [
+          variant,
+          { ...summarise(samples[route.key][variant]), failedRuns: runs - samples[route.key][variant].length },
+        ]),
+      ),
     })),
     problems,
   };

@@ -196,66 +196,77 @@ function readPaint(page) {
 }
 
 /**
- * Runs in the page: taps the tab button named `label` and times, from the tap, the frame in
+ * A finger's tap: the pointer goes down, and the click follows when it lifts, about 100 ms later
+ * (a typical tap's duration on a phone). Both apps may start a tab's code on pointer-down.
+ */
+const TAP_HOLD_MS = 100;
+
+/**
+ * Runs in the page: taps the tab button named `label` (pointer down, then the click `holdMs`
+ * later) and times, from the click, the frame in
  * which the header shows `title` and the frame in which the new page has put anything of its own
  * on screen (anything in <main> but the shell's loading or error view). Also notes whether the shell's
  * loading view showed at all (DESIGN §6: no loading flash under 200 ms).
  */
-function tapTabInPage({ label, title, timeoutMs }) {
-  return new Promise((resolve) => {
-    const isShellLoader = (element) =>
-      element.getAttribute('aria-live') === 'polite' && element.querySelector(':scope > span[aria-hidden="true"]') !== null;
-    const titleShown = () => document.querySelector('h1')?.textContent.trim() === title;
-    const loaders = (main) => [...main.querySelectorAll('[role="status"]')].filter(isShellLoader);
-    // The shell's loading view, and any error view (role=alert), are not the page.
-    const notPage = (main) => loaders(main).concat([...main.querySelectorAll('[role="alert"]')]);
-    const contentShown = () => {
-      const main = document.querySelector('main');
-      if (!main) return false;
-      const excluded = notPage(main);
-      const outside = (node) => !excluded.some((view) => view.contains(node));
-      const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-        if ((node.textContent ?? '').trim() !== '' && outside(node)) return true;
-      }
-      return [...main.querySelectorAll('button, input, select, textarea, img, svg, a')].some(outside);
-    };
-    const button = [...document.querySelectorAll('nav button')].find((candidate) => candidate.textContent.trim() === label);
-    if (!button) {
-      resolve({ error: `no tab named "${label}"` });
-      return;
+function tapTabInPage({ label, title, timeoutMs, holdMs }) {
+  const isShellLoader = (element) =>
+    element.getAttribute('aria-live') === 'polite' && element.querySelector(':scope > span[aria-hidden="true"]') !== null;
+  const titleShown = () => document.querySelector('h1')?.textContent.trim() === title;
+  const loaders = (main) => [...main.querySelectorAll('[role="status"]')].filter(isShellLoader);
+  // The shell's loading view, and any error view (role=alert), are not the page.
+  const notPage = (main) => loaders(main).concat([...main.querySelectorAll('[role="alert"]')]);
+  const contentShown = () => {
+    const main = document.querySelector('main');
+    if (!main) return false;
+    const excluded = notPage(main);
+    const outside = (node) => !excluded.some((view) => view.contains(node));
+    const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if ((node.textContent ?? '').trim() !== '' && outside(node)) return true;
     }
-    const result = { titleMs: null, contentMs: null, loaderShown: false };
-    const asked = { title: false, content: false };
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const stamp = (key) => {
-      asked[key] = true;
-      requestAnimationFrame(() => {
-        result[`${key}Ms`] = Math.round(performance.now() - started);
-        if (result.titleMs !== null && result.contentMs !== null) finish();
-      });
-    };
-    const check = () => {
-      if (!titleShown()) return;
-      const main = document.querySelector('main');
-      if (main && loaders(main).length) result.loaderShown = true;
-      if (!asked.title) stamp('title');
-      if (!asked.content && contentShown()) stamp('content');
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    const timer = setTimeout(finish, timeoutMs);
-    const started = performance.now();
-    /** @type {HTMLElement} */ (button).click();
-    check();
-  });
+    return [...main.querySelectorAll('button, input, select, textarea, img, svg, a')].some(outside);
+  };
+  const pointer = (type, target) =>
+    target.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true }));
+  const button = [...document.querySelectorAll('nav button')].find((candidate) => candidate.textContent.trim() === label);
+  if (!button) return Promise.resolve({ error: `no tab named "${label}"` });
+  pointer('pointerdown', button);
+  return new Promise((lifted) => setTimeout(lifted, holdMs)).then(
+    () =>
+      new Promise((resolve) => {
+        const result = { titleMs: null, contentMs: null, loaderShown: false };
+        const asked = { title: false, content: false };
+        let finished = false;
+        const finish = () => {
+          if (finished) return;
+          finished = true;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(result);
+        };
+        const stamp = (key) => {
+          asked[key] = true;
+          requestAnimationFrame(() => {
+            result[`${key}Ms`] = Math.round(performance.now() - started);
+            if (result.titleMs !== null && result.contentMs !== null) finish();
+          });
+        };
+        const check = () => {
+          if (!titleShown()) return;
+          const main = document.querySelector('main');
+          if (main && loaders(main).length) result.loaderShown = true;
+          if (!asked.title) stamp('title');
+          if (!asked.content && contentShown()) stamp('content');
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        const timer = setTimeout(finish, timeoutMs);
+        const started = performance.now();
+        pointer('pointerup', button);
+        /** @type {HTMLElement} */ (button).click();
+        check();
+      }),
+  );
 }
 
 /**
@@ -343,7 +354,12 @@ async function visit(browser, { url, throttled, warm = false, session, tabs = []
 
     for (const tab of tabs) {
       const before = new Set(network.requests.keys());
-      const timing = await page.evaluate(tapTabInPage, { label: tab.label, title: tab.title, timeoutMs: TAB_TIMEOUT_MS });
+      const timing = await page.evaluate(tapTabInPage, {
+        label: tab.label,
+        title: tab.title,
+        timeoutMs: TAB_TIMEOUT_MS,
+        holdMs: TAP_HOLD_MS,
+      });
       await settle(page, network);
       const loaded = summariseRequests(network.requests, sizeOf, (request) => !before.has(request.id));
       const failedViews = await page.evaluate(() => document.querySelectorAll('main [role="alert"]').length);

@@ -1,7 +1,14 @@
 // The figures of a bench run as a table for the terminal and as budget verdicts (DESIGN §6).
 const { describe, ratio } = require('./stats');
 
-const VARIANTS = ['federated', 'monolithic'];
+/**
+ * The federated app; today's monolith (the same sources as one build, none of DESIGN §6's ways
+ * ahead); and the monolith with the same first paint, inline script and service worker as the
+ * shell (`sameFirstPaint`), against which the ratio is what federation itself costs.
+ */
+const VARIANTS = ['federated', 'monolithic', 'sameFirstPaint'];
+/** DESIGN §6 and issue 41: the federation's own tax, against the monolith with the same first paint. */
+const SAME_FIRST_PAINT_LCP_BUDGET = 1.1;
 
 /** Median and spread of every figure of one scenario and variant, from its visits. */
 function summariseVisits(visits, tabs = []) {
@@ -96,6 +103,16 @@ function tableRows(scenarios, summaries) {
         ratio(fed.lcp, mono.lcp),
         scenario.lcpBudget ? `≤ ${scenario.lcpBudget}` : '',
       ]);
+      const same = summaries[scenario.key].sameFirstPaint;
+      if (same) {
+        rows.push([
+          '    LCP ms; monolith with the same first paint',
+          cell(fed.lcp, ms),
+          cell(same.lcp, ms),
+          ratio(fed.lcp, same.lcp),
+          `≤ ${SAME_FIRST_PAINT_LCP_BUDGET}×`,
+        ]);
+      }
       rows.push([
         '    last JS/CSS arrived ms',
         cell(fed.codeDoneMs, ms),
@@ -151,6 +168,11 @@ function lighthouseRows(lighthouse) {
       route.scoreBudget ? `≥ ${route.scoreBudget}` : '',
     ]);
     rows.push(['    LCP ms', cell(fed.lcp, ms), cell(mono.lcp, ms), ratio(fed.lcp, mono.lcp), '']);
+    if (route.sameFirstPaint) {
+      const same = route.sameFirstPaint;
+      rows.push(['    LCP ms; monolith with the same first paint', cell(fed.lcp, ms), cell(same.lcp, ms), ratio(fed.lcp, same.lcp), '']);
+      rows.push(['    performance; monolith with the same first paint', cell(fed.score, score), cell(same.score, score), '', '']);
+    }
     rows.push(['    FCP ms', cell(fed.fcp, ms), cell(mono.fcp, ms), ratio(fed.fcp, mono.fcp), '']);
     rows.push(['    TBT ms', cell(fed.tbt, ms), cell(mono.tbt, ms), ratio(fed.tbt, mono.tbt), '']);
     rows.push(['    Speed Index ms', cell(fed.speedIndex, ms), cell(mono.speedIndex, ms), ratio(fed.speedIndex, mono.speedIndex), '']);
@@ -227,6 +249,23 @@ function budgets(summaries, scenarios, lighthouse = null) {
   for (const scenario of scenarios.filter((s) => s.lcpBudget && s.key !== 'home')) {
     add(`LCP of ${scenario.label}`, summaries[scenario.key].federated.lcp.median, scenario.lcpBudget, 'ms');
   }
+  // Issue 41: no route slower than the monolith, none heavier than 1.20 of it, and the federation's
+  // own tax (against the monolith with the same first paint) within 1.10.
+  for (const scenario of scenarios.filter((s) => s.throttled && !s.warm)) {
+    const { federated, monolithic, sameFirstPaint } = summaries[scenario.key];
+    if (scenario.key !== 'home') add(`federated / monolithic LCP of ${scenario.label}`, ratio(federated.lcp, monolithic.lcp), 1, '×');
+    if (scenario.bytesBudget && scenario.key !== 'home')
+      add(`federated / monolithic JS+CSS bytes of ${scenario.label} (gzip)`, ratio(federated.jsCssGzip, monolithic.jsCssGzip), 1.2, '×');
+    if (sameFirstPaint)
+      add(
+        `federated / same-first-paint monolith LCP of ${scenario.label}`,
+        ratio(federated.lcp, sameFirstPaint.lcp),
+        SAME_FIRST_PAINT_LCP_BUDGET,
+        '×',
+      );
+    for (const [key, tab] of Object.entries(federated.tabs))
+      add(`federated / monolithic tap '${tab.label}' → page (throttled)`, ratio(tab.contentMs, monolithic.tabs[key].contentMs), 1, '×');
+  }
   for (const scenario of scenarios.filter((s) => s.tabs && !s.throttled)) {
     for (const tab of Object.values(summaries[scenario.key].federated.tabs)) {
       add(`tap '${tab.label}' (remote not loaded yet) → page on screen, unthrottled`, tab.contentMs.median, 300, 'ms');
@@ -242,6 +281,8 @@ function budgets(summaries, scenarios, lighthouse = null) {
   }
   for (const route of (lighthouse?.routes ?? []).filter((r) => r.scoreBudget)) {
     add(`Lighthouse performance of ${route.label} (mobile)`, route.federated.score.median, route.scoreBudget, '', '≥');
+    if (route.key !== 'home')
+      add(`federated / monolithic Lighthouse LCP of ${route.label}`, ratio(route.federated.lcp, route.monolithic.lcp), 1, '×');
   }
   const homeReport = lighthouse?.routes.find((r) => r.key === 'home');
   if (homeReport?.federated.tbt && homeReport.monolithic.tbt) {

@@ -1,11 +1,11 @@
-// The two apps under test as servers: the API (in-memory database), the federated shell and
-// its four remotes, and the monolith, each static build served precompressed like a deployment.
+// The apps under test as servers: the API (in-memory database), the federated shell and its four
+// remotes, and the two monoliths, each static build served precompressed like a deployment.
 const fs = require('node:fs');
 const path = require('node:path');
 const { PACKAGES, hostOrigins, runtimeConfig } = require('../../scripts/ports');
 const { serveStatic } = require('../../scripts/static-server');
 const { startApi, HOST } = require('../../scripts/stack');
-const { federatedDir, MONOLITH_DIR } = require('./build');
+const { federatedDir, MONOLITH_DIR, SAME_FIRST_PAINT_DIR } = require('./build');
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -84,12 +84,17 @@ async function startServers({ log = console.log, federatedRoot, monolithDir = MO
     // The monolith reads the same config shape; its remote URLs are never fetched.
     fs.writeFileSync(path.join(monolithDir, 'config.json'), config);
 
-    const roots = { [`${HOST}:${monolith.port}`]: monolithDir };
+    // The second baseline reads it too: its page's table names no remote module, so it asks for no manifest.
+    const sameFirstPaint = await startStatic(SAME_FIRST_PAINT_DIR);
+    started.push(sameFirstPaint);
+    fs.writeFileSync(path.join(SAME_FIRST_PAINT_DIR, 'config.json'), config);
+
+    const roots = { [`${HOST}:${monolith.port}`]: monolithDir, [`${HOST}:${sameFirstPaint.port}`]: SAME_FIRST_PAINT_DIR };
     for (const pkg of PACKAGES) roots[`${HOST}:${ports[pkg.name]}`] = federatedDir(pkg.name, federatedRoot);
     return {
       apiUrl: `http://${HOST}:${ports.api}`,
       apiError,
-      apps: { federated: `http://${HOST}:${ports.shell}/`, monolithic: monolith.url },
+      apps: { federated: `http://${HOST}:${ports.shell}/`, monolithic: monolith.url, sameFirstPaint: sameFirstPaint.url },
       sizeOf: fileSizes(roots),
       stop,
     };

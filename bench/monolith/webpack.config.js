@@ -5,8 +5,13 @@
 // - the hosts' loader (packages/federation/src/loader/remotes.ts) is replaced by ./remotes.js, which loads each exposed
 //   page as a lazy chunk of this build (one chunk per page, as the remotes expose them);
 // - each package's CSS Modules keep that package's class-name prefix.
+// Built with `--env firstPaint` it is the fair second baseline: the same sources with what DESIGN §6
+// names as how the federated app gets ahead (the shell's first paint in index.html, its inline
+// script starting config.json and the opening route's calls, its service worker), so the ratio
+// against it is what federation itself costs.
 const fs = require('node:fs');
 const path = require('node:path');
+const { require: requireTs } = require('tsx/cjs/api');
 const createConfig = require('../../webpack.config.base');
 const { appPackages, ROOT } = require('../lib/packages');
 
@@ -52,16 +57,26 @@ module.exports = (env = {}, argv = {}) => {
   const shell = packages.find((pkg) => pkg.name === 'shell');
   if (!shell) throw new Error('The monolith is built around the shell package, which is missing.');
   writeExposesModule(packages);
-  // No `firstPaint`: one configuration, the page drawn by its script alone.
-  const config = /** @type {Exclude<ReturnType<ReturnType<typeof createConfig>>, unknown[]>} */ (
-    createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title })(env, {
-      ...argv,
-      mode: 'production',
-    })
+  const firstPaint = Boolean(env.firstPaint);
+  const shellOwn = firstPaint
+    ? {
+        // The shell's own options (shell/webpack.config.js); the table's remote modules are left out,
+        // so its page asks for no manifest: there is no remote.
+        firstPaint: path.join(shell.dir, 'src', 'firstPaint', 'render.tsx'),
+        earlyExposes: { ...requireTs(path.join(shell.dir, 'src', 'early', 'table.ts'), __filename).earlyTable(), exposes: {} },
+        serviceWorker: 'worker/service-worker.ts',
+      }
+    : {};
+  const configs = createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title, ...shellOwn })(
+    env,
+    { ...argv, mode: 'production' },
   );
+  // With a first paint, the factory gives the renderer's build first and the page's after it.
+  const config = /** @type {any} */ (Array.isArray(configs) ? configs.at(-1) : configs);
 
   config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
-  config.output = { ...config.output, path: path.join(WORK, 'dist') };
+  // `--env outputPath=…`: the bench builds both baselines from this file (bench/lib/build.js).
+  config.output = { ...config.output, path: env.outputPath ?? path.join(WORK, 'dist') };
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
   const remotesModule = path.join(ROOT, 'packages', 'federation', 'src', 'loader', 'remotes');
   const serviceWorkerModule = path.join(shell.dir, 'src', 'offline', 'serviceWorker');
@@ -72,15 +87,21 @@ module.exports = (env = {}, argv = {}) => {
       [remotesModule]: path.join(__dirname, 'remotes.js'),
       [`${remotesModule}.ts`]: path.join(__dirname, 'remotes.js'),
       'bench-monolith-exposes$': EXPOSES_MODULE,
-      // The service worker is the federated shell's (DESIGN §6: how it gets ahead); the monolith has none.
-      [serviceWorkerModule]: path.join(__dirname, 'no-service-worker.js'),
-      [`${serviceWorkerModule}.ts`]: path.join(__dirname, 'no-service-worker.js'),
+      // The service worker is the federated shell's (DESIGN §6: how it gets ahead); today's monolith has none.
+      ...(firstPaint
+        ? {}
+        : {
+            [serviceWorkerModule]: path.join(__dirname, 'no-service-worker.js'),
+            [`${serviceWorkerModule}.ts`]: path.join(__dirname, 'no-service-worker.js'),
+          }),
     },
   };
   // The CSS rule becomes one per package; its shape is webpack's, not the base factory's.
   config.module.rules = /** @type {any[]} */ (
     config.module.rules.map((rule) => (String(rule.test) === String(/\.css$/) ? cssRulePerPackage(rule, packages) : rule))
   );
-  config.context = ROOT;
-  return config;
+  // Class names are hashed from paths relative to the context: the first paint's renderer, too,
+  // names them as the monolith does.
+  for (const each of Array.isArray(configs) ? configs : [configs]) each.context = ROOT;
+  return configs;
 };

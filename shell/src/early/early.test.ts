@@ -50,7 +50,12 @@ const answer = (body: unknown, status = 200) =>
 let fetchMock: jest.Mock;
 
 /** Runs the inline script as index.html does, on the given route. */
-async function runEarlyScript({ route = '', exposes = true, config = { apiBaseURL: 'http://127.0.0.1:3100/', remotes: REMOTES } } = {}) {
+async function runEarlyScript({
+  route = '',
+  exposes = true,
+  table = earlyTable(),
+  config = { apiBaseURL: 'http://127.0.0.1:3100/', remotes: REMOTES },
+} = {}) {
   window.location.hash = route;
   fetchMock = jest.fn(async (url: string) => {
     if (url === 'config.json') return answer(config);
@@ -59,7 +64,7 @@ async function runEarlyScript({ route = '', exposes = true, config = { apiBaseUR
   });
   window.fetch = fetchMock;
   const script = document.createElement('script');
-  script.setAttribute('data-exposes', exposes ? JSON.stringify(earlyTable()) : '');
+  script.setAttribute('data-exposes', exposes ? JSON.stringify(table) : '');
   script.textContent = SCRIPT;
   document.head.appendChild(script);
   await window.__instalmentEarlyManifests;
@@ -253,6 +258,13 @@ describe("the opening route's calls", () => {
     expect(apiCalls()).toEqual([]);
     await runEarlyScript({ route: '#/pages/news/list' });
     expect(apiCalls()).toEqual([[expect.stringContaining(ENDPOINTS.newsIndex), { headers: {}, credentials: 'omit' }]]);
+  });
+
+  test('a page whose table names no remote module (the bench’s monolith with this first paint) asks for no manifest, only its calls', async () => {
+    logIn();
+    await runEarlyScript({ route: '#/pages/news/list', table: { ...earlyTable(), exposes: {} } });
+    expect(requested()).toEqual(['config.json', `${API}${callName(ENDPOINTS.newsIndex, { page: 1, limit: DEFAULT_PAGE_SIZE })}`]);
+    expect(preloaded()).toEqual([]);
   });
 
   test('the monolith’s page (no table) starts no call', async () => {

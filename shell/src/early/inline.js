@@ -118,6 +118,9 @@
   const openingPreloads = [];
   window.__instalmentEarlyManifests = config
     .then((value) => {
+      // A page whose table names no remote module (the bench's monolith with this first paint)
+      // draws with none: it asks for no manifest.
+      if (!Object.keys(opening.exposes).length) return;
       /** @type {Array<Promise<[string, string, any]>>} */
       const read = [];
       for (const [remote, url] of Object.entries(value?.remotes ?? {})) {
