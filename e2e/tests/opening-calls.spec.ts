@@ -55,3 +55,11 @@ for (const link of DEEP_LINKS) {
     await lastScreen(page, testInfo);
   });
 }
+
+test('27k. an opening call the page never takes leaves nothing in flight', async ({ page }) => {
+  await withSession(page);
+  // Every script file refused: the app never runs, so nobody takes the answer.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(`${shellUrl()}#${PAGES.newsList.path}`);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 });
+});

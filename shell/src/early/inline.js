@@ -77,10 +77,14 @@
       ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const search = new URLSearchParams(params).toString();
       const name = search ? `${call.endpoint}?${search}` : call.endpoint;
+      // Read through at once: an answer nobody takes (the visitor moved on first) would otherwise
+      // stay a request in flight for as long as the page lives.
       const answer = fetch(new URL(base + name, window.location.href).href, {
         headers: token ? { [opening.session.header]: token } : {},
         credentials: 'omit',
-      });
+      }).then((response) =>
+        response.blob().then((body) => new Response(body, { status: response.status, statusText: response.statusText })),
+      );
       answer.catch(() => {});
       calls[name] = { token, at: performance.now(), answer };
     }
