@@ -11,7 +11,6 @@
 // against it is what federation itself costs.
 const fs = require('node:fs');
 const path = require('node:path');
-const { require: requireTs } = require('tsx/cjs/api');
 const createConfig = require('../../webpack.config.base');
 const { appPackages, ROOT } = require('../lib/packages');
 
@@ -58,13 +57,15 @@ module.exports = (env = {}, argv = {}) => {
   if (!shell) throw new Error('The monolith is built around the shell package, which is missing.');
   writeExposesModule(packages);
   const firstPaint = Boolean(env.firstPaint);
+  /** @type {{ serviceWorker: string, firstPaint: string, earlyExposes: { exposes: object } }} */
+  const shellPage = require(path.join(shell.dir, 'webpack.config.js')).pageOptions;
+  // The shell's own page, its table's remote modules left out (the page asks for no manifest: there
+  // is no remote), its renderer's path absolute (the context below is the repository's root).
   const shellOwn = firstPaint
     ? {
-        // The shell's own options (shell/webpack.config.js); the table's remote modules are left out,
-        // so its page asks for no manifest: there is no remote.
-        firstPaint: path.join(shell.dir, 'src', 'firstPaint', 'render.tsx'),
-        earlyExposes: { ...requireTs(path.join(shell.dir, 'src', 'early', 'table.ts'), __filename).earlyTable(), exposes: {} },
-        serviceWorker: 'worker/service-worker.ts',
+        ...shellPage,
+        firstPaint: path.join(shell.dir, shellPage.firstPaint),
+        earlyExposes: { ...shellPage.earlyExposes, exposes: {} },
       }
     : {};
   const configs = createConfig({ dir: shell.dir, name: 'monolith', cssPrefix: shell.cssPrefix, port: 0, title: shell.title, ...shellOwn })(
