@@ -5,16 +5,27 @@ import { EXPOSED } from 'bench-monolith-exposes';
 
 export function registerAppRemotes() {}
 
+const loaded = new Map();
+
 export function loadExposed(remote, module) {
   const load = EXPOSED[remote] && EXPOSED[remote][module];
   if (!load) return Promise.reject(new Error(`${remote} does not expose ${module}`));
-  return load();
+  return load().then((exposed) => {
+    loaded.set(`${remote}/${module}`, exposed);
+    return exposed;
+  });
+}
+
+export function loadedExposed(remote, module) {
+  return loaded.get(`${remote}/${module}`);
 }
 
 /** Starts the page's chunk now; webpack hands the same load to the later loadExposed. */
 export function preloadExposed(remote, module) {
   loadExposed(remote, module).catch(() => {});
 }
+
+export const prepareExposed = preloadExposed;
 
 /** One build has no remote entries: nothing to start before a page is asked for. */
 export function preloadEntry() {}

@@ -5,7 +5,7 @@ import { commonMessages, titleMessages } from '@instalment/contract/i18n';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { Button } from '@instalment/ui/kit';
 import { Home } from '../home/Home';
-import { loadExposed, RemoteView } from '@instalment/federation/loader';
+import { loadedExposed, loadExposed, RemoteView } from '@instalment/federation/loader';
 import type { Route } from '@instalment/federation/pages';
 import type { ShellHost } from '../host/createShellHost';
 import { OfflineNotice } from '../offline/OfflineNotice';
@@ -13,20 +13,29 @@ import { Header } from './Header';
 import { PageSkeleton } from './PageSkeleton';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
-import { prefetchTab, preloadTabEntriesWhenIdle } from './tabPreloads';
+import { prepareTab, preloadTabEntriesWhenIdle } from './tabPreloads';
 import styles from './frame.module.css';
+
+type PageModule = { default: ComponentType<PageProps> };
 
 function RoutePage({ route, query }: { route: Route; query: Record<string, string> }) {
   const page = route.page;
-  const load = useMemo(
-    () => (page === 'home' ? null : () => loadExposed<{ default: ComponentType<PageProps> }>(page.remote, page.module)),
+  const exposed = useMemo(
+    () =>
+      page === 'home'
+        ? null
+        : {
+            load: () => loadExposed<PageModule>(page.remote, page.module),
+            loaded: () => loadedExposed<PageModule>(page.remote, page.module),
+          },
     [page],
   );
-  if (!load || page === 'home') return <Home />;
+  if (!exposed || page === 'home') return <Home />;
   return (
     <RemoteView
       id={`${page.remote}/${page.module}`}
-      load={load}
+      load={exposed.load}
+      loaded={exposed.loaded}
       props={{ query }}
       placeholder={<PageSkeleton shape={route.skeleton ?? 'generic'} />}
     />
@@ -107,7 +116,7 @@ export const Frame = observer(function Frame() {
           current={route.tab}
           onSelect={(path) => host.navigate(path)}
           onTapCurrent={() => host.tabTap.emit()}
-          onPrepare={(path) => prefetchTab(host.routes, path)}
+          onPrepare={(path) => prepareTab(host.routes, path)}
         />
       )}
     </div>

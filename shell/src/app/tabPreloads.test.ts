@@ -1,9 +1,9 @@
-import { preloadEntry, preloadExposed } from '@instalment/federation/loader';
+import { preloadEntry, prepareExposed } from '@instalment/federation/loader';
 import { PAGES } from '@instalment/federation/pages';
 import { RouteTable } from './routes';
-import { prefetchTab, preloadTabEntriesWhenIdle } from './tabPreloads';
+import { prepareTab, preloadTabEntriesWhenIdle } from './tabPreloads';
 
-jest.mock('@instalment/federation/loader', () => ({ preloadEntry: jest.fn(), preloadExposed: jest.fn(), publishedPages: jest.fn() }));
+jest.mock('@instalment/federation/loader', () => ({ preloadEntry: jest.fn(), prepareExposed: jest.fn(), publishedPages: jest.fn() }));
 
 test("once the browser is idle, the tab bar's remotes' entries are preloaded, and nothing before", () => {
   let idle: () => void = () => undefined;
@@ -13,10 +13,10 @@ test("once the browser is idle, the tab bar's remotes' entries are preloaded, an
   expect(jest.mocked(preloadEntry).mock.calls).toEqual([[PAGES.repayments.page.remote], [PAGES.profile.page.remote]]);
 });
 
-test("a tab's pointer-down prefetches its page; home's tab has no remote page", () => {
-  prefetchTab(new RouteTable(), PAGES.profile.path);
-  expect(preloadExposed).toHaveBeenCalledWith(PAGES.profile.page.remote, PAGES.profile.page.module);
-  jest.mocked(preloadExposed).mockClear();
-  prefetchTab(new RouteTable(), PAGES.home.path);
-  expect(preloadExposed).not.toHaveBeenCalled();
+test("a tab's pointer-down loads and runs its page; home's tab has no remote page", () => {
+  prepareTab(new RouteTable(), PAGES.profile.path);
+  expect(prepareExposed).toHaveBeenCalledWith(PAGES.profile.page.remote, PAGES.profile.page.module);
+  jest.mocked(prepareExposed).mockClear();
+  prepareTab(new RouteTable(), PAGES.home.path);
+  expect(prepareExposed).not.toHaveBeenCalled();
 });

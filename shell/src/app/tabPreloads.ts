@@ -1,4 +1,4 @@
-import { preloadEntry, preloadExposed } from '@instalment/federation/loader';
+import { preloadEntry, prepareExposed } from '@instalment/federation/loader';
 import { TABS, type Exposed } from '@instalment/federation/pages';
 import type { RouteTable } from './routes';
 
@@ -32,8 +32,11 @@ export function preloadTabEntriesWhenIdle(routes: RouteTable, idle: (task: () =>
   });
 }
 
-/** On pointer-down on a tab: its page's chunk, in the time until the click that opens it. */
-export function prefetchTab(routes: RouteTable, path: string): void {
+/**
+ * On pointer-down on a tab: its page's code, fetched and run in the time until the click that
+ * opens it, so the click draws the page in its own frame.
+ */
+export function prepareTab(routes: RouteTable, path: string): void {
   const page = tabPage(routes, path);
-  if (page) preloadExposed(page.remote, page.module);
+  if (page) prepareExposed(page.remote, page.module);
 }

@@ -2,12 +2,15 @@ import type { ComponentType } from 'react';
 import { commonMessages } from '@instalment/contract/i18n';
 import { useT } from '@instalment/host-sdk/host';
 import { HOME_WIDGETS } from '@instalment/federation/pages';
-import { loadExposed, RemoteView } from '@instalment/federation/loader';
+import { loadedExposed, loadExposed, RemoteView } from '@instalment/federation/loader';
 import styles from './home.module.css';
+
+type WidgetModule = { default: ComponentType<object> };
 
 const widgets = Object.values(HOME_WIDGETS).map((widget) => ({
   id: `${widget.remote}/${widget.module.replace(/^\.\//, '')}`,
-  load: () => loadExposed<{ default: ComponentType<object> }>(widget.remote, widget.module),
+  load: () => loadExposed<WidgetModule>(widget.remote, widget.module),
+  loaded: () => loadedExposed<WidgetModule>(widget.remote, widget.module),
 }));
 
 /**
@@ -23,7 +26,7 @@ export function Home() {
       <p className={styles.brand}>{t('appName')}</p>
       <p className={styles.headline}>{t('homeHeadline')}</p>
       {widgets.map((widget) => (
-        <RemoteView key={widget.id} id={widget.id} load={widget.load} props={{}} compact />
+        <RemoteView key={widget.id} id={widget.id} load={widget.load} loaded={widget.loaded} props={{}} compact />
       ))}
     </div>
   );

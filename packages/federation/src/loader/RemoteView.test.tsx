@@ -94,3 +94,47 @@ test('a page that throws while rendering is caught: the rest of the app stays', 
   await act(async () => {});
   expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded');
 });
+
+test('a module that has already loaded and run is drawn in the first render, with no placeholder before it', () => {
+  const load = jest.fn(() => Promise.resolve({ default: Page }));
+  render(
+    <HostContext.Provider value={host}>
+      <RemoteView
+        id="mf_test/Page"
+        load={load}
+        loaded={() => ({ default: Page })}
+        props={{ query: { id: '7' } }}
+        placeholder={<p>shape</p>}
+      />
+    </HostContext.Provider>,
+  );
+  // No act() flush: what the very first commit shows.
+  expect(screen.getByText('page for 7')).toBeInTheDocument();
+  expect(screen.queryByText('shape')).not.toBeInTheDocument();
+  expect(load).not.toHaveBeenCalled();
+});
+
+test('switching to another module that has already run draws it at once; one that has not waits for its load', async () => {
+  const Other = () => <p>other page</p>;
+  const pending = deferred<{ default: typeof Page }>();
+  const view = (id: string) => (
+    <HostContext.Provider value={host}>
+      <RemoteView
+        id={id}
+        load={() => pending.promise}
+        loaded={() => (id === 'mf_test/Other' ? { default: Other } : undefined)}
+        props={{ query: { id: '7' } }}
+        placeholder={<p>shape</p>}
+      />
+    </HostContext.Provider>
+  );
+  const { rerender } = render(view('mf_test/Page'));
+  expect(screen.getByText('shape')).toBeInTheDocument();
+  rerender(view('mf_test/Other'));
+  expect(screen.getByText('other page')).toBeInTheDocument();
+  rerender(view('mf_test/Third'));
+  expect(screen.getByText('shape')).toBeInTheDocument();
+  expect(screen.queryByText('other page')).not.toBeInTheDocument();
+  await act(async () => pending.resolve({ default: Page }));
+  expect(screen.getByText('page for 7')).toBeInTheDocument();
+});

@@ -10,6 +10,8 @@ export interface RemoteViewProps<P> {
   /** Names the load: a new id loads anew. */
   id: string;
   load: () => Promise<{ default: ComponentType<P> }>;
+  /** The module when it has already loaded and run (`loadedExposed`): drawn at once, with no wait. */
+  loaded?: () => { default: ComponentType<P> } | undefined;
   props: P;
   /** A widget takes less room than a page while loading or failed. */
   compact?: boolean;
@@ -49,8 +51,8 @@ function Loading({ compact, placeholder }: { compact?: boolean; placeholder: Rea
 }
 
 /** A remote page or widget under the loading rule, with a retry that really reloads the remote. */
-export function RemoteView<P extends object>({ id, load, props, compact, placeholder = null }: RemoteViewProps<P>) {
-  const { phase, value, retry } = useTimedLoad(load, id);
+export function RemoteView<P extends object>({ id, load, loaded, props, compact, placeholder = null }: RemoteViewProps<P>) {
+  const { phase, value, retry } = useTimedLoad(load, id, loaded);
   if (phase === 'waiting') return placeholder;
   if (phase === 'loading') return <Loading compact={compact} placeholder={placeholder} />;
   if (phase === 'error' || !value) return <LoadFailed onRetry={retry} compact={compact} />;

@@ -1,5 +1,13 @@
-import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
-import { loadExposed, preloadEntry, preloadExposed } from './remotes';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadedExposed,
+  loadExposed,
+  preloadEntry,
+  preloadExposed,
+  prepareExposed,
+  registerAppRemotes,
+  type RemoteEntries,
+} from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async () => ({ default: 'page' })),
@@ -29,4 +37,29 @@ test('an entry alone is preloaded once, and not for a remote whose page is loade
   // No exposed module's name: the runtime then fetches the entry and marks none of the pages preloaded.
   expect(asked()[0]).toMatch(/^mf_news /);
   expect(asked()[0]).not.toMatch(/^mf_news $/);
+});
+
+test('a loaded module is at hand by name afterwards; one prepared on pointer-down is loaded and run once', async () => {
+  expect(loadedExposed('mf_news', './NewsList')).toBeUndefined();
+  await loadExposed('mf_news', './NewsList');
+  expect(loadedExposed('mf_news', './NewsList')).toEqual({ default: 'page' });
+
+  jest.mocked(loadRemote).mockClear();
+  prepareExposed('mf_loan', './Apply');
+  prepareExposed('mf_news', './NewsList');
+  await Promise.resolve();
+  expect(jest.mocked(loadRemote).mock.calls).toEqual([['mf_loan/Apply']]);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadedExposed('mf_loan', './Apply')).toEqual({ default: 'page' });
+});
+
+test('a page prepared on pointer-down that fails is not at hand, and its next load starts the remote afresh', async () => {
+  registerAppRemotes({ mf_payment: 'http://payment.test/mf-manifest.json' } as RemoteEntries);
+  jest.mocked(loadRemote).mockClear();
+  jest.mocked(loadRemote).mockRejectedValueOnce(new Error('chunk gone'));
+  prepareExposed('mf_payment', './Repayments');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadedExposed('mf_payment', './Repayments')).toBeUndefined();
+  await expect(loadExposed('mf_payment', './Repayments')).resolves.toEqual({ default: 'page' });
+  expect(registerRemotes).toHaveBeenCalledWith([expect.objectContaining({ name: 'mf_payment' })], { force: true });
 });

@@ -83,6 +83,7 @@ export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAn
 /** The remote is registered anew: its current manifest is read again, and with it its entry and chunks. */
 function restart(remote: ContainerName): void {
   failed.delete(remote);
+  for (const id of loaded.keys()) if (id.startsWith(`${remote}/`)) loaded.delete(id);
   askedEntries.delete(remote);
   for (const id of askedModules) if (id.startsWith(`${remote}/`)) askedModules.delete(id);
   if (!registered) return;
@@ -91,13 +92,25 @@ function restart(remote: ContainerName): void {
   registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
 }
 
+/**
+ * Exposed modules that have loaded and run, by `remote/module`: a view asking for one again (a tab
+ * opened a second time, a page prepared on pointer-down) draws it in the same frame.
+ */
+const loaded = new Map<string, unknown>();
+
 async function loadOnce<T>(remote: ContainerName, module: string): Promise<T> {
   if (failed.has(remote)) restart(remote);
   askedEntries.add(remote);
   askedModules.add(`${remote}/${module}`);
-  const loaded = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
-  if (!loaded) throw new Error(`${remote} did not provide ${module}`);
-  return loaded;
+  const exposed = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
+  if (!exposed) throw new Error(`${remote} did not provide ${module}`);
+  loaded.set(`${remote}/${module}`, exposed);
+  return exposed;
+}
+
+/** The exposed module if it has already loaded and run; undefined while it has not. */
+export function loadedExposed<T>(remote: ContainerName, module: string): T | undefined {
+  return loaded.get(`${remote}/${module}`) as T | undefined;
 }
 
 /**
@@ -135,6 +148,16 @@ export function preloadExposed(remote: ContainerName, module: string): void {
     failed.add(remote);
     askedModules.delete(id);
   });
+}
+
+/**
+ * Loads and runs a page before it is opened (a finger on its tab): by the click, its code has
+ * run and its view draws in the click's own frame. A failure is left to the load that opens the
+ * page, which retries it and shows the error view.
+ */
+export function prepareExposed(remote: ContainerName, module: string): void {
+  if (loaded.has(`${remote}/${module}`)) return;
+  void loadOnce(remote, module).catch(() => failed.add(remote));
 }
 
 /**

@@ -12,24 +12,29 @@ export interface TimedLoad<T> {
 /**
  * Runs `load` under the page-loading rule: phase 'waiting' (render nothing) until 200 ms have
  * passed, then 'loading'; 'error' at once on failure or at 60 s; 'ready' with the value.
+ * `loaded` names a value already at hand: it is 'ready' in the first render, with no wait.
  */
-export function useTimedLoad<T>(load: () => Promise<T>, key: string): TimedLoad<T> {
+export function useTimedLoad<T>(load: () => Promise<T>, key: string, loaded?: () => T | undefined): TimedLoad<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ phase: LoadPhase; value: T | null; error: Error | null }>({
-    phase: 'waiting',
-    value: null,
-    error: null,
+  const [state, setState] = useState<{ key: string; phase: LoadPhase; value: T | null; error: Error | null }>(() => {
+    const value = loaded?.();
+    return value === undefined ? { key, phase: 'waiting', value: null, error: null } : { key, phase: 'ready', value, error: null };
   });
 
   useEffect(() => {
     let settled = false;
-    setState({ phase: 'waiting', value: null, error: null });
+    const known = attempt === 0 ? loaded?.() : undefined;
+    if (known !== undefined) {
+      setState({ key, phase: 'ready', value: known, error: null });
+      return;
+    }
+    setState({ key, phase: 'waiting', value: null, error: null });
     const finish = (next: { phase: LoadPhase; value: T | null; error: Error | null }) => {
       if (settled) return;
       settled = true;
       clearTimeout(delay);
       clearTimeout(timeout);
-      setState(next);
+      setState({ key, ...next });
     };
     const delay = setTimeout(() => {
       if (!settled) setState((current) => (current.phase === 'waiting' ? { ...current, phase: 'loading' } : current));
@@ -48,5 +53,10 @@ export function useTimedLoad<T>(load: () => Promise<T>, key: string): TimedLoad<
   }, [key, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  if (state.key === key) return { phase: state.phase, value: state.value, error: state.error, retry };
+  // A new key: its value, when at hand, is drawn in this render rather than after a round of waiting.
+  const atHand = loaded?.();
+  return atHand === undefined
+    ? { phase: 'waiting', value: null, error: null, retry }
+    : { phase: 'ready', value: atHand, error: null, retry };
 }
