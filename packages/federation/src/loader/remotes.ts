@@ -120,7 +120,7 @@ export function loadedExposed<T>(remote: ContainerName, module: string): T | und
  * remote afresh again; the reason is logged for whoever reads the console (a version the shell
  * refuses, a missing module).
  */
-export async function loadExposed<T>(remote: ContainerName, module: string): Promise<T> {
+async function loadTwice<T>(remote: ContainerName, module: string): Promise<T> {
   try {
     return await loadOnce<T>(remote, module);
   } catch {
@@ -132,6 +132,20 @@ export async function loadExposed<T>(remote: ContainerName, module: string): Pro
       throw error;
     }
   }
+}
+
+/** Loads on their way, by `remote/module`: a page prepared on pointer-down and opened by the click is one load. */
+const loading = new Map<string, Promise<unknown>>();
+
+/** Loads an exposed module (see loadTwice); asked again while on its way, it is the same load. */
+export function loadExposed<T>(remote: ContainerName, module: string): Promise<T> {
+  const id = `${remote}/${module}`;
+  let load = loading.get(id) as Promise<T> | undefined;
+  if (!load) {
+    load = loadTwice<T>(remote, module).finally(() => loading.delete(id));
+    loading.set(id, load);
+  }
+  return load;
 }
 
 /** Remotes whose entry, and exposed modules (`remote/module`) whose chunks, are loaded or on their way. */
@@ -151,13 +165,13 @@ export function preloadExposed(remote: ContainerName, module: string): void {
 }
 
 /**
- * Loads and runs a page before it is opened (a finger on its tab): by the click, its code has
- * run and its view draws in the click's own frame. A failure is left to the load that opens the
- * page, which retries it and shows the error view.
+ * Loads and runs a page before it is opened (a finger on its tab, the route the app opens on): by
+ * the time it is opened its code has run, and its view draws in the frame that opens it. A
+ * failure is the opening load's to show: that load starts the remote afresh.
  */
 export function prepareExposed(remote: ContainerName, module: string): void {
   if (loaded.has(`${remote}/${module}`)) return;
-  void loadOnce(remote, module).catch(() => failed.add(remote));
+  loadExposed(remote, module).catch(() => undefined);
 }
 
 /**
