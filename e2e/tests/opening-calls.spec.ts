@@ -63,3 +63,22 @@ test('27k. an opening call the page never takes leaves nothing in flight', async
   await page.goto(`${shellUrl()}#${PAGES.newsList.path}`);
   await page.waitForLoadState('networkidle', { timeout: 10_000 });
 });
+
+test("27l. a finger on the repayments tab starts its page's call before the click, and the page draws that answer without asking again", async ({
+  page,
+}) => {
+  await withSession(page);
+  await page.goto(shellUrl());
+  const tab = page.getByRole('navigation').getByRole('button', { name: 'my repayments' });
+  await expect(tab).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const asked = recordApiCalls(page);
+  await tab.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
+  // The finger is still down: the call has left, and the page has not opened.
+  await expect.poll(() => asked).toEqual(callsOf(PAGES.repayments.path));
+  await expect(heading(page)).not.toHaveText('my repayments');
+  await tab.click();
+  await expect(heading(page)).toHaveText('my repayments');
+  await expect(page.getByText('Nothing to repay right now')).toBeVisible();
+  expect(asked).toEqual(callsOf(PAGES.repayments.path));
+});

@@ -14,6 +14,7 @@ import { PageSkeleton } from './PageSkeleton';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
 import { prepareTab, preloadTabEntriesWhenIdle } from './tabPreloads';
+import { startOpeningCalls } from '../early/startCalls';
 import styles from './frame.module.css';
 
 type PageModule = { default: ComponentType<PageProps> };
@@ -116,7 +117,11 @@ export const Frame = observer(function Frame() {
           current={route.tab}
           onSelect={(path) => host.navigate(path)}
           onTapCurrent={() => host.tabTap.emit()}
-          onPrepare={(path) => prepareTab(host.routes, path)}
+          onPrepare={(path) =>
+            prepareTab(host.routes, path, (page) =>
+              startOpeningCalls(page, { apiBaseURL: host.apiBaseURL, token: host.session.token ?? '' }),
+            )
+          }
         />
       )}
     </div>

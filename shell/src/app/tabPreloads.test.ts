@@ -13,10 +13,14 @@ test("once the browser is idle, the tab bar's remotes' entries are preloaded, an
   expect(jest.mocked(preloadEntry).mock.calls).toEqual([[PAGES.repayments.page.remote], [PAGES.profile.page.remote]]);
 });
 
-test("a tab's pointer-down loads and runs its page; home's tab has no remote page", () => {
-  prepareTab(new RouteTable(), PAGES.profile.path);
-  expect(prepareExposed).toHaveBeenCalledWith(PAGES.profile.page.remote, PAGES.profile.page.module);
+test("a tab's pointer-down loads and runs its page and starts its calls; home's tab has no remote page", () => {
+  const startCalls = jest.fn();
+  prepareTab(new RouteTable(), PAGES.repayments.path, startCalls);
+  expect(prepareExposed).toHaveBeenCalledWith(PAGES.repayments.page.remote, PAGES.repayments.page.module);
+  expect(startCalls).toHaveBeenCalledWith(expect.objectContaining({ path: PAGES.repayments.path, opensWith: PAGES.repayments.opensWith }));
   jest.mocked(prepareExposed).mockClear();
-  prepareTab(new RouteTable(), PAGES.home.path);
+  startCalls.mockClear();
+  prepareTab(new RouteTable(), PAGES.home.path, startCalls);
   expect(prepareExposed).not.toHaveBeenCalled();
+  expect(startCalls).not.toHaveBeenCalled();
 });

@@ -1,5 +1,5 @@
 import { preloadEntry, prepareExposed } from '@instalment/federation/loader';
-import { TABS, type Exposed } from '@instalment/federation/pages';
+import { TABS, type Exposed, type Route } from '@instalment/federation/pages';
 import type { RouteTable } from './routes';
 
 /**
@@ -13,9 +13,13 @@ export function whenIdle(task: () => void): void {
 }
 
 /** The remote page a tab opens, as the route table has it now (a remote's deployment decides its module). */
-function tabPage(routes: RouteTable, path: string): Exposed | undefined {
+function tabRoute(routes: RouteTable, path: string): (Route & { page: Exposed }) | undefined {
   const route = routes.find(path);
-  return route && route !== 'pending' && route.page !== 'home' ? route.page : undefined;
+  return route && route !== 'pending' && route.page !== 'home' ? (route as Route & { page: Exposed }) : undefined;
+}
+
+function tabPage(routes: RouteTable, path: string): Exposed | undefined {
+  return tabRoute(routes, path)?.page;
 }
 
 /**
@@ -34,9 +38,12 @@ export function preloadTabEntriesWhenIdle(routes: RouteTable, idle: (task: () =>
 
 /**
  * On pointer-down on a tab: its page's code, fetched and run in the time until the click that
- * opens it, so the click draws the page in its own frame.
+ * opens it, so the click draws the page in its own frame; and the calls the page opens with, so
+ * its data is on its way before its code asks (`startCalls`).
  */
-export function prepareTab(routes: RouteTable, path: string): void {
-  const page = tabPage(routes, path);
-  if (page) prepareExposed(page.remote, page.module);
+export function prepareTab(routes: RouteTable, path: string, startCalls: (route: Route) => void): void {
+  const route = tabRoute(routes, path);
+  if (!route) return;
+  prepareExposed(route.page.remote, route.page.module);
+  startCalls(route);
 }

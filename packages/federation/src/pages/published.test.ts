@@ -18,6 +18,7 @@ test('a remote publishes every SPEC §2 row it draws, titled in both languages, 
     module: './NewsList',
     titles: { en: titleMessages.en.newsList, 'zh-CN': titleMessages['zh-CN'].newsList },
     pullDownRefresh: true,
+    opensWith: PAGES.newsList.opensWith,
   });
 });
 
@@ -34,8 +35,20 @@ test('what a manifest publishes is read defensively: malformed entries are left 
     { path: 'no-slash', module: './X', titles: archive.titles },
     { ...archive, module: 'X' },
     { ...archive, titles: { en: 'only English' } },
+    { ...archive, opensWith: [{ endpoint: '//elsewhere.test/api/x' }] },
+    { ...archive, opensWith: [{ endpoint: '/api/x', params: { page: { nested: 1 } } }] },
+    { ...archive, opensWith: [{ endpoint: '/api/x', fromQuery: 'id' }] },
+    { ...archive, opensWith: { endpoint: '/api/x' } },
   ];
   expect(readPublishedPages([...good, ...bad])).toEqual(good);
+});
+
+test("a page's opening calls travel with it: the remote that draws the page decides what it opens with", () => {
+  const published = readPublishedPages(publishedPagesOf('mf_payment'));
+  const repayments = published.find((page) => page.path === PAGES.repayments.path)!;
+  expect(routeOf('mf_payment', repayments).opensWith).toEqual(PAGES.repayments.opensWith);
+  const calls = [{ endpoint: '/api/archive/index', params: { page: 1 } }];
+  expect(routeOf('mf_news', readPublishedPages([{ ...archive, opensWith: calls }])[0]).opensWith).toEqual(calls);
 });
 
 test('a remote may not give its page a tab or the home title: the shell keeps its own rows', () => {

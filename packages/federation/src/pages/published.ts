@@ -1,5 +1,5 @@
 import { LOCALES, titleMessages, type Locale } from '@instalment/contract/i18n';
-import { findPage, ROUTES, type ContainerName, type PageDef, type TabKey } from './pages';
+import { findPage, ROUTES, type ContainerName, type OpeningCall, type PageDef, type TabKey } from './pages';
 
 /**
  * A page as its remote publishes it with each deployment (DESIGN §3): the remote's manifest
@@ -16,6 +16,8 @@ export interface PublishedPage {
   customNav?: boolean;
   pullDownRefresh?: boolean;
   needsLogin?: boolean;
+  /** The GETs the page opens with: the shell starts them as a finger touches the page's tab. */
+  opensWith?: readonly OpeningCall[];
 }
 
 /** A page a remote adds beside SPEC §2's rows, as its team writes it in the remote's `src/pages.ts`. */
@@ -40,6 +42,7 @@ export function publishedPagesOf(remote: ContainerName, extras: readonly ExtraPa
             ...('customNav' in route ? { customNav: route.customNav } : {}),
             ...('pullDownRefresh' in route ? { pullDownRefresh: route.pullDownRefresh } : {}),
             ...('needsLogin' in route ? { needsLogin: route.needsLogin } : {}),
+            ...('opensWith' in route ? { opensWith: route.opensWith } : {}),
           },
         ]
       : [],
@@ -62,7 +65,25 @@ export function readPublishedPages(value: unknown): PublishedPage[] {
       page.module.startsWith('./') &&
       typeof page.titles === 'object' &&
       page.titles !== null &&
-      LOCALES.every((locale) => typeof page.titles[locale] === 'string'),
+      LOCALES.every((locale) => typeof page.titles[locale] === 'string') &&
+      (page.opensWith === undefined || (Array.isArray(page.opensWith) && page.opensWith.every(isOpeningCall))),
+  );
+}
+
+const isStringList = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** A GET of the app's API by its path (never another origin), with plain parameters. */
+function isOpeningCall(call: unknown): call is OpeningCall {
+  if (typeof call !== 'object' || call === null) return false;
+  const { endpoint, params, fromQuery } = call as Record<string, unknown>;
+  return (
+    typeof endpoint === 'string' &&
+    /^\/[^/]/.test(endpoint) &&
+    (params === undefined ||
+      (typeof params === 'object' &&
+        params !== null &&
+        Object.values(params).every((value) => typeof value === 'string' || typeof value === 'number'))) &&
+    (fromQuery === undefined || isStringList(fromQuery))
   );
 }
 
@@ -83,5 +104,6 @@ export function routeOf(remote: ContainerName, page: PublishedPage): Route {
     ...(page.customNav ? { customNav: true } : {}),
     ...(page.pullDownRefresh ? { pullDownRefresh: true } : {}),
     ...(page.needsLogin ? { needsLogin: true } : {}),
+    ...(page.opensWith ? { opensWith: page.opensWith } : {}),
   };
 }
