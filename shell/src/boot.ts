@@ -1,26 +1,23 @@
 import { loadConfig, type RuntimeConfig } from './config';
-import { prepareExposed, registerAppRemotes } from '@instalment/federation/loader';
+import { preloadExposed, registerAppRemotes } from '@instalment/federation/loader';
 import { takeEarlyManifest } from './early/handover';
 import { openingExposes } from '@instalment/federation/pages';
 
-/**
- * The route the app opens on decides what to fetch first: its remote's entry and page are loaded
- * and run now, while React and the shell are evaluated, so the frame's first render draws the page.
- */
-function prepareOpeningRoute(): void {
+/** The route the app opens on decides what to fetch first: its remote starts loading now. */
+function preloadOpeningRoute(): void {
   const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  for (const exposed of openingExposes(path)) prepareExposed(exposed.remote, exposed.module);
+  for (const exposed of openingExposes(path)) preloadExposed(exposed.remote, exposed.module);
 }
 
 /**
  * Runs first in the entry chunk, before React and the shell's own code are evaluated. The page's
  * inline script (early/inline.js) has usually fetched config.json and the manifests already;
- * here the federation runtime takes them over and loads the opening route (fetching its files
- * itself for a page opened without that script, as in development).
+ * here the federation runtime takes them over and preloads the opening route (again, for a page
+ * opened without that script, as in development).
  */
 export const booted: Promise<RuntimeConfig> = loadConfig().then((config) => {
   registerAppRemotes(config.remotes, takeEarlyManifest);
-  prepareOpeningRoute();
+  preloadOpeningRoute();
   return config;
 });
 booted.catch(() => {});

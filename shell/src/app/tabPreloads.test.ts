@@ -13,6 +13,14 @@ test("once the browser is idle, the tab bar's remotes' entries are preloaded, an
   expect(jest.mocked(preloadEntry).mock.calls).toEqual([[PAGES.repayments.page.remote], [PAGES.profile.page.remote]]);
 });
 
+test('a reader who asked to save data gets no speculative preloads', () => {
+  jest.mocked(preloadEntry).mockClear();
+  let idle: (() => void) | null = null;
+  preloadTabEntriesWhenIdle(new RouteTable(), (task) => (idle = task), { saveData: true });
+  expect(idle).toBeNull();
+  expect(preloadEntry).not.toHaveBeenCalled();
+});
+
 test("a tab's pointer-down loads and runs its page and starts its calls; home's tab has no remote page", () => {
   const startCalls = jest.fn();
   prepareTab(new RouteTable(), PAGES.repayments.path, startCalls);

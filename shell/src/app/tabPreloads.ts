@@ -27,7 +27,13 @@ function tabPage(routes: RouteTable, path: string): Exposed | undefined {
  * remotes the tab bar opens, so switching tab fetches its page's chunk alone. Entries already
  * loaded are not asked again.
  */
-export function preloadTabEntriesWhenIdle(routes: RouteTable, idle: (task: () => void) => void = whenIdle): void {
+export function preloadTabEntriesWhenIdle(
+  routes: RouteTable,
+  idle: (task: () => void) => void = whenIdle,
+  connection: { saveData?: boolean } | undefined = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection,
+): void {
+  // A reader who asked the browser to save data pays for a tab's code when they touch the tab, not before.
+  if (connection?.saveData) return;
   idle(() => {
     for (const tab of TABS) {
       const page = tabPage(routes, tab.path);
