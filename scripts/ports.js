@@ -1,5 +1,6 @@
 // The ports of the composed app, one owner: start, e2e, bench and each package's webpack config
 // read them from here. Which remote a package builds is owned by packages/federation/src/pages/remotes.json.
+const fs = require('node:fs');
 const net = require('node:net');
 const REMOTES = require('../packages/federation/src/pages/remotes.json');
 
@@ -53,16 +54,52 @@ function hostOrigins(ports, env = process.env) {
   ];
 }
 
-/** A port nothing listens on now, on loopback. */
+/** Where the kernel starts handing out ports for port 0 and for outgoing connections. */
+function ephemeralFloor() {
+  try {
+    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isInteger(low) ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** The lowest port handed out: well above the fixed ports of `npm start` and the system's own. */
+const FREE_PORT_FLOOR = 10000;
+/** Ports this process has handed out: never handed out twice, though their first user may have closed them. */
+const handedOut = new Set();
+
+/**
+ * A port nothing listens on now, on loopback. It is taken below the range the kernel hands out
+ * for port 0 and for outgoing connections, so that between now and its user's bind (nginx binds
+ * its ports after the database, storage and API processes it fronts have started and connected)
+ * no connection or other listener is given it. Where that range leaves no room, the kernel picks.
+ */
 function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
+  const ceiling = ephemeralFloor();
+  const listen = (/** @type {number} */ port) =>
+    new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const { port: bound } = /** @type {import('node:net').AddressInfo} */ (server.address());
+        server.close(() => resolve(bound));
+      });
     });
-  });
+  if (ceiling - FREE_PORT_FLOOR < 1000) return listen(0);
+  const attempt = async (/** @type {number} */ left) => {
+    const port = FREE_PORT_FLOOR + Math.floor(Math.random() * (ceiling - FREE_PORT_FLOOR));
+    if (handedOut.has(port)) return attempt(left);
+    handedOut.add(port);
+    try {
+      return await listen(port);
+    } catch (error) {
+      handedOut.delete(port);
+      if (left > 0 && /** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE') return attempt(left - 1);
+      throw error;
+    }
+  };
+  return attempt(50);
 }
 
 module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig, hostOrigins, freePort };
