@@ -18,10 +18,6 @@ function tabRoute(routes: RouteTable, path: string): (Route & { page: Exposed })
   return route && route !== 'pending' && route.page !== 'home' ? (route as Route & { page: Exposed }) : undefined;
 }
 
-function tabPage(routes: RouteTable, path: string): Exposed | undefined {
-  return tabRoute(routes, path)?.page;
-}
-
 /**
  * Once the browser is idle after the first paint of a page with the tab bar: the entries of the
  * remotes the tab bar opens, so switching tab fetches its page's chunk alone. Entries already
@@ -36,7 +32,7 @@ export function preloadTabEntriesWhenIdle(
   if (connection?.saveData) return;
   idle(() => {
     for (const tab of TABS) {
-      const page = tabPage(routes, tab.path);
+      const page = tabRoute(routes, tab.path)?.page;
       if (page) preloadEntry(page.remote);
     }
   });

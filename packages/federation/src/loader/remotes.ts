@@ -165,9 +165,9 @@ export function preloadExposed(remote: ContainerName, module: string): void {
 }
 
 /**
- * Loads and runs a page before it is opened (a finger on its tab, the route the app opens on): by
- * the time it is opened its code has run, and its view draws in the frame that opens it. A
- * failure is the opening load's to show: that load starts the remote afresh.
+ * Loads and runs a page before it is opened (a finger on its tab): by the time it is opened its
+ * code has run, and its view draws in the frame that opens it. A failure is the opening load's to
+ * show: that load starts the remote afresh.
  */
 export function prepareExposed(remote: ContainerName, module: string): void {
   if (loaded.has(`${remote}/${module}`)) return;
