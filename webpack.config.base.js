@@ -20,6 +20,7 @@ const { InjectManifest } = require('workbox-webpack-plugin');
  * `observer`, so none of them is a singleton of its own.
  */
 const HOST_SDK = '@instalment/host-sdk';
+const FEDERATION_RUNTIME = path.join(__dirname, 'packages', 'federation', 'src', 'runtime');
 const STATE_SUBPATHS = ['http', 'session', 'host', 'locale'];
 const LIBRARIES = [
   { name: 'react', pkg: 'react', strictVersion: true },
@@ -243,24 +244,36 @@ class FirstPaint {
 
 /**
  * The federation runtime is loaded once, by the host: remotes built for production use the
- * host's copy instead of carrying their own (about 19 kB gzip each). The injected provider
- * would otherwise resolve the runtime core's CommonJS build beside the ESM one the bundler
- * runtime uses, so it is pointed at its ESM build. A remote never loads another remote, so
- * its entry goes without the code that would (`disableRemote`).
+ * host's copy instead of carrying their own. The runtime core (about 19 kB gzip) comes through
+ * the enhanced plugin's external runtime; the bundler runtime each container's webpack runtime
+ * calls (about 4 kB gzip more per entry) is left by a host's runtime plugin where a remote's entry
+ * takes it (packages/federation/src/runtime). The injected provider would otherwise resolve the
+ * runtime core's CommonJS build beside the ESM one the bundler runtime uses, so it is pointed at
+ * its ESM build. A remote never loads another remote, so its entry goes without the code that
+ * would (`disableRemote`).
  */
 /**
  * @param {{ host: boolean, production: boolean }} options
- * @returns {{ experiments: { externalRuntime?: boolean, provideExternalRuntime?: boolean, optimization?: { target: 'web', disableRemote?: boolean } }, alias: Record<string, string> }}
+ * @returns {{ experiments: { externalRuntime?: boolean, provideExternalRuntime?: boolean, optimization?: { target: 'web', disableRemote?: boolean } }, alias: Record<string, string>, runtimePlugins: string[] }}
  */
 function federationRuntime({ host, production }) {
-  if (!production) return { experiments: {}, alias: {} };
+  if (!production) return { experiments: {}, alias: {}, runtimePlugins: [] };
   /** @type {{ target: 'web' }} */
   const optimization = { target: 'web' };
-  if (!host) return { experiments: { externalRuntime: true, optimization: { ...optimization, disableRemote: true } }, alias: {} };
+  if (!host) {
+    return {
+      experiments: { externalRuntime: true, optimization: { ...optimization, disableRemote: true } },
+      alias: {
+        [require.resolve('@module-federation/webpack-bundler-runtime/bundler')]: path.join(FEDERATION_RUNTIME, 'hostBundlerRuntime.ts'),
+      },
+      runtimePlugins: [],
+    };
+  }
   const provider = require.resolve('@module-federation/inject-external-runtime-core-plugin');
   return {
     experiments: { provideExternalRuntime: true, optimization },
     alias: { [provider]: path.join(path.dirname(provider), 'index.js') },
+    runtimePlugins: [path.join(FEDERATION_RUNTIME, 'provideBundlerRuntime.ts')],
   };
 }
 
@@ -338,6 +351,7 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
           exposes,
           remotes: {},
           shared: sharedSingletons(host, dir),
+          runtimePlugins: runtime.runtimePlugins,
           // The shell's eager singletons are in the share scope before any remote: take what is
           // loaded. 'version-first' would fetch every registered remote's entry to compare versions.
           shareStrategy: 'loaded-first',
