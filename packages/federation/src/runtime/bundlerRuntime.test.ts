@@ -1,5 +1,12 @@
 import type { Federation } from '@module-federation/webpack-bundler-runtime';
-import { BUNDLER_RUNTIME_GLOBAL, providedBundlerRuntime, type ProvidedBundlerRuntime } from './bundlerRuntime';
+import {
+  BUNDLER_RUNTIME_GLOBAL,
+  BUNDLER_RUNTIME_VERSION,
+  provideBundlerRuntime,
+  providedBundlerRuntime,
+  sameRelease,
+  type ProvidedBundlerRuntime,
+} from './bundlerRuntime';
 
 const initContainerEntry = jest.fn();
 const hostFederation = {
@@ -39,6 +46,7 @@ describe('the bundler runtime a host provides to its remotes', () => {
     expect(provided.attachShareScopeMap).toBe(hostFederation.attachShareScopeMap);
     expect(provided.bundlerRuntime.consumes).toBe(hostFederation.bundlerRuntime.consumes);
     expect(provided.bundlerRuntime.initContainerEntry).toBe(initContainerEntry);
+    expect(provided.version).toBe(BUNDLER_RUNTIME_VERSION);
     // The host's own federation keeps what it was built with.
     expect(hostFederation.bundlerRuntime).not.toHaveProperty('initContainerEntry');
   });
@@ -64,5 +72,19 @@ describe('the bundler runtime a host provides to its remotes', () => {
 
   it('fails a remote entry loaded by a host that provides none', () => {
     expect(remoteFederation).toThrow('the host provides no bundler runtime');
+  });
+
+  it('fails a remote entry built with another minor release than the host provides, naming both', () => {
+    provideFromHost();
+    const [major, minor] = BUNDLER_RUNTIME_VERSION.split('.').map(Number);
+    const next = `${major}.${minor + 1}.0`;
+    provideBundlerRuntime({ ...(providedBundlerRuntime() as ProvidedBundlerRuntime), version: next });
+    expect(remoteFederation).toThrow(`the host provides bundler runtime ${next}, this remote was built with ${BUNDLER_RUNTIME_VERSION}`);
+  });
+
+  it('takes the host’s copy within a minor release, never across one', () => {
+    expect(sameRelease('2.9.2', '2.9.7')).toBe(true);
+    expect(sameRelease('2.9.2', '2.10.0')).toBe(false);
+    expect(sameRelease('3.9.2', '2.9.2')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Federation } from '@module-federation/webpack-bundler-runtime';
+import bundlerRuntimePackage from '@module-federation/webpack-bundler-runtime/package.json';
 
 /**
  * Where a host leaves its copy of the federation's bundler runtime for the remotes it loads: the
@@ -11,7 +12,19 @@ export const BUNDLER_RUNTIME_GLOBAL = '__INSTALMENT_FEDERATION_BUNDLER_RUNTIME__
 /** What a host provides: stateless functions only. A container's state is its own `federation`. */
 export type ProvidedBundlerRuntime = Pick<Federation, 'runtime' | 'attachShareScopeMap'> & {
   bundlerRuntime: NonNullable<Federation['bundlerRuntime']>;
+  /** The release the host was built with. */
+  version: string;
 };
+
+/** The release this build resolves: the host's when it provides, the remote's when it takes. */
+export const BUNDLER_RUNTIME_VERSION: string = bundlerRuntimePackage.version;
+
+/**
+ * A remote runs the host's copy only from the same minor release as its own: the calls its
+ * webpack runtime makes into the bundler runtime are what a release can change.
+ */
+export const sameRelease = (host: string, remote: string): boolean =>
+  host.split('.').slice(0, 2).join('.') === remote.split('.').slice(0, 2).join('.');
 
 type WithProvided = typeof globalThis & { [BUNDLER_RUNTIME_GLOBAL]?: ProvidedBundlerRuntime };
 

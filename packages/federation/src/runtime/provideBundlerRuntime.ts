@@ -1,7 +1,7 @@
 import federation from '@module-federation/webpack-bundler-runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { provideBundlerRuntime } from './bundlerRuntime';
+import { BUNDLER_RUNTIME_VERSION, provideBundlerRuntime } from './bundlerRuntime';
 
 /**
  * A host's runtime plugin (webpack.config.base.js): before the host's federation starts, its
@@ -11,6 +11,11 @@ import { provideBundlerRuntime } from './bundlerRuntime';
 export default function provideBundlerRuntimePlugin(): ModuleFederationRuntimePlugin {
   const { runtime, attachShareScopeMap, bundlerRuntime } = federation;
   if (!bundlerRuntime) throw new Error('federation: the host was built without a bundler runtime');
-  provideBundlerRuntime({ runtime, attachShareScopeMap, bundlerRuntime: { ...bundlerRuntime, initContainerEntry } });
+  provideBundlerRuntime({
+    runtime,
+    attachShareScopeMap,
+    bundlerRuntime: { ...bundlerRuntime, initContainerEntry },
+    version: BUNDLER_RUNTIME_VERSION,
+  });
   return { name: 'provide-bundler-runtime' };
 }
