@@ -67,8 +67,9 @@ function serveStatic({ dir, port, host = '127.0.0.1', hostOrigins = [] }) {
       const { origin } = req.headers;
       if (origin && hostOrigins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
     }
-    // Source maps stay in the build for error tracking; the public is not handed the source.
-    if (/\.map$/i.test(safeDecode(pathname))) {
+    // Source maps stay in the build for error tracking; the public is not handed the source, under
+    // any path that is one or ends inside one (`x.js.map/`, `x.js%2Emap%2F`: sirv looks past them).
+    if (/\.map(?:[/\\]|$)/i.test(safeDecode(pathname))) {
       res.statusCode = 404;
       return res.end('not found');
     }

@@ -126,6 +126,17 @@ describe('a host (a build with a config.json)', () => {
     }
     expect(fs.existsSync(path.join(dir, 'main.1a2b3c4d.js.map'))).toBe(true);
   });
+
+  test('serves no source map under a path that ends inside it either: a trailing slash, an encoded dot or slash', async () => {
+    const tails = ['/', '//', '/.', '%2F', '/index.html', '?download'];
+    for (const map of ['main.1a2b3c4d.js.map', 'main.1a2b3c4d.js%2Emap', 'main.1a2b3c4d.js%2emap', 'main.1a2b3c4d.js.M%41P']) {
+      for (const tail of tails) {
+        const response = await fetch(`${base}/${map}${tail}`);
+        expect([`${map}${tail}`, response.status]).toEqual([`${map}${tail}`, 404]);
+        expect(await response.text()).not.toContain('secret.ts');
+      }
+    }
+  });
 });
 
 describe('a remote (no config.json)', () => {

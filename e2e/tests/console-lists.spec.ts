@@ -23,12 +23,12 @@ test('28a. staff: an auditor pages one operator’s audit past 50 entries, by da
 }) => {
   // 55 audited requests and two windows: more than one test's usual minute on a busy 2-core machine.
   test.setTimeout(120_000);
-  const clerk = addOperator('reviewer');
+  const clerk = await addOperator('reviewer');
   const clerkApi = await consoleApi(clerk);
   // Every console request the clerk makes is audited: 55 looks at the loans, beside the sign-in.
   for (let look = 0; look < 55; look += 1) await consoleLoans(clerkApi, { limit: 1 });
 
-  const auditor = await signIn(browser, addOperator('auditor'));
+  const auditor = await signIn(browser, await addOperator('auditor'));
   await auditor.getByRole('link', { name: 'Audit log' }).click();
   const filters = auditor.getByRole('form', { name: 'Filters' });
   await filters.getByRole('searchbox', { name: 'Operator' }).fill(clerk.username);
@@ -63,7 +63,7 @@ test('28b. staff: finance finds an overdue loan by the filter and search, and ex
   browser,
 }) => {
   const orderNo = await overdueLoan();
-  const finance = await signIn(browser, addOperator('finance'));
+  const finance = await signIn(browser, await addOperator('finance'));
   await finance.getByRole('link', { name: 'Loans', exact: true }).click();
   await finance.getByRole('button', { name: 'overdue', exact: true }).click();
   await finance.getByRole('searchbox', { name: 'Order number, phone or name' }).fill(orderNo);

@@ -8,7 +8,7 @@ import { heading, lastScreen, open, ROOT } from './support';
 
 /** An editor publishes an article whose body links to `path` (an app route), as the news desk would. */
 async function publishArticleLinkingTo(path: string, words: string): Promise<number> {
-  const editor = await consoleApi(addOperator('editor'));
+  const editor = await consoleApi(await addOperator('editor'));
   const draft: NewsDraft = {
     title: `Where to find help ${Date.now()}`,
     summary: 'Our new help pages.',

@@ -62,7 +62,7 @@ test('37b. a borrower with no open loan closes the account with an SMS code, and
   await page.getByLabel('account').fill(phone);
   await page.getByLabel('password', { exact: true }).fill('pass1234');
   await page.getByRole('button', { name: 'log in', exact: true }).click();
-  await expect(page.getByText('This account has been closed and can no longer log in.')).toBeVisible();
+  await expect(page.getByText('The account or password is incorrect.')).toBeVisible();
   await expect(page).toHaveURL(/login/);
   await lastScreen(page, testInfo);
 });

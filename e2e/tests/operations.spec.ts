@@ -29,8 +29,8 @@ test('16. staff: finance checks a transfer proof in the console, a second financ
   browser,
 }) => {
   const { http, order_no, proof } = await borrowerWithProof();
-  const maker = addOperator('finance');
-  const checker = addOperator('finance');
+  const maker = await addOperator('finance');
+  const checker = await addOperator('finance');
 
   const first = await signIn(browser, maker);
   await noViolations(first);
@@ -69,7 +69,7 @@ test('16. staff: finance checks a transfer proof in the console, a second financ
   await second.getByRole('button', { name: 'Switch to Chinese' }).click();
   await expect(second.getByRole('link', { name: '转账凭证' })).toBeVisible();
   await noViolations(second);
-  const editor = await signIn(browser, addOperator('editor'));
+  const editor = await signIn(browser, await addOperator('editor'));
   await expect(editor.getByRole('link', { name: 'Transfer proofs' })).toHaveCount(0);
   await expect(editor.getByRole('link', { name: 'News' })).toBeVisible();
 });
@@ -100,7 +100,7 @@ test('17. staff: a reviewer underwrites two applications, rejects one with a rea
     const card = page.getByRole('listitem').filter({ hasText: order_no });
     await expect(card).toContainText('pending review');
 
-    const reviewer = await signIn(browser, addOperator('reviewer'));
+    const reviewer = await signIn(browser, await addOperator('reviewer'));
     await reviewer.getByRole('link', { name: 'Loans', exact: true }).click();
     await reviewer.getByRole('button', { name: 'pending review' }).click();
     await noViolations(reviewer);
@@ -124,7 +124,7 @@ test('17. staff: a reviewer underwrites two applications, rejects one with a rea
     await expect(reviewer.getByRole('region', { name: 'Application' })).toContainText('approved, money on its way');
     await expect(reviewer.getByRole('button', { name: `Approve ${order_no}` })).toHaveCount(0);
 
-    const maker = await signIn(browser, addOperator('finance'));
+    const maker = await signIn(browser, await addOperator('finance'));
     await maker.getByRole('link', { name: 'Loans', exact: true }).click();
     await maker.getByRole('button', { name: 'approved, money on its way' }).click();
     const row = maker.getByRole('row').filter({ hasText: order_no });
@@ -134,7 +134,7 @@ test('17. staff: a reviewer underwrites two applications, rejects one with a rea
     await myLoans();
     await expect(card).toContainText('approved, money on its way');
 
-    const checker = await signIn(browser, addOperator('finance'));
+    const checker = await signIn(browser, await addOperator('finance'));
     await checker.getByRole('link', { name: 'Approvals', exact: true }).click();
     const asked = checker.getByRole('row').filter({ hasText: order_no });
     await expect(asked).toContainText('ICBC-DISB-E2E');
@@ -165,7 +165,7 @@ test('18. staff: finance rejects a transfer proof with a reason; the borrower re
   await page.getByRole('button', { name: 'submit proof' }).click();
   await expect(page.getByText('proof under review')).toHaveCount(1);
 
-  const finance = await signIn(browser, addOperator('finance'));
+  const finance = await signIn(browser, await addOperator('finance'));
   await finance.getByRole('link', { name: 'Transfer proofs' }).click();
   const row = finance.getByRole('row').filter({ hasText: orderNo });
   await row.getByLabel('Reason').fill('No such transfer on our statement');
@@ -183,7 +183,7 @@ test('18. staff: finance rejects a transfer proof with a reason; the borrower re
 
 test('19. staff: an editor publishes an article and it is in the app’s news; taken down, it is gone', async ({ browser, page }) => {
   const title = `Holiday opening hours ${Date.now()}`;
-  const editor = await signIn(browser, addOperator('editor'));
+  const editor = await signIn(browser, await addOperator('editor'));
   await editor.getByRole('link', { name: 'News', exact: true }).click();
   await editor.getByLabel('Title').fill(title);
   await editor.getByLabel('Summary').fill('Our service desk keeps shorter hours over the holiday.');
@@ -216,7 +216,7 @@ test('19. staff: an editor publishes an article and it is in the app’s news; t
 test('20. every console screen has no accessibility violations, in English and in Chinese', async ({ browser }) => {
   // Twenty-two screens, each loaded and audited: more than one test's usual minute on a busy 2-core machine.
   test.setTimeout(180_000);
-  const admin = await signIn(browser, addOperator('admin'));
+  const admin = await signIn(browser, await addOperator('admin'));
   const main = admin.getByRole('main');
   for (const locale of ['en', 'zh-CN'] as const) {
     if (locale === 'zh-CN') await admin.getByRole('button', { name: 'Switch to Chinese' }).click();

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { authenticator } from 'otplib';
-import { ADMIN_ENDPOINTS, type HttpClient, type OperatorSession } from '../../packages/contract/src/api';
+import { ADMIN_ENDPOINTS, beginEnrolment, enrol, type HttpClient, type OperatorSession } from '../../packages/contract/src/api';
 import { createHttpClient } from '../../packages/host-sdk/src/http';
 import { apiUrl, ROOT } from './support';
 
@@ -12,21 +13,40 @@ let operatorCount = 0;
 
 export type Operator = { username: string; password: string; totp_secret: string };
 
+/** What `npm run operator -w server -- add` prints: the new operator's one-time enrolment code, never a password. */
+export type Enrolment = { username: string; enrolment_code: string; expires_at: string; enrolment_link?: string };
+
 /** An operator made as an operator would: `npm run operator -w server -- add` (its compiled script) on the API's database. */
-export function addOperator(roles: string): Operator {
-  operatorCount += 1;
+export function addEnrolment(
+  roles: string,
+  username = `e2e.${Date.now() % 100_000}.${(operatorCount += 1)}`,
+  consoleUrl?: string,
+): Enrolment {
   const output = execFileSync(
     process.execPath,
-    ['dist/operator.js', 'add', `e2e.${Date.now() % 100_000}.${operatorCount}`, '--roles', roles],
+    ['dist/operator.js', 'add', username, '--roles', roles, ...(consoleUrl ? ['--console', consoleUrl] : [])],
     {
       cwd: path.join(ROOT, 'server'),
       env: { ...process.env, DATABASE_FILE: process.env.E2E_DATABASE_FILE! },
       encoding: 'utf8',
-      // The enrolment link it prints for the operator's phone is of no use in the run's log.
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   return JSON.parse(output.trim().split('\n').pop()!);
+}
+
+/**
+ * An operator added on the command line who has enrolled through the API as the console's
+ * enrolment page does: their own password, the secret it showed them, confirmed with the code of
+ * the step before (an authenticator a step behind), so that the code shown now still signs in once.
+ */
+export async function addOperator(roles: string): Promise<Operator> {
+  const { username, enrolment_code: code } = addEnrolment(roles);
+  const http = createHttpClient({ baseURL: apiUrl(), getToken: () => null, tokenAs: 'bearer', onUnauthorized: () => undefined });
+  const { totp_secret } = await beginEnrolment(http, code);
+  const password = `Own${Date.now() % 1_000_000}x${operatorCount}`;
+  await enrol(http, { code, password, totp: authenticator.clone({ epoch: Date.now() - 30_000 }).generate(totp_secret) });
+  return { username, password, totp_secret };
 }
 
 const consoleWindows = new Set<BrowserContext>();
@@ -62,6 +82,27 @@ export async function consoleApi(operator: Operator): Promise<HttpClient> {
   token = (await http.post<OperatorSession>(ADMIN_ENDPOINTS.login, { username, password, totp: authenticator.generate(totp_secret) }))
     .token;
   return http;
+}
+
+/** What the QR code shown in the page says, read from its pixels as an authenticator app's camera would. */
+export async function qrText(page: Page, name: string): Promise<string> {
+  const image = page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  const { width, height, pixels } = await image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return { width: canvas.width, height: canvas.height, pixels: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
+  });
+  const found = jsQR(Uint8ClampedArray.from(pixels), width, height);
+  if (!found) throw new Error(`no QR code readable in “${name}”`);
+  return found.data;
 }
 
 /** axe finds nothing on the page as it stands. */

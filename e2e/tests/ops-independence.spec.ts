@@ -46,7 +46,7 @@ test('32. a remote ships a new operator screen alone: editors see and open it in
   const before = builtFiles();
   const deployment = await news.deploy('mf_news', 'ops');
   try {
-    const editor = await signIn(browser, addOperator('editor'));
+    const editor = await signIn(browser, await addOperator('editor'));
     const navigation = editor.getByRole('navigation');
     await navigation.getByRole('link', { name: 'Drafts', exact: true }).click();
     await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Drafts');
@@ -58,7 +58,7 @@ test('32. a remote ships a new operator screen alone: editors see and open it in
     await editor.getByRole('button', { name: 'Switch to Chinese' }).click();
     await expect(navigation.getByRole('link', { name: '草稿', exact: true })).toBeVisible();
 
-    const finance = await signIn(browser, addOperator('finance'));
+    const finance = await signIn(browser, await addOperator('finance'));
     // The navigation has read every remote (finance's own screens are there) and has no drafts.
     await expect(finance.getByRole('navigation').getByRole('link', { name: 'Transfer proofs' })).toBeVisible();
     await expect(finance.getByRole('navigation').getByRole('link', { name: 'Drafts' })).toHaveCount(0);

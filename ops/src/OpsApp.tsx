@@ -6,6 +6,8 @@ import { ADMIN_PERMISSIONS, type AdminPermission } from '@instalment/contract/ap
 import type { OperatorInfo, OpsPageProps } from '@instalment/ui/ops';
 import type { OpsPage } from '@instalment/federation/ops-pages';
 import type { ContainerName } from '@instalment/federation/pages';
+import { ChangePassword, PASSWORD_PATH } from './ChangePassword';
+import { Enrol, ENROL_PATH } from './Enrol';
 import { createOpsHost, type OpsHost } from './host';
 import { Login } from './Login';
 import { mayOpen } from './may-open';
@@ -110,6 +112,9 @@ function Console({
         >
           {t('language')}
         </button>
+        <NavLink to={PASSWORD_PATH} className="ops-link">
+          {t('changePassword')}
+        </NavLink>
         <button type="button" className="ops-link" onClick={() => void host.logout().then(onLogout)}>
           {t('logout')}
         </button>
@@ -146,6 +151,15 @@ function Console({
               }
             />
           ))}
+          <Route
+            path={PASSWORD_PATH}
+            element={
+              <>
+                <h1>{t('changePassword')}</h1>
+                <ChangePassword />
+              </>
+            }
+          />
         </Routes>
       </main>
     </div>
@@ -168,15 +182,22 @@ export function OpsApp({ apiBaseURL, remotes }: { apiBaseURL: string; remotes: r
   return (
     <HostContext.Provider value={host}>
       <HashRouter>
-        {operator ? (
-          <Console host={host} operator={operator} remotes={remotes} onLogout={() => setOperator(null)} />
-        ) : (
-          <LoginScreen host={host} notice={notice} onLoggedIn={setOperator} />
-        )}
+        <Entrance>
+          {operator ? (
+            <Console host={host} operator={operator} remotes={remotes} onLogout={() => setOperator(null)} />
+          ) : (
+            <LoginScreen host={host} notice={notice} onLoggedIn={setOperator} />
+          )}
+        </Entrance>
       </HashRouter>
       <Toasts />
     </HostContext.Provider>
   );
+}
+
+/** The enrolment page opens to anyone with its link, signed in or not (an admin may hand the link over on their own machine); else the console or its sign-in. */
+function Entrance({ children }: { children: React.ReactNode }) {
+  return useLocation().pathname === ENROL_PATH ? <Enrol /> : children;
 }
 
 function LoginScreen({ host, notice, onLoggedIn }: { host: OpsHost; notice: string | null; onLoggedIn: (operator: OperatorInfo) => void }) {

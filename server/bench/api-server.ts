@@ -46,16 +46,20 @@ async function main(databaseFile: string): Promise<void> {
       password: BORROWER_PASSWORD,
     });
     for (let i = 0; i < loans; i += 1) {
-      await app.services.loans.create(userinfo.user_id, {
-        amount: '1000.00',
-        term: 3,
-        purpose: 'consumption',
-        real_name: 'Li Lei',
-        id_card: idCardOf(mobile),
-        bank_card: '6222020200112233445',
-        bank_name: 'Industrial and Commercial Bank of China',
-        agree_contract: true,
-      });
+      await app.services.loans.create(
+        userinfo.user_id,
+        {
+          amount: '1000.00',
+          term: 3,
+          purpose: 'consumption',
+          real_name: 'Li Lei',
+          id_card: idCardOf(mobile),
+          bank_card: '6222020200112233445',
+          bank_name: 'Industrial and Commercial Bank of China',
+          agree_contract: true,
+        },
+        '127.0.0.1',
+      );
     }
     return userinfo.token;
   };

@@ -16,6 +16,8 @@ import type { Store } from './db/store';
 import { backgroundJobs } from './background/jobs';
 import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
+import { BODY_TIMEOUT_MS, bodyDeadline } from './http/body-deadline';
+import { sessionChecksInWrites } from './http/session-writes';
 import { fail } from './http/envelope';
 import { Metrics } from './http/metrics';
 import { Readiness } from './http/readiness';
@@ -55,6 +57,8 @@ export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   logger?: FastifyServerOptions['logger'];
   /** How often the background runner ticks; a third of the lease unless a test wants it faster. */
   backgroundTickMs?: number;
+  /** How long a request's body may take to arrive (BODY_TIMEOUT_MS unless a test wants it shorter). */
+  bodyTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -102,7 +106,7 @@ const ROUTES: ReadonlyArray<{ routes: RoutePlugin; when?: (config: AppConfig) =>
 
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
-  const { now = Date.now, logger = false, limits, backgroundTickMs, ...overrides } = options;
+  const { now = Date.now, logger = false, limits, backgroundTickMs, bodyTimeoutMs = BODY_TIMEOUT_MS, ...overrides } = options;
   const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new Error(problems.join(' '));
@@ -114,7 +118,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     ajv: { customOptions: { verbose: true } },
   });
 
-  const { store, ready, cipher } = openDatabase(config, now());
+  const { store, migrated, ready, keys, cipher } = openDatabase(config, now());
   const storage = openStorage(config);
   const metrics = new Metrics();
   const ctx: Context = { store, config, now, log: app.log, metrics, cipher };
@@ -136,12 +140,16 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     'readiness',
     new Readiness({
       database: () => sql`select 1`.execute(store.q),
-      migrated: ready,
+      migrated,
+      keys,
       storage: () => storage.writable(),
     }),
   );
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
+  // First of the hooks: the body's clock starts with its headers.
+  bodyDeadline(app, bodyTimeoutMs);
+  sessionChecksInWrites(app);
   const rateLimitStore = databaseRateLimitStore(store, now);
   // Sweeps, approvals, payment reconciliation and reminders: in one process of a deployment at a time.
   const jobs = backgroundJobs(services, config, () => rateLimitStore.sweep());

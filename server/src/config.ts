@@ -44,6 +44,8 @@ export interface AlipaySettings {
   privateKey: string;
   alipayPublicKey: string;
   gateway: string;
+  /** How long a call may wait for Alipay's answer (5 s unless set): past it, what happened is unknown. */
+  timeoutMs?: number;
 }
 
 /** An S3-compatible bucket. Empty strings are settings left unset, which `productionProblems` names. */
@@ -111,6 +113,7 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   /** null: no metrics server. */
   metricsPort: number | null;
+  metricsHost: string;
   passwordCostLog2: number;
   businessTimezone: string;
   /** How long a closed account's loan and payment records are kept (read-only) before the retention job erases them. */
@@ -259,6 +262,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backgroundLeaseSeconds: settings.BACKGROUND_LEASE_SECONDS,
     shutdownGraceSeconds: settings.SHUTDOWN_GRACE_SECONDS,
     metricsPort: settings.METRICS_PORT ?? null,
+    metricsHost: settings.METRICS_HOST,
     passwordCostLog2: settings.PASSWORD_COST_LOG2,
     businessTimezone: timeZoneOf(settings.BUSINESS_TIMEZONE),
     retentionYears: settings.RETENTION_YEARS,

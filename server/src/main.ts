@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (config.metricsPort !== null) {
     if (config.metricsPort === config.port) throw new Error('METRICS_PORT must not be the public PORT.');
-    const metrics = await serveMetrics(app.metrics, config.metricsPort, config.host);
+    const metrics = await serveMetrics(app.metrics, config.metricsPort, config.metricsHost);
     app.log.info({ address: metrics.address() }, 'metrics served at /metrics');
   }
   app.log.info(

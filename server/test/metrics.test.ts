@@ -1,9 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cashier, createLoan, GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import { serveMetrics } from '../src/http/metrics';
 import { startAlipayFake, type AlipayFake } from './fakes/alipay';
 import { signUp, startServer, type TestServer } from './helpers';
+import { freePort, startProcess, stop } from './process';
 import { request } from './security/traffic';
 
 let alipay: AlipayFake;
@@ -68,3 +71,35 @@ test('metrics are served on their own port only: the public port answers 404 for
   expect((await fetch(`http://127.0.0.1:${port}/metrics`)).headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
 });
+
+/** This machine's address on its network, as another machine would reach it. */
+const networkAddress = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry?.family === 'IPv4' && !entry.internal)!.address;
+
+/** The status of `url`, or 'refused' when nothing listens there. */
+const statusOf = (url: string) =>
+  fetch(url).then(
+    (answer) => answer.status,
+    () => 'refused' as const,
+  );
+
+test('the metrics listener answers on loopback only, even where the API binds every address, unless METRICS_HOST says otherwise', async () => {
+  const outside = networkAddress();
+  for (const [env, fromOutside] of [
+    [{}, 'refused'],
+    [{ METRICS_HOST: '0.0.0.0' }, 200],
+  ] as const) {
+    const port = await freePort();
+    const api = await startProcess({ databaseFile: ':memory:' }, { HOST: '0.0.0.0', METRICS_PORT: String(port), ...env });
+    try {
+      // The metrics server listens just after the API does.
+      while ((await statusOf(`http://127.0.0.1:${port}/metrics`)) !== 200) await sleep(20);
+      expect(await statusOf(`http://${outside}:${new URL(api.baseURL).port}/health`)).toBe(200);
+      expect({ env, status: await statusOf(`http://${outside}:${port}/metrics`) }).toEqual({ env, status: fromOutside });
+    } finally {
+      await stop(api);
+    }
+  }
+}, 60_000);

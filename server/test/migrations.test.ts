@@ -77,6 +77,34 @@ test('ID numbers and bank cards that an earlier version kept in clear are encryp
   }
 });
 
+test('TOTP secrets that an earlier version kept in clear are sealed by the migration, and the operators are enrolled as they were', async () => {
+  const database = await sharedDatabase();
+  try {
+    const before = MIGRATIONS.filter((migration) => migration.version < 18);
+    const schema = before.map((migration) => (ENGINE === 'postgres' ? postgresDdl(migration.postgres ?? migration.sql) : migration.sql));
+    const last = before[before.length - 1].version;
+    const version =
+      ENGINE === 'postgres'
+        ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', `INSERT INTO schema_version VALUES (${last})`]
+        : [`PRAGMA user_version = ${last}`];
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await runRaw(database, [
+      ...schema,
+      ...version,
+      `INSERT INTO operators (username, password_hash, totp_secret, roles, created_at) VALUES ('old.admin', 'scrypt$x', '${secret}', 'admin', 0)`,
+    ]);
+    const { store, ready, cipher } = open(database);
+    await ready;
+    const row = await store.q.selectFrom('operators').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(cipher.open(row.totp_secret)).toBe(secret);
+    expect(row).toMatchObject({ enrolment_hash: null, created_by: null, reset_by: null });
+    await store.close();
+  } finally {
+    await database.drop();
+  }
+});
+
 test('a database made by the first schema, with data, is brought to the newest and loses nothing', async () => {
   const database = await sharedDatabase();
   try {

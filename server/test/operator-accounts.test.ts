@@ -4,14 +4,14 @@ import {
   type Approval,
   type AuditEntry,
   type OperatorCreated,
-  type OperatorCredentials,
+  type OperatorEnrolment,
   type OperatorRole,
   type OperatorRolesChanged,
   type StaffOperator,
 } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import { startServer, type TestServer } from './helpers';
-import { operatorsOf, type LoggedInOperator } from './operators';
+import { enrolled, operatorsOf, type LoggedInOperator } from './operators';
 import { request } from './security/traffic';
 
 let server: TestServer;
@@ -28,28 +28,27 @@ const login = (username: string, password: string, totp: string) =>
   request(server.baseURL, 'POST', ADMIN_ENDPOINTS.login, { username, password, totp });
 const create = (admin: LoggedInOperator, username: string, roles: OperatorRole[]) =>
   admin.data<OperatorCreated>('POST', ADMIN_ENDPOINTS.operators, { username, roles });
+/** The new account's enrolment, done by its operator with the code the admin was answered. */
+const enrol = (enrolment: OperatorEnrolment) => enrolled(server.app.services.operators, enrolment, server.clock.now);
 const latestAudit = async () => (await server.app.services.audit.list({ limit: 1, offset: 0 }))[0] as AuditEntry;
 
-test('an admin creates an operator, who logs in with the one-time password and the secret shown once; the audit keeps no secret', async () => {
+test('an admin creates an operator, who enrols with the one-time code answered and logs in; the audit keeps no code', async () => {
   const admin = await loggedIn(['admin']);
   const username = newName();
-  const created = await create(admin, username, ['reviewer', 'support']);
-  expect(created).toMatchObject({ roles: ['reviewer', 'support'], approval_id: null, credentials: { username } });
-  expect(created.credentials.otpauth).toBe(
-    `otpauth://totp/Instalment%20operations:${username}?secret=${created.credentials.totp_secret}&period=30&digits=6&algorithm=SHA1&issuer=Instalment%20operations`,
-  );
-  const answer = await login(username, created.credentials.password!, codeOf(created.credentials.totp_secret));
-  expect(answer.body).toMatchObject({ code: 1, data: { roles: ['reviewer', 'support'] } });
+  const created = await create(admin, username, ['support', 'editor']);
+  expect(created).toMatchObject({ roles: ['support', 'editor'], approval_id: null, enrolment: { username } });
+  const account = await enrol(created.enrolment);
+  const answer = await login(username, account.password, codeOf(account.totp_secret));
+  expect(answer.body).toMatchObject({ code: 1, data: { roles: ['support', 'editor'] } });
 
   const filed = (await server.app.services.audit.list({ target: `operator:${username}`, limit: 10, offset: 0 })).find(
     (entry) => entry.action === 'operator.create',
   );
   expect(filed).toMatchObject({ username: admin.username, outcome: 'done' });
-  expect(JSON.stringify(filed)).not.toContain(created.credentials.password!);
-  expect(JSON.stringify(filed)).not.toContain(created.credentials.totp_secret);
+  expect(JSON.stringify(filed)).not.toContain(created.enrolment.enrolment_code);
 
   const listed = await admin.data<StaffOperator[]>('GET', ADMIN_ENDPOINTS.operators);
-  expect(listed.find((operator) => operator.username === username)).toMatchObject({ roles: ['reviewer', 'support'], disabled: false });
+  expect(listed.find((operator) => operator.username === username)).toMatchObject({ roles: ['support', 'editor'], disabled: false });
 });
 
 test('granting finance or admin waits for a second admin; other roles change at once', async () => {
@@ -62,7 +61,8 @@ test('granting finance or admin waits for a second admin; other roles change at 
     'A second operator must approve what you asked for.',
   );
   expect((await second.data<Approval>('POST', adminPath(ADMIN_ENDPOINTS.approveApproval, { id }))).status).toBe('approved');
-  expect((await login(username, created.credentials.password!, codeOf(created.credentials.totp_secret))).body.data).toMatchObject({
+  const account = await enrol(created.enrolment);
+  expect((await login(username, account.password, codeOf(account.totp_secret))).body.data).toMatchObject({
     roles: ['finance'],
   });
 
@@ -78,22 +78,28 @@ test('granting finance or admin waits for a second admin; other roles change at 
   expect(listed.find((operator) => operator.username === username)).toMatchObject({ roles_awaiting: asked.approval_id });
 });
 
-test('a new TOTP secret ends the old one and every session; disabling ends the account', async () => {
+test('a TOTP reset ends the old authenticator and every session at once; the operator enrols a new one keeping their password; disabling ends the account', async () => {
   const admin = await loggedIn(['admin']);
   const username = newName();
-  const { credentials } = await create(admin, username, ['editor']);
-  const session = await login(username, credentials.password!, codeOf(credentials.totp_secret));
+  const account = await enrol((await create(admin, username, ['editor'])).enrolment);
+  const session = await login(username, account.password, codeOf(account.totp_secret));
   const token = (session.body.data as { token: string }).token;
-  const reset = await admin.data<OperatorCredentials>('POST', adminPath(ADMIN_ENDPOINTS.resetOperatorTotp, { username }));
-  expect(reset).toMatchObject({ username, password: null });
+  const reset = await admin.data<{ enrolment: OperatorEnrolment }>('POST', adminPath(ADMIN_ENDPOINTS.resetOperatorTotp, { username }));
+  expect(JSON.stringify(reset)).not.toMatch(/password|totp_secret|otpauth/);
   expect((await request(server.baseURL, 'GET', ADMIN_ENDPOINTS.me, undefined, { authorization: `Bearer ${token}` })).status).toBe(401);
   server.clock.advance(30_000);
-  expect((await login(username, credentials.password!, codeOf(credentials.totp_secret))).body.code).toBe(0);
-  expect((await login(username, credentials.password!, codeOf(reset.totp_secret))).body.code).toBe(1);
+  expect((await login(username, account.password, codeOf(account.totp_secret))).body.code).toBe(0);
+  // The reset keeps the password: a new one refused, the one the operator has accepted.
+  await expect(enrolled(server.app.services.operators, reset.enrolment, server.clock.now, 'Another2026')).rejects.toThrow(
+    'The password or the authenticator code is wrong.',
+  );
+  const renewed = await enrolled(server.app.services.operators, reset.enrolment, server.clock.now, account.password);
+  expect(renewed.totp_secret).not.toBe(account.totp_secret);
+  expect((await login(username, account.password, codeOf(renewed.totp_secret))).body.code).toBe(1);
 
   expect((await admin.call('POST', adminPath(ADMIN_ENDPOINTS.disableOperator, { username }))).body.code).toBe(1);
   server.clock.advance(30_000);
-  expect((await login(username, credentials.password!, codeOf(reset.totp_secret))).body.code).toBe(0);
+  expect((await login(username, account.password, codeOf(renewed.totp_secret))).body.code).toBe(0);
 });
 
 test('only admins manage accounts, never their own, and every refusal is audited', async () => {

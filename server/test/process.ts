@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { clientOf, type TestDatabase, type TestServer } from './helpers';
@@ -41,6 +42,18 @@ export function startProcess(database: TestDatabase['options'], env: Record<stri
       if (address) resolve({ baseURL: address, client: (locale) => clientOf(address, locale), child });
     });
     child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before it listened`)));
+  });
+}
+
+/** A loopback port no one listens on now: for a listener whose port a test must know before the process starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
 }
 

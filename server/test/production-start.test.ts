@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import readline from 'node:readline';
-import net from 'node:net';
 import {
   CURRENT_AGREEMENT,
   cashier,
@@ -16,20 +16,10 @@ import {
 import { DOCS_PATH } from '../src/openapi/document';
 import { startAlipayFake, type AlipayFake } from './fakes/alipay';
 import { startAliyunFake, type AliyunFake } from './fakes/aliyun-sms';
-import { applicationOf, clientOf, PASSWORD } from './helpers';
+import { applicationOf, clientOf, PASSWORD, sharedDatabase } from './helpers';
+import { freePort } from './process';
 import { productionEnv } from './production';
 import { request } from './security/traffic';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The server as an operator deploys it: compiled to JavaScript (`npm run build -w server`),
@@ -170,4 +160,24 @@ test('a production start without DATA_KEYS refuses, naming it', async () => {
     (error: { output: string[] }) => error.output.join('\n'),
   );
   expect(failed).toMatch(/DATA_KEYS \(and DATA_INDEX_KEY\) must be set in production/);
+});
+
+test('restarted with other bytes under key id k1, the compiled server refuses to start, naming k1 and neither key', async () => {
+  const database = await sharedDatabase();
+  const key = () => randomBytes(32).toString('base64');
+  const [k1, otherK1, index] = [key(), key(), key()];
+  const where: Record<string, string> = database.options.databaseUrl
+    ? { DATABASE_URL: database.options.databaseUrl }
+    : { DATABASE_FILE: database.options.databaseFile! };
+  try {
+    await stop(await startCompiled(productionEnv({ ...where, DATA_KEYS: `k1:${k1}*`, DATA_INDEX_KEY: index })));
+    const failed = await startCompiled(productionEnv({ ...where, DATA_KEYS: `k1:${otherK1}*`, DATA_INDEX_KEY: index })).then(
+      () => null,
+      (error: { output: string[] }) => error.output.join('\n'),
+    );
+    expect(failed).toMatch(/the server could not start.*key id \\"k1\\"/);
+    for (const bytes of [k1, otherK1, index]) expect(failed).not.toContain(bytes);
+  } finally {
+    await database.drop();
+  }
 });

@@ -25,12 +25,17 @@ const DIFFERENCE: PaymentDifference = {
   resolved_by: null,
   note: null,
   refund_no: null,
+  refunded: null,
   approval_id: null,
 };
 
-async function shown({ locale = 'en', query = {} }: { locale?: 'en' | 'zh-CN'; query?: Record<string, string> } = {}) {
+async function shown({
+  locale = 'en',
+  query = {},
+  row = DIFFERENCE,
+}: { locale?: 'en' | 'zh-CN'; query?: Record<string, string>; row?: PaymentDifference } = {}) {
   const { host, ui, navigate } = createTestHost({ locale });
-  const listing: Listing<PaymentDifference> = { list: [DIFFERENCE], total: 1 };
+  const listing: Listing<PaymentDifference> = { list: [row], total: 1 };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(listing);
   const post = jest.spyOn(host.http, 'post');
   renderWithHost(
@@ -84,6 +89,31 @@ test('a refund is confirmed first, then waits for a second finance operator', as
   });
   expect(post).toHaveBeenCalledWith('/admin/api/payments/differences/12/refund', {}, undefined);
   expect(ui.toast).toHaveBeenCalledWith('Waiting for a second operator (approval #41).', 'info');
+});
+
+test('a refund pending at the gateway reads so, and offers no refund, no applying and no closing', async () => {
+  const pending: PaymentDifference = {
+    ...DIFFERENCE,
+    status: 'refunding',
+    refund_no: 'RP20261125000009',
+    resolved_at: '2026-11-26T01:00:00.000Z',
+    resolved_by: 'bob',
+  };
+  const { get, navigate } = await shown({ query: { status: 'refunding' }, row: pending });
+  expect(get).toHaveBeenCalledWith(
+    '/admin/api/payments/differences',
+    { status: 'refunding', page: 1, limit: expect.any(Number) },
+    undefined,
+  );
+  expect(screen.getByRole('table', { name: 'Refunds pending at the gateway' })).toBeInTheDocument();
+  expect(cellOf('Status')).toHaveTextContent('Refund pending at the gateway');
+  expect(cellOf('Actions')).toHaveTextContent(
+    'Refund RP20261125000009 pending at the gateway: nothing else can be done until the gateway says whether it refunded.',
+  );
+  expect(screen.queryByRole('button', { name: /#12/ })).toBeNull();
+  expect(screen.queryByRole('textbox', { name: 'Reason' })).toBeNull();
+  fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'open' } });
+  expect(navigate).toHaveBeenCalledWith('/differences', {});
 });
 
 test('a refund the operator does not confirm is not asked for', async () => {

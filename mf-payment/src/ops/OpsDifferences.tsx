@@ -15,10 +15,14 @@ import { opsPaymentMessages } from './messages';
 
 const PATH = '/differences';
 
+/** What the status filter shows: the open differences (the default), the refunds pending at the gateway, or all. */
+type Shown = 'open' | 'refunding' | 'all';
+
 /**
  * Money the gateway received that the ledger could not credit: finance refunds it (a second
  * finance operator carries the refund out), applies it to the borrower's next instalments, or
- * closes it with a reason. Open ones first, as they are what waits for finance.
+ * closes it with a reason. Open ones first, as they are what waits for finance. A refund whose
+ * gateway answer never came is pending there: its row offers nothing until the gateway says.
  */
 export default function OpsDifferences({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
@@ -26,11 +30,11 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const shared = useT(commonMessages);
-  const all = query.status === 'all';
+  const shown: Shown = query.status === 'all' || query.status === 'refunding' ? query.status : 'open';
   const page = Math.max(1, Number.parseInt(query.page ?? '', 10) || 1);
   const loaded = useLoad(
-    () => paymentDifferences(http, { status: all ? undefined : 'open', page, limit: DEFAULT_CONSOLE_PAGE_SIZE }),
-    [http, all, page],
+    () => paymentDifferences(http, { status: shown === 'all' ? undefined : shown, page, limit: DEFAULT_CONSOLE_PAGE_SIZE }),
+    [http, shown, page],
   );
   const pages = Math.max(1, Math.ceil((loaded.data?.total ?? 0) / DEFAULT_CONSOLE_PAGE_SIZE));
   const change = (next: Record<string, string | undefined>) => navigate(PATH, nextQuery(query, next));
@@ -69,17 +73,18 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
         <label>
           <span>{common('status')} </span>
           <select
-            value={all ? 'all' : 'open'}
-            onChange={(event) => change({ status: event.currentTarget.value === 'all' ? 'all' : undefined })}
+            value={shown}
+            onChange={(event) => change({ status: event.currentTarget.value === 'open' ? undefined : event.currentTarget.value })}
           >
             <option value="open">{t('differenceStatus_open')}</option>
+            <option value="refunding">{t('differenceStatus_refunding')}</option>
             <option value="all">{t('allDifferences')}</option>
           </select>
         </label>
       </form>
       <LoadedTable
         loaded={loaded}
-        caption={all ? t('differences') : t('openDifferences')}
+        caption={{ open: t('openDifferences'), refunding: t('pendingRefunds'), all: t('differences') }[shown]}
         empty={t('noDifferences')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
@@ -100,6 +105,7 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
           {
             header: common('actions'),
             cell: (row) => {
+              if (row.status === 'refunding') return t('refundPending', { refundNo: row.refund_no ?? '' });
               if (row.status !== 'open') return row.note ?? '';
               if (row.approval_id !== null) return common('awaitingSecond', { id: row.approval_id });
               return (

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ADMIN_ENDPOINTS, type Approval, type Listing, type OperatorRole } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, type Approval, type ApprovalDecided, type Listing, type OperatorRole } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { createOpsHost } from '../host';
 import { Approvals } from './Approvals';
@@ -18,6 +18,7 @@ const DISBURSEMENT: Approval = {
   checker: null,
   decided_at: null,
   reason: null,
+  may_decide: true,
 };
 const RATES: Approval = {
   ...DISBURSEMENT,
@@ -45,14 +46,20 @@ const PROOF: Approval = {
 };
 
 /** The inbox as `username` with `roles` sees it, the server answering `list`. */
-async function shown(username: string, roles: OperatorRole[], list: Approval[] = [DISBURSEMENT, RATES], locale: 'en' | 'zh-CN' = 'en') {
+async function shown(
+  username: string,
+  roles: OperatorRole[],
+  list: Approval[] = [DISBURSEMENT, RATES],
+  locale: 'en' | 'zh-CN' = 'en',
+  decided: ApprovalDecided = { ...DISBURSEMENT, enrolment: null },
+) {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   const answer: Listing<Approval> = { list, total: list.length };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(answer);
-  const post = jest.spyOn(host.http, 'post').mockResolvedValue(DISBURSEMENT);
+  const post = jest.spyOn(host.http, 'post').mockResolvedValue(decided);
   render(
     <HostContext.Provider value={host}>
       <Approvals query={{}} operator={{ username, roles, business_timezone: 'Asia/Shanghai' }} />
@@ -130,4 +137,42 @@ test('a proof to confirm shows its periods, amount and the receipt image, fetche
   expect(within(row).getByRole('img', { name: 'Receipt of proof #4' })).toHaveAttribute('src', 'blob:http://console.test/receipt');
   expect(global.fetch).toHaveBeenCalledWith('http://api.test/admin/api/vouchers/4/file', expect.anything());
   expect(within(row).getByRole('button', { name: 'Receipt of proof #4 at full size' })).toBeInTheDocument();
+});
+
+const RENEWAL: Approval = {
+  ...DISBURSEMENT,
+  id: 11,
+  kind: 'operator.totp',
+  target: 'operator:ada.admin',
+  payload: {},
+  before: null,
+  subject: { about: 'account', username: 'ada.admin', change: 'totp', roles: ['admin'] },
+  maker: 'root.admin',
+};
+
+test("an admin's account change reads in words, and one the server says this admin may not take is not offered", async () => {
+  const confirmation: Approval = {
+    ...RENEWAL,
+    id: 12,
+    kind: 'operator.confirm',
+    subject: { about: 'account', username: 'rev.ray', change: 'confirm-new', roles: ['reviewer'] },
+    may_decide: false,
+  };
+  await shown('ada.admin', ['admin'], [RENEWAL, confirmation]);
+  expect(screen.getByRole('row', { name: /^11 / })).toHaveTextContent(
+    "Renew an admin's authenticatorA new authenticator for ada.admin (Admin): you will be handed their enrolment code",
+  );
+  const row = screen.getByRole('row', { name: /^12 / });
+  expect(row).toHaveTextContent('rev.ray (Reviewer), created by root.admin, is who they should be');
+  expect(within(row).queryByRole('button', { name: /^Approve/ })).toBeNull();
+  expect(row).toHaveTextContent('Another admin decides it');
+});
+
+test("the admin who approves another admin's new authenticator is shown the enrolment code to hand over", async () => {
+  const enrolment = { username: 'ada.admin', enrolment_code: 'code-for-ada', expires_at: '2026-11-27T04:00:00.000Z' };
+  await shown('bob.admin', ['admin'], [RENEWAL], 'en', { ...RENEWAL, status: 'approved', may_decide: false, enrolment });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Approve #11' }));
+  });
+  expect(screen.getByTestId('enrolment-code')).toHaveTextContent('code-for-ada');
 });

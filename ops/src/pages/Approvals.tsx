@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   ADMIN_ENDPOINTS,
   adminPath,
@@ -5,12 +6,15 @@ import {
   consoleApprovals,
   mayDo,
   type Approval,
+  type ApprovalDecided,
+  type OperatorEnrolment,
   type OperatorRole,
 } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { inZone, shownTime } from '@instalment/contract/format';
 import { LoadedTable, NoteAction, opsMessages, Receipt, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
+import { EnrolmentHandOver } from '../EnrolmentHandOver';
 import { hostMessages } from '../messages';
 
 /** What the change is about, in the words the checker decides on. */
@@ -43,6 +47,10 @@ function Subject({ approval }: { approval: Approval }) {
       );
     case 'roles':
       return <>{t('subjectRoles', { username: subject.username, before: roles(subject.before), after: roles(subject.after) })}</>;
+    case 'account':
+      return (
+        <>{t(`subjectAccount_${subject.change}`, { username: subject.username, roles: roles(subject.roles), maker: approval.maker })}</>
+      );
     case 'refund':
       return <>{t('subjectRefund', { ...subject, trade_no: subject.trade_no ?? t('noTrade') })}</>;
   }
@@ -53,8 +61,9 @@ const bankRefOf = (payload: unknown) =>
 
 /**
  * Four eyes: what one operator asked for, in words, for a second one to carry out or decline.
- * Only an operator whose roles decide the kind, and who did not ask for it, is offered the
- * decision; each is confirmed first.
+ * Only an operator the server says may decide it (`may_decide`) is offered the decision; each is
+ * confirmed first. An admin who approves another admin's new authenticator is shown the
+ * enrolment code to hand over.
  */
 export function Approvals({ operator }: OpsPageProps) {
   const zone = operator.business_timezone;
@@ -63,11 +72,17 @@ export function Approvals({ operator }: OpsPageProps) {
   const common = useT(opsMessages);
   const words = useOpsWords();
   const loaded = useLoad(() => consoleApprovals(http, { status: 'awaiting', limit: 50 }), [http]);
-  const decide = (id: number, path: string, reason = '') => http.post(adminPath(path, { id }), { reason }).then(loaded.reload);
+  const [handed, setHanded] = useState<OperatorEnrolment | null>(null);
+  const decide = (id: number, path: string, reason = '') =>
+    http.post<ApprovalDecided>(adminPath(path, { id }), { reason }).then((decided) => {
+      if (decided.enrolment) setHanded(decided.enrolment);
+      loaded.reload();
+    });
   const confirmed = (message: string) => ui.confirm(message).then((yes) => yes || Promise.reject(new Error(message)));
   const decision = (row: Approval) => {
     if (row.maker === operator.username) return <>{t('ownRequest')}</>;
     if (!mayDo(operator.roles, APPROVAL_KINDS[row.kind])) return <>{t('notYourDecision')}</>;
+    if (!row.may_decide) return <>{t('notYoursToDecide')}</>;
     const about = { id: row.id, kind: words.kind(row.kind) };
     return (
       <>
@@ -92,6 +107,7 @@ export function Approvals({ operator }: OpsPageProps) {
   };
   return (
     <div className="ops-approvals">
+      {handed && <EnrolmentHandOver enrolment={handed} zone={zone} onDone={() => setHanded(null)} />}
       <LoadedTable
         loaded={loaded}
         caption={t('awaiting')}

@@ -10,27 +10,25 @@ const ANN: StaffOperator = {
   disabled: false,
   created_at: '2026-11-26T01:00:00.000Z',
   roles_awaiting: null,
+  disable_awaiting: null,
+  totp_awaiting: null,
+  confirm_awaiting: null,
 };
 /** The signed-in admin's own account, which a second admin changes. */
 const SELF: StaffOperator = { ...ANN, username: 'root.admin', roles: ['admin'] };
 const CREATED: OperatorCreated = {
-  credentials: {
-    username: 'bob.finance',
-    password: 'one-time-password',
-    totp_secret: 'JBSWY3DPEHPK3PXP',
-    otpauth: 'otpauth://totp/Instalment%20operations:bob.finance?secret=JBSWY3DPEHPK3PXP',
-  },
+  enrolment: { username: 'bob.finance', enrolment_code: 'one-time-enrolment-code', expires_at: '2026-11-27T01:00:00.000Z' },
   roles: [],
   approval_id: 9,
 };
 
 /** The console's own host, its screen recorded and its HTTP client answering as the API would. */
-async function shown(locale: 'en' | 'zh-CN' = 'en') {
+async function shown(locale: 'en' | 'zh-CN' = 'en', accounts: StaffOperator[] = [ANN, SELF], answer: unknown = CREATED) {
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
-  const get = jest.spyOn(host.http, 'get').mockResolvedValue([ANN, SELF]);
-  const post = jest.spyOn(host.http, 'post').mockResolvedValue(CREATED);
+  const get = jest.spyOn(host.http, 'get').mockResolvedValue(accounts);
+  const post = jest.spyOn(host.http, 'post').mockResolvedValue(answer);
   render(
     <HostContext.Provider value={host}>
       <Operators query={{}} operator={{ username: SELF.username, roles: SELF.roles, business_timezone: 'Asia/Shanghai' }} />
@@ -40,7 +38,7 @@ async function shown(locale: 'en' | 'zh-CN' = 'en') {
   return { ui, get, post };
 }
 
-test('an admin creates an account and sees its password and secret once, the secret also as a QR code', async () => {
+test('an admin creates an account and is shown, once, only the enrolment link and code to hand over: no password, no secret', async () => {
   const { post, ui } = await shown();
   const form = screen.getByRole('form', { name: 'New operator' });
   fireEvent.change(within(form).getByRole('textbox', { name: 'Username' }), { target: { value: 'bob.finance' } });
@@ -49,16 +47,14 @@ test('an admin creates an account and sees its password and secret once, the sec
     fireEvent.submit(form);
   });
   expect(post).toHaveBeenCalledWith(ADMIN_ENDPOINTS.operators, { username: 'bob.finance', roles: ['finance'] }, undefined);
-  expect(screen.getByRole('heading', { name: 'Sign-in details for bob.finance' })).toBeInTheDocument();
-  expect(screen.getByTestId('new-password')).toHaveTextContent('one-time-password');
-  expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-  expect(await screen.findByRole('img', { name: 'QR code of the authenticator secret for bob.finance' })).toHaveAttribute(
-    'src',
-    expect.stringMatching(/^data:image\/svg\+xml/),
-  );
-  expect(ui.toast).toHaveBeenCalledWith('Finance and admin roles wait for a second admin: approval #9.', 'info');
-  fireEvent.click(screen.getByRole('button', { name: 'Handed over: hide them' }));
-  expect(screen.queryByTestId('new-password')).toBeNull();
+  const handOver = screen.getByRole('region', { name: 'Enrolment link for bob.finance' });
+  expect(within(handOver).getByTestId('enrolment-link')).toHaveTextContent(/#\/enrol\?code=one-time-enrolment-code$/);
+  expect(within(handOver).getByTestId('enrolment-code')).toHaveTextContent('one-time-enrolment-code');
+  expect(handOver).toHaveTextContent('until 2026-11-27 09:00');
+  expect(screen.queryByRole('img')).toBeNull();
+  expect(ui.toast).toHaveBeenCalledWith(expect.stringContaining('#9'), 'info');
+  fireEvent.click(screen.getByRole('button', { name: 'Handed over: hide it' }));
+  expect(screen.queryByTestId('enrolment-code')).toBeNull();
 });
 
 test('disabling asks first, and a refusal of the confirmation sends nothing', async () => {
@@ -74,7 +70,7 @@ test('disabling asks first, and a refusal of the confirmation sends nothing', as
 test('the roles and the actions speak Chinese', async () => {
   await shown('zh-CN');
   expect(screen.getByRole('cell', { name: '审批员' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: '重置验证器密钥' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '重置验证器' })).toBeInTheDocument();
 });
 
 test("the admin's own account offers no change, which the server would refuse", async () => {
@@ -83,4 +79,18 @@ test("the admin's own account offers no change, which the server would refuse", 
   expect(own).toHaveTextContent('Your own account: a second admin changes it.');
   expect(within(own).queryByRole('button')).toBeNull();
   expect(within(screen.getByRole('row', { name: /^ann/ })).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+});
+
+test("an admin's change that waits for a second admin reads as waiting, not as done", async () => {
+  const ada: StaffOperator = { ...ANN, username: 'ada', roles: ['admin'], disable_awaiting: 14, confirm_awaiting: 15 };
+  const { ui } = await shown('en', [ada, SELF], { username: 'ada', approval_id: 16 });
+  const row = screen.getByRole('row', { name: /^ada/ });
+  expect(row).toHaveTextContent(
+    'Active · disabling waits for a second admin (#14) · waits for a second admin to confirm the account (#15)',
+  );
+  await act(async () => {
+    fireEvent.click(within(row).getByRole('button', { name: 'New authenticator' }));
+  });
+  expect(ui.toast).toHaveBeenCalledWith('Nothing has changed yet: it waits for a second admin, approval #16.', 'info');
+  expect(screen.queryByTestId('enrolment-code')).toBeNull();
 });

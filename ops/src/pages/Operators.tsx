@@ -1,61 +1,22 @@
-import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
+import { useState } from 'react';
 import {
   changeOperatorRoles,
   consoleOperators,
   createOperator,
   disableOperator,
   OPERATOR_ROLES,
-  OPERATOR_USERNAME_PATTERN,
   resetOperatorTotp,
   unlockOperator,
-  type OperatorCredentials,
+  type OperatorEnrolment,
   type OperatorRole,
   type StaffOperator,
 } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
+import { OPERATOR_USERNAME_PATTERN } from '@instalment/contract/validation';
+import { EnrolmentHandOver } from '../EnrolmentHandOver';
 import { hostMessages } from '../messages';
-
-/** The secrets of a new account or a new TOTP, shown once: the secret as text and as the QR code an authenticator app scans. */
-function Credentials({ credentials, onDone }: { credentials: OperatorCredentials; onDone: () => void }) {
-  const t = useT(hostMessages);
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void QRCode.toString(credentials.otpauth, { type: 'svg', margin: 1 }).then((svg) => {
-      if (live) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [credentials.otpauth]);
-  return (
-    <section className="ops-credentials" aria-labelledby="credentials-title">
-      <h2 id="credentials-title">{t('credentialsTitle', { username: credentials.username })}</h2>
-      <p>{t('credentialsOnce')}</p>
-      <dl>
-        {credentials.password !== null && (
-          <>
-            <dt>{t('password')}</dt>
-            <dd>
-              <code data-testid="new-password">{credentials.password}</code>
-            </dd>
-          </>
-        )}
-        <dt>{t('totpSecret')}</dt>
-        <dd>
-          <code data-testid="totp-secret">{credentials.totp_secret}</code>
-        </dd>
-      </dl>
-      {qr && <img src={qr} width={192} height={192} alt={t('totpQr', { username: credentials.username })} />}
-      <Button size="small" onClick={onDone}>
-        {t('credentialsKept')}
-      </Button>
-    </section>
-  );
-}
 
 function RoleChoices({ name, chosen }: { name: string; chosen: readonly OperatorRole[] }) {
   const t = useT(hostMessages);
@@ -79,7 +40,7 @@ export function Operators({ operator }: OpsPageProps) {
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const loaded = useLoad(() => consoleOperators(http), [http]);
-  const [shown, setShown] = useState<OperatorCredentials | null>(null);
+  const [shown, setShown] = useState<OperatorEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async <A,>(work: () => Promise<A>, then?: (answer: A) => void) => {
     setBusy(true);
@@ -99,10 +60,22 @@ export function Operators({ operator }: OpsPageProps) {
   const rolesOf = (row: StaffOperator) =>
     row.roles.map((role) => t(`role_${role}`)).join(', ') +
     (row.roles_awaiting === null ? '' : ` · ${t('rolesAwaiting', { id: row.roles_awaiting })}`);
+  // What an admin asked for and a second admin has yet to decide is shown as waiting, not as done.
+  const stateOf = (row: StaffOperator) =>
+    [
+      row.disabled ? t('disabled') : t('active'),
+      row.disable_awaiting !== null && t('disableAwaiting', { id: row.disable_awaiting }),
+      row.totp_awaiting !== null && t('totpAwaiting', { id: row.totp_awaiting }),
+      row.confirm_awaiting !== null && t('confirmAwaiting', { id: row.confirm_awaiting }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const asked = (answer: { approval_id: number | null }) =>
+    answer.approval_id !== null && ui.toast(t('secondAdminAsked', { id: answer.approval_id }), 'info');
 
   return (
     <>
-      {shown && <Credentials credentials={shown} onDone={() => setShown(null)} />}
+      {shown && <EnrolmentHandOver enrolment={shown} zone={operator.business_timezone} onDone={() => setShown(null)} />}
       <form
         className="ops-filter"
         aria-label={t('newOperator')}
@@ -113,7 +86,7 @@ export function Operators({ operator }: OpsPageProps) {
           void run(
             () => createOperator(http, username, rolesIn(form, 'new-roles')),
             (created) => {
-              setShown(created.credentials);
+              setShown(created.enrolment);
               if (created.approval_id !== null) ui.toast(t('rolesAsked', { id: created.approval_id }), 'info');
               form.reset();
             },
@@ -137,7 +110,7 @@ export function Operators({ operator }: OpsPageProps) {
         columns={[
           { header: t('username'), cell: (row) => row.username },
           { header: t('roles'), cell: (row) => rolesOf(row) },
-          { header: t('accountState'), cell: (row) => (row.disabled ? t('disabled') : t('active')) },
+          { header: t('accountState'), cell: stateOf },
           {
             header: common('actions'),
             cell: (row) =>
@@ -170,7 +143,10 @@ export function Operators({ operator }: OpsPageProps) {
                     busy={busy}
                     onClick={() =>
                       void confirmed(t('resetTotpConfirm', { username: row.username }), () =>
-                        resetOperatorTotp(http, row.username).then(setShown),
+                        resetOperatorTotp(http, row.username).then((reset) => {
+                          if (reset.enrolment) setShown(reset.enrolment);
+                          asked(reset);
+                        }),
                       )
                     }
                   >
@@ -181,7 +157,7 @@ export function Operators({ operator }: OpsPageProps) {
                     variant="danger"
                     busy={busy}
                     onClick={() =>
-                      void confirmed(t('disableConfirm', { username: row.username }), () => disableOperator(http, row.username))
+                      void confirmed(t('disableConfirm', { username: row.username }), () => disableOperator(http, row.username).then(asked))
                     }
                   >
                     {t('disable')}

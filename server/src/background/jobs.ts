@@ -6,6 +6,8 @@ import type { Job } from './runner';
 const APPROVAL_EVERY_MS = 5_000;
 /** How often open payments are checked with the gateway, in case a notify was lost. */
 const RECONCILE_EVERY_MS = 60_000;
+/** How often refunds pending at the gateway are looked up: their differences stay locked until then. */
+const PENDING_REFUNDS_EVERY_MS = 60_000;
 /** How often due reminders are looked for (each is sent once, whenever the day's run finds it). */
 const REMINDERS_EVERY_MS = 15 * 60_000;
 /** How often closed accounts past their retention period are looked for: a day late is no harm, a busy database is. */
@@ -16,6 +18,7 @@ export function backgroundJobs(services: Services, config: AppConfig, sweepRateL
   return [
     { name: 'approvals', everyMs: APPROVAL_EVERY_MS, run: () => services.loans.approveDue(null) },
     { name: 'payment reconciliation', everyMs: RECONCILE_EVERY_MS, run: () => services.payments.reconcileOpen() },
+    { name: 'pending refunds', everyMs: PENDING_REFUNDS_EVERY_MS, run: () => services.reconciliation.settlePending() },
     { name: 'due reminders', everyMs: REMINDERS_EVERY_MS, run: () => services.reminders.sendDue() },
     { name: 'retention', everyMs: RETENTION_EVERY_MS, run: () => services.retention.eraseExpired() },
     {

@@ -8,15 +8,20 @@ import { LoginAttempts } from '../services/login-attempts';
 import { OperatorService } from '../services/operators';
 import { Metrics } from '../http/metrics';
 
-const USAGE = `usage: npm run operator -w server -- add <username> --roles <role,…>
+const USAGE = `usage: npm run operator -w server -- add <username> --roles <role,…> [--console <console's address>]
        npm run operator -w server -- disable <username>
        npm run operator -w server -- unlock <username>
 roles: ${OPERATOR_ROLES.join(', ')}`;
 
+/** The console's enrolment page with the code in its hash, which the console's router reads and no server log sees. */
+const enrolmentLink = (consoleAddress: string, code: string) =>
+  `${consoleAddress.replace(/#.*$/, '').replace(/\/?$/, '/')}#/enrol?${new URLSearchParams({ code })}`;
+
 /**
  * Operator accounts, on the database the server's environment names. `add` prints the new
- * account as one JSON line (the password is shown this once) and, on stderr, the otpauth:// line
- * an authenticator app scans.
+ * account as one JSON line with its one-time enrolment code (and, given `--console`, the link to
+ * the console's enrolment page): the person it is for, often the one at the terminal for the
+ * first admin, sets their own password and authenticator with it. No password is printed.
  */
 async function main(args: string[]): Promise<number> {
   const [command, username] = args;
@@ -59,10 +64,11 @@ async function main(args: string[]): Promise<number> {
       console.error(USAGE);
       return 2;
     }
-    const created = await operators.create(username, roles);
-    await audit.record({ ...fact, action: 'operator.create', after: { roles } });
-    process.stdout.write(`${JSON.stringify(created)}\n`);
-    console.error(created.otpauth);
+    const enrolment = await operators.create(username, roles, fact.operator.username);
+    await audit.record({ ...fact, action: 'operator.create', after: { roles, enrolment_expires_at: enrolment.expires_at } });
+    const consoleAt = args.indexOf('--console');
+    const link = consoleAt < 0 ? {} : { enrolment_link: enrolmentLink(args[consoleAt + 1] ?? '', enrolment.enrolment_code) };
+    process.stdout.write(`${JSON.stringify({ ...enrolment, ...link })}\n`);
     return 0;
   } finally {
     await store.close();

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * A personal value as the database keeps it: `<key id>:<base64 of IV, tag and ciphertext>`. The
@@ -20,6 +20,18 @@ export interface DataKeys {
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+
+/**
+ * What a key's check value is the HMAC of: a constant, so the value proves which bytes a key id
+ * holds and says nothing of any personal field. The two labels keep a data key's check and the
+ * index key's apart (and neither is an ID number the blind index could be asked for).
+ */
+const CHECK_LABELS = { data: 'instalment data key check v1', index: 'instalment index key check v1' } as const;
+
+const checkOf = (key: Buffer, label: string) => createHmac('sha256', key).update(label, 'utf8').digest('base64');
+
+/** Compares check values in constant time. */
+const sameCheck = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** A base64 key of exactly 32 bytes, or a sentence naming the variable that holds something else. */
 function key32(name: string, raw: string): Buffer {
@@ -67,6 +79,33 @@ export class FieldCipher {
 
   get currentKeyId(): string {
     return this.dataKeys.current;
+  }
+
+  /** Every key id of DATA_KEYS, the current one first. */
+  get keyIds(): string[] {
+    return [this.dataKeys.current, ...[...this.dataKeys.keys.keys()].filter((id) => id !== this.dataKeys.current)];
+  }
+
+  /** The check value of a key id of DATA_KEYS, or of the index key (`null`): what the database keeps to recognise it. */
+  keyCheck(keyId: string | null): string {
+    return keyId === null
+      ? checkOf(this.dataKeys.indexKey, CHECK_LABELS.index)
+      : checkOf(this.dataKeys.keys.get(keyId)!, CHECK_LABELS.data);
+  }
+
+  /** Whether `check` was made with the bytes this process holds under that key id (`null`: the index key). */
+  proves(keyId: string | null, check: string): boolean {
+    return sameCheck(this.keyCheck(keyId), check);
+  }
+
+  /** Whether a sealed value opens: under a key id of the same name but other bytes, GCM's tag refuses it. */
+  opens(sealed: Sealed): boolean {
+    try {
+      this.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   seal(clear: string): Sealed {

@@ -127,11 +127,23 @@ function preparedOnce(database: Database.Database): void {
 }
 
 /**
+ * The database file readable by its owner only (0600, in a folder made 0700), whatever the umask:
+ * it holds every account. SQLite gives its -wal and -shm files the database file's permissions.
+ * A file an earlier version left readable by others is narrowed too, when this user owns it.
+ */
+function ownerOnly(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const { uid, mode } = fs.statSync(file);
+  if (mode & 0o077 && uid === process.getuid?.()) fs.chmodSync(file, 0o600);
+}
+
+/**
  * The embedded engine: one SQLite file (or memory), one connection. Writers serialize on the
  * file's write lock (BEGIN IMMEDIATE), which holds across processes sharing the file too.
  */
 export function openSqlite(file: string): { store: Store; schema: SchemaTarget } {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const database = new Database(file);
   if (file !== ':memory:') database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Tables } from './tables';
 
@@ -13,6 +14,22 @@ export interface EngineParts {
   /** Takes the named locks inside the open transaction (PostgreSQL), or nothing where BEGIN already serialized every writer (SQLite). */
   lock(conn: Query, names: readonly string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What must still hold for a write to be made, checked inside it: it throws to refuse the write. */
+export type WriteCheck = (tx: Store) => Promise<void>;
+
+const writeChecks = new AsyncLocalStorage<WriteCheck>();
+
+/**
+ * Runs `work` so that every write it begins (`Store.write`, however deep in the services) first
+ * runs `check` in its own transaction, after its locks. A request made for a signed-in borrower or
+ * operator runs its handler so (http/session-writes.ts): authority read when the request began is
+ * read again where it is acted on, whichever service writes. Async context, unlike the transaction
+ * itself (passed by hand), because the check belongs to the request and not to any one service.
+ */
+export function checkingWrites<T>(check: WriteCheck, work: () => T): T {
+  return writeChecks.run(check, work);
 }
 
 /**
@@ -46,7 +63,10 @@ export class Store {
       await sql.raw(this.parts.begin).execute(conn);
       try {
         await this.parts.lock(conn, [...new Set(locks)].sort());
-        const result = await work(new Store(this.parts, conn));
+        const tx = new Store(this.parts, conn);
+        // Once per transaction: a nested write joins one already checked.
+        await writeChecks.getStore()?.(tx);
+        const result = await work(tx);
         await sql.raw('COMMIT').execute(conn);
         return result;
       } catch (error) {
@@ -54,6 +74,16 @@ export class Store {
         throw error;
       }
     });
+  }
+
+  /**
+   * `query` holding the rows it reads until the write it runs in commits, so that what it read
+   * cannot change before the write acts on it: PostgreSQL locks them as an UPDATE of them would
+   * (FOR NO KEY UPDATE: a writer of those rows waits, and a reader that waited reads their newest
+   * version); SQLite's write already holds the whole database (BEGIN IMMEDIATE). Outside a write, as it is.
+   */
+  held<Q extends { forNoKeyUpdate(): Q }>(query: Q): Q {
+    return this.transaction && this.parts.engine === 'postgres' ? query.forNoKeyUpdate() : query;
   }
 
   /**

@@ -62,19 +62,31 @@ export interface Tables {
   upload_usage: { id: Generated<number>; user_id: number; bytes: number; at: number };
   rate_limits: { bucket: string; key: string; window_start: number; hits: number };
   leases: { name: string; holder: string; expires_at: number };
+  /** Each key's check value (db/key-checks.ts); `index` is DATA_INDEX_KEY's, under key id ''. Null: used by rows sealed before checks were kept. */
+  key_checks: { kind: 'data' | 'index'; key_id: string; check_value: string | null };
   /** Counters moved (by trigger) with every change to what they name: 'news'. */
   versions: { name: string; version: number };
   operators: {
     id: Generated<number>;
     username: string;
+    /** Empty until the operator has enrolled and chosen one: nothing verifies against it. */
     password_hash: string;
-    totp_secret: string;
+    totp_secret: Sealed;
     /** The TOTP time step of the last code accepted: a code is good once. */
     totp_last_step: Defaulted<number>;
     /** Comma-separated OperatorRole values. */
     roles: string;
     disabled: Defaulted<number>;
     created_at: number;
+    /** SHA-256 of the one-time enrolment code while the operator has one: they cannot log in until they enrol. */
+    enrolment_hash: Defaulted<string | null>;
+    enrolment_expires_at: Defaulted<number | null>;
+    /** Enrolments refused for a wrong password or code: the code is void after a few. */
+    enrolment_tries: Defaulted<number>;
+    /** Who made the account (an admin's username, or `cli:<user>`), and who last reset its TOTP and when: null before migration 018. */
+    created_by: Defaulted<string | null>;
+    reset_by: Defaulted<string | null>;
+    reset_at: Defaulted<number | null>;
   };
   operator_tokens: { token_hash: string; operator_id: number; created_at: number; expires_at: number };
   audit_log: {
@@ -91,6 +103,15 @@ export interface Tables {
     outcome: 'done' | 'refused';
     reason: string | null;
     address: string;
+    /**
+     * Set on a row that counts strangers' refused logins (one network, one window: see
+     * AuditService.recordClaim); the only row whose `repeats` and `last_at` may change.
+     */
+    tally: Defaulted<string | null>;
+    /** How many refusals the row stands for: 1 but on a tally. */
+    repeats: Defaulted<number>;
+    /** The latest refusal a tally counted (epoch ms). */
+    last_at: Defaulted<number | null>;
   };
   /** A change that moves money, made by one operator and carried out only when a second approves it. */
   approvals: {
@@ -153,6 +174,8 @@ interface UsersTable {
   loans_version: Defaulted<number>;
   /** When the borrower closed the account (epoch ms); NULL while it is open. */
   closed_at: Defaulted<number | null>;
+  /** Since when the account holds its phone (epoch seconds, as the codes sent to it): registration or the last phone change. */
+  mobile_since: number;
 }
 
 interface LoansTable {

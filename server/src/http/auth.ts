@@ -39,6 +39,10 @@ export function createAuth(tokens: TokenService): Auth {
       if (!user) throw new Unauthorized(say('loginExpired'));
       request.user = user;
       request.token = token;
+      // Every write made for the request reads the session again (http/session-writes.ts).
+      request.sessionCheck = async (tx) => {
+        if (!(await tokens.heldUserOf(tx, token))) throw new Unauthorized(say('loginExpired'));
+      };
     },
   };
 }

@@ -3,7 +3,7 @@ import type { NotReady } from '@instalment/contract/api/schemas';
 
 /**
  * Whether this process should be sent traffic, as a load balancer asks `GET /health/ready`: not
- * while it drains for a stop, nor while its database, its schema or its file storage fails it.
+ * while it drains for a stop, nor while its database, its schema, its keys or its file storage fails it.
  * `GET /health/live` only says the process answers.
  */
 export interface ReadinessChecks {
@@ -11,6 +11,8 @@ export interface ReadinessChecks {
   database: () => Promise<unknown>;
   /** The schema migrated and seeded at start. */
   migrated: Promise<unknown>;
+  /** The keys proven at start and still those whose check values the database keeps (db/key-checks.ts). */
+  keys: () => Promise<unknown>;
   /** The uploads' storage can be written. */
   storage: () => Promise<unknown>;
 }
@@ -32,6 +34,7 @@ export class Readiness {
       );
     const found = await Promise.all([
       failing(() => this.checks.migrated, 'migrations'),
+      failing(this.checks.keys, 'keys'),
       failing(this.checks.database, 'database'),
       failing(this.checks.storage, 'storage'),
     ]);

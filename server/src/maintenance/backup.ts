@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { localUploadDir } from '../storage/open';
@@ -57,6 +58,8 @@ export async function takeBackup(
     const source = new Database(databaseFile, { fileMustExist: true });
     let schemaVersion: number;
     try {
+      // The copy keeps the mode it is made with, in the archive too: a restore does not widen it.
+      fs.closeSync(fs.openSync(path.join(staging, ARCHIVE.database), 'wx', 0o600));
       await source.backup(path.join(staging, ARCHIVE.database), { progress: () => 0x7fffffff });
       schemaVersion = source.pragma('user_version', { simple: true }) as number;
     } finally {
@@ -68,16 +71,14 @@ export async function takeBackup(
     if (fs.existsSync(uploadDir)) fs.symlinkSync(path.resolve(uploadDir), path.join(staging, ARCHIVE.uploads), 'dir');
     else fs.mkdirSync(path.join(staging, ARCHIVE.uploads));
     const partial = `${to}.partial`;
-    await tar.create(
-      {
-        file: partial,
-        gzip: true,
-        cwd: staging,
-        follow: true,
-        portable: true,
-        filter: (entry) => !entry.split('/').includes(IN_PROGRESS),
-      },
-      [ARCHIVE.manifest, ARCHIVE.database, ARCHIVE.uploads],
+    // Every account and document is in it: readable by its owner only from its first byte, whatever the umask.
+    await pipeline(
+      tar.create({ gzip: true, cwd: staging, follow: true, portable: true, filter: (entry) => !entry.split('/').includes(IN_PROGRESS) }, [
+        ARCHIVE.manifest,
+        ARCHIVE.database,
+        ARCHIVE.uploads,
+      ]),
+      fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
     );
     fs.renameSync(partial, to);
     return manifest;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FieldCipher } from '../db/field-cipher';
+import { proveKeys } from '../db/key-checks';
 import type { Store } from '../db/store';
 
 /** Rows re-encrypted per write: short enough that the API's own writes wait a few milliseconds at most. */
@@ -21,6 +22,8 @@ const notUnder = (column: string, keyId: string) => sql<boolean>`substr(${sql.re
  * (compare and set), so a value the API changed meanwhile is never overwritten with an older one.
  */
 export async function rotateKeys(store: Store, cipher: FieldCipher): Promise<RotationReport> {
+  // A new current key's check is stored before anything is sealed under it; other bytes under a known key id are refused.
+  await proveKeys(store, cipher);
   const current = cipher.currentKeyId;
   let resealed = 0;
   for (let after = 0; ;) {
@@ -75,6 +78,31 @@ export async function rotateKeys(store: Store, cipher: FieldCipher): Promise<Rot
     });
     after = loans[loans.length - 1].id;
   }
+  for (let after = 0; ;) {
+    const operators = await store.q
+      .selectFrom('operators')
+      .select(['id', 'totp_secret'])
+      .where('id', '>', after)
+      .where(notUnder('totp_secret', current))
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (operators.length === 0) break;
+    resealed += await store.write([], async (tx) => {
+      let changed = 0;
+      for (const { id, totp_secret } of operators) {
+        const result = await tx.q
+          .updateTable('operators')
+          .set({ totp_secret: cipher.reseal(totp_secret) })
+          .where('id', '=', id)
+          .where('totp_secret', '=', totp_secret)
+          .executeTakeFirst();
+        changed += Number(result.numUpdatedRows);
+      }
+      return changed;
+    });
+    after = operators[operators.length - 1].id;
+  }
   return { current, resealed, remaining: await notCurrent(store, current) };
 }
 
@@ -95,5 +123,12 @@ async function notCurrent(store: Store, current: string): Promise<number> {
       .where((eb) => eb.or([notUnder('id_card', current), notUnder('bank_card', current)]))
       .executeTakeFirstOrThrow(),
   );
-  return (await users) + (await loans);
+  const operators = count(
+    store.q
+      .selectFrom('operators')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(notUnder('totp_secret', current))
+      .executeTakeFirstOrThrow(),
+  );
+  return (await users) + (await loans) + (await operators);
 }

@@ -4,10 +4,18 @@ import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../config';
 import { loggableFailure } from './failures';
-import type { GatewayTrade, PaymentGateway, PaymentToPay, RefundOutcome, RefundToMake } from './gateway';
+import type { GatewayTrade, PaymentGateway, PaymentToPay, RefundAsked, RefundFound, RefundOutcome, RefundToMake } from './gateway';
 
 /** Alipay's notify and query say a trade is paid with one of these. */
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/** How long a call waits for Alipay unless the settings say: the SDK's own default. */
+const TIMEOUT_MS = 5_000;
+
+/** An error answer that says nothing of what happened: Alipay's own failure, to be asked again with the same numbers. */
+const unsure = (answer: Record<string, unknown>) => answer.code === '20000' || String(answer.subCode ?? '').endsWith('SYSTEM_ERROR');
+
+const detailOf = (answer: Record<string, unknown>) => String(answer.subMsg ?? answer.subCode ?? answer.msg ?? answer.code);
 
 /** The SDK labels a private key by its encoding; a console key may be either, PEM or bare base64. */
 function keyTypeOf(privateKey: string): 'PKCS1' | 'PKCS8' {
@@ -33,7 +41,8 @@ export function fenOf(yuan: unknown): number | null {
 
 /**
  * Alipay through its official SDK: `alipay.trade.wap.pay` URLs signed RSA2 with the app's key,
- * notifies and `alipay.trade.query` and `alipay.trade.refund` answers verified with Alipay's.
+ * notifies and `alipay.trade.query`, `alipay.trade.refund` and `alipay.trade.fastpay.refund.query`
+ * answers verified with Alipay's.
  */
 export class AlipayGateway implements PaymentGateway {
   readonly channels = ['alipay'] as const;
@@ -50,7 +59,7 @@ export class AlipayGateway implements PaymentGateway {
       alipayPublicKey: settings.alipayPublicKey,
       gateway: settings.gateway,
       signType: 'RSA2',
-      timeout: 5_000,
+      timeout: settings.timeoutMs ?? TIMEOUT_MS,
     });
   }
 
@@ -97,7 +106,13 @@ export class AlipayGateway implements PaymentGateway {
     return { paymentNo, tradeNo: String(answer.tradeNo ?? ''), amountFen, paid: PAID.has(String(answer.tradeStatus)) };
   }
 
-  /** `out_request_no` is the refund's own number: Alipay answers a second ask with it as done, and refunds nothing more. */
+  /**
+   * `out_request_no` is the refund's own number: Alipay answers a second ask with it as done, and
+   * refunds nothing more. Only a definite answer is read as one: a refund whose answer did not
+   * come (a time-out, a network or HTTP failure, a signature that does not verify), or came
+   * without `fund_change: Y` (a repeat, or one Alipay still works on), may have moved money, and
+   * is unknown until `refundState` says.
+   */
   async refund(refund: RefundToMake): Promise<RefundOutcome> {
     let answer: Record<string, unknown>;
     try {
@@ -117,11 +132,41 @@ export class AlipayGateway implements PaymentGateway {
     } catch (error) {
       const failure = loggableFailure(error);
       this.log.warn({ err: failure, payment_no: refund.paymentNo, refund_no: refund.refundNo }, 'alipay.trade.refund failed');
-      return { refunded: false, why: 'unreachable', detail: failure.message };
+      return { state: 'unknown', detail: failure.message };
     }
-    if (answer.code !== '10000' || answer.outTradeNo !== refund.paymentNo) {
-      return { refunded: false, why: 'refused', detail: String(answer.subMsg ?? answer.subCode ?? answer.msg ?? answer.code) };
+    if (answer.code === '10000' && answer.outTradeNo === refund.paymentNo && answer.fundChange === 'Y') {
+      return { state: 'refunded', amountFen: refund.amountFen };
     }
-    return { refunded: true };
+    if (answer.code === '10000' || unsure(answer)) return { state: 'unknown', detail: detailOf(answer) };
+    return { state: 'refused', why: 'refused', detail: detailOf(answer) };
+  }
+
+  /**
+   * `alipay.trade.fastpay.refund.query` by the trade's and the refund's numbers: Alipay answers
+   * `refund_status: REFUND_SUCCESS` and the refund's `refund_amount` for a refund it made, and no
+   * status for one it never received or did not make; no trade at all has no refund either.
+   */
+  async refundState(refund: RefundAsked): Promise<RefundFound> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.sdk.exec(
+        'alipay.trade.fastpay.refund.query',
+        { bizContent: { out_trade_no: refund.paymentNo, out_request_no: refund.refundNo } },
+        { validateSign: true },
+      );
+    } catch (error) {
+      const failure = loggableFailure(error);
+      this.log.warn({ err: failure, payment_no: refund.paymentNo, refund_no: refund.refundNo }, 'alipay.trade.fastpay.refund.query failed');
+      return { state: 'unknown', detail: failure.message };
+    }
+    if (answer.code === '40004' && answer.subCode === 'ACQ.TRADE_NOT_EXIST') return { state: 'none' };
+    if (answer.code !== '10000') return { state: 'unknown', detail: detailOf(answer) };
+    if ((answer.refundStatus ?? '') === '') return { state: 'none' };
+    const amountFen = fenOf(answer.refundAmount);
+    const ours = answer.outTradeNo === refund.paymentNo && answer.outRequestNo === refund.refundNo;
+    if (answer.refundStatus !== 'REFUND_SUCCESS' || !ours || amountFen === null) {
+      return { state: 'unknown', detail: `refund_status ${String(answer.refundStatus)}` };
+    }
+    return { state: 'refunded', amountFen };
   }
 }

@@ -31,11 +31,22 @@ export interface RefundToMake {
   reason: string;
 }
 
+/** A refund already asked of a gateway, to look up by its numbers. */
+export type RefundAsked = Pick<RefundToMake, 'paymentNo' | 'tradeNo' | 'refundNo'>;
+
 /**
- * A gateway's answer to a refund: made (now, or already by an earlier ask with the same number);
- * or not, because this gateway takes no refunds, or because it refused or could not be reached.
+ * A gateway's answer to a refund: made (now, or already by an earlier ask with the same number),
+ * with what it gave back; refused for good (this gateway takes no refunds, or it said no); or
+ * unknown: the call timed out, failed on the way or was answered with something that does not
+ * say. An unknown refund may have been made, so it is never read as "not refunded".
  */
-export type RefundOutcome = { refunded: true } | { refunded: false; why: 'unsupported' | 'refused' | 'unreachable'; detail: string };
+export type RefundOutcome =
+  | { state: 'refunded'; amountFen: number }
+  | { state: 'refused'; why: 'unsupported' | 'refused'; detail: string }
+  | { state: 'unknown'; detail: string };
+
+/** What a gateway says of a refund asked before: made (and for how much), never made, or not known yet. */
+export type RefundFound = { state: 'refunded'; amountFen: number } | { state: 'none' } | { state: 'unknown'; detail: string };
 
 /** Who takes the money for the cashier: `PAYMENT_PROVIDER`. */
 export interface PaymentGateway {
@@ -46,10 +57,16 @@ export interface PaymentGateway {
    * is this server's public base, where the gateway's notify comes back.
    */
   payUrl(payment: PaymentToPay, channel: string, returnUrl: string | null, apiBase: string): string;
-  /** Asks the gateway about a payment whose notify has not come; null when it knows of no payment. */
+  /**
+   * Asks the gateway about a payment whose notify has not come: its trade, or null when there is
+   * none to read (no payment yet, or no answer). Null is never "not paid": it writes nothing, the
+   * payment stays open and is asked again, and a notify still settles it.
+   */
   query(paymentNo: string): Promise<GatewayTrade | null>;
   /** Gives back part or all of a paid trade. */
   refund(refund: RefundToMake): Promise<RefundOutcome>;
+  /** Looks up a refund asked before, by its number: what became of one whose answer never came. */
+  refundState(refund: RefundAsked): Promise<RefundFound>;
 }
 
 /** The sandbox: a page of this server where the payer confirms, and no money moves. */
@@ -71,7 +88,12 @@ export class SandboxGateway implements PaymentGateway {
 
   /** No money moved through the sandbox, so there is none to give back: finance closes the difference instead. */
   async refund(): Promise<RefundOutcome> {
-    return { refunded: false, why: 'unsupported', detail: 'the sandbox takes no money' };
+    return { state: 'refused', why: 'unsupported', detail: 'the sandbox takes no money' };
+  }
+
+  /** It refunds nothing, ever. */
+  async refundState(): Promise<RefundFound> {
+    return { state: 'none' };
   }
 }
 

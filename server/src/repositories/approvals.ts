@@ -62,6 +62,39 @@ export class ApprovalRecords {
     return new Map(rows.map((row) => [row.target, row.id]));
   }
 
+  /**
+   * The usernames of the operators who may not check `username`'s work nor have it checked by
+   * them: those `username` created or renewed the authenticator of, and those who did that to
+   * `username`, while the latest `operator.confirm` about the account so made is not approved.
+   */
+  async unconfirmedPartners(username: string): Promise<Set<string>> {
+    const accounts = await this.store.q
+      .selectFrom('operators')
+      .select(['username', 'created_by', 'reset_by'])
+      .where((eb) => eb.or([eb('username', '=', username), eb('created_by', '=', username), eb('reset_by', '=', username)]))
+      .execute();
+    const confirmations = await this.store.q
+      .selectFrom('approvals')
+      .select(['target', 'status'])
+      .where('kind', '=', 'operator.confirm')
+      .where(
+        'target',
+        'in',
+        accounts.map((account) => `operator:${account.username}`),
+      )
+      .orderBy('id')
+      .execute();
+    const latest = new Map(confirmations.map((row) => [row.target, row.status]));
+    const partners = new Set<string>();
+    for (const account of accounts) {
+      if (latest.get(`operator:${account.username}`) === 'approved') continue;
+      if (account.username !== username) partners.add(account.username);
+      // Accounts made on the command line or before migration 018 were made by no admin.
+      else for (const maker of [account.created_by, account.reset_by]) if (maker !== null) partners.add(maker);
+    }
+    return partners;
+  }
+
   /** Records the checker's decision; false when it was decided already (by someone quicker). */
   async decide(
     id: number,

@@ -17,6 +17,21 @@ export interface ListWindow<Column extends string> {
   toMs?: number;
 }
 
+/** A list's rows without the page: what an export reads, in the list's order. */
+export type ListSpan<Column extends string> = Omit<ListWindow<Column>, 'limit' | 'offset'>;
+
+/** Where a keyset page starts: after the row with this sort key and id, in the list's order. */
+interface Cursor {
+  key: number | string;
+  id: number;
+}
+
+/**
+ * How many rows an export reads at a time. SQLite reads synchronously: a page holds the event
+ * loop for as long as it takes, so it is kept small enough to be a few milliseconds.
+ */
+export const EXPORT_PAGE_ROWS = 500;
+
 type SortOf<List extends keyof typeof CONSOLE_SORTS> = (typeof CONSOLE_SORTS)[List][number];
 export type LoanSort = SortOf<'loans'>;
 export type VoucherSort = SortOf<'vouchers'>;
@@ -51,25 +66,74 @@ const VOUCHER_COLUMNS: Record<VoucherSort, string> = { created_at: 'v.created_at
 const PAYMENT_COLUMNS: Record<PaymentSort, string> = { created_at: 'p.created_at', amount: 'p.amount_fen', paid_at: 'p.paid_at' };
 
 /**
+ * An export's sort key. A keyset compares keys, and NULL compares as nothing: an unpaid
+ * payment's `paid_at` is read as 0, first in ascending order on both engines.
+ */
+const exportKey = (column: string) =>
+  column === 'p.paid_at' ? sql<number>`coalesce(p.paid_at, 0)` : sql<number | string>`${sql.ref(column)}`;
+
+/** The rows after `cursor` in the order (key, id) runs, `order` applying to both. */
+function after(key: ReturnType<typeof exportKey>, id: string, order: 'asc' | 'desc', cursor: Cursor) {
+  return order === 'asc'
+    ? sql<SqlBool>`(${key}, ${sql.ref(id)}) > (${cursor.key}, ${cursor.id})`
+    : sql<SqlBool>`(${key}, ${sql.ref(id)}) < (${cursor.key}, ${cursor.id})`;
+}
+
+/**
+ * Every row of an export, a page at a time by keyset: each page starts after the last row of
+ * the one before (an index seek, not an OFFSET that reads every earlier row again), with no
+ * count. Only rows that existed when the export began (`id <= newest`): rows added meanwhile,
+ * the export's own audit row among them, are not chased.
+ */
+async function* keysetPages<Row extends { id: number; sort_key: number | string }>(
+  newest: () => Promise<number | null>,
+  read: (upTo: number, cursor: Cursor | null) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
+  const upTo = await newest();
+  if (upTo === null) return;
+  for (let cursor: Cursor | null = null; ;) {
+    const rows = await read(upTo, cursor);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    const last = rows[rows.length - 1];
+    cursor = { key: last.sort_key, id: last.id };
+  }
+}
+
+/**
  * The console's lists as pages with their totals: every filter applies to the page and to its
  * count alike, and the row's id breaks ties so that no row is on two pages or on none.
  */
 export class ConsoleListRecords {
   constructor(private readonly store: Store) {}
 
-  async loans(selection: LoanSelection, window: ListWindow<LoanSort>): Promise<Found<LoanRow & { mobile: string }>> {
-    if (selection.ids?.length === 0) return { rows: [], total: 0 };
+  /** The newest row of a table: where an export that begins now stops. */
+  private async newest(table: 'loans' | 'payments' | 'audit_log'): Promise<number | null> {
+    const row = await this.store.q
+      .selectFrom(table)
+      .select((eb) => eb.fn.max('id').as('n'))
+      .executeTakeFirst();
+    return row?.n == null ? null : Number(row.n);
+  }
+
+  private loanQuery(selection: LoanSelection, span: ListSpan<LoanSort>) {
     let query = this.store.q.selectFrom('loans as l').innerJoin('users as u', 'u.id', 'l.user_id');
     if (selection.statuses) query = query.where('l.status', 'in', selection.statuses);
     if (selection.ids) query = query.where('l.id', 'in', selection.ids);
     if (selection.exceptIds?.length) query = query.where('l.id', 'not in', selection.exceptIds);
-    if (window.fromMs !== undefined) query = query.where('l.created_at', '>=', window.fromMs);
-    if (window.toMs !== undefined) query = query.where('l.created_at', '<', window.toMs);
+    if (span.fromMs !== undefined) query = query.where('l.created_at', '>=', span.fromMs);
+    if (span.toMs !== undefined) query = query.where('l.created_at', '<', span.toMs);
     const search = selection.search?.trim();
     if (search) {
       const pattern = containing(search);
       query = query.where((eb) => eb.or([like('l.order_no', pattern), like('u.mobile', pattern), like('l.real_name', pattern)]));
     }
+    return query;
+  }
+
+  async loans(selection: LoanSelection, window: ListWindow<LoanSort>): Promise<Found<LoanRow & { mobile: string }>> {
+    if (selection.ids?.length === 0) return { rows: [], total: 0 };
+    const query = this.loanQuery(selection, window);
     const [rows, count] = await Promise.all([
       query
         .selectAll('l')
@@ -82,6 +146,26 @@ export class ConsoleListRecords {
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  /** Every loan of a selection in the list's order, a page at a time (an export). */
+  async *loanPages(selection: LoanSelection, span: ListSpan<LoanSort>): AsyncGenerator<Array<LoanRow & { mobile: string }>> {
+    if (selection.ids?.length === 0) return;
+    const key = exportKey(LOAN_COLUMNS[span.sort]);
+    yield* keysetPages(
+      () => this.newest('loans'),
+      (upTo, cursor) => {
+        let query = this.loanQuery(selection, span).where('l.id', '<=', upTo);
+        if (cursor) query = query.where(after(key, 'l.id', span.order, cursor));
+        return query
+          .selectAll('l')
+          .select(['u.mobile', key.as('sort_key')])
+          .orderBy(key, span.order)
+          .orderBy('l.id', span.order)
+          .limit(EXPORT_PAGE_ROWS)
+          .execute();
+      },
+    );
   }
 
   async vouchers(status: VoucherStatus | null, window: ListWindow<VoucherSort>): Promise<Found<StaffVoucherRow>> {
@@ -106,11 +190,16 @@ export class ConsoleListRecords {
     return { rows, total: Number(count.n) };
   }
 
-  async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Found<StaffPaymentRow>> {
+  private paymentQuery(status: PaymentStatus | null, span: ListSpan<PaymentSort>) {
     let query = this.store.q.selectFrom('payments as p').innerJoin('loans as l', 'l.id', 'p.loan_id');
     if (status) query = query.where('p.status', '=', status);
-    if (window.fromMs !== undefined) query = query.where('p.created_at', '>=', window.fromMs);
-    if (window.toMs !== undefined) query = query.where('p.created_at', '<', window.toMs);
+    if (span.fromMs !== undefined) query = query.where('p.created_at', '>=', span.fromMs);
+    if (span.toMs !== undefined) query = query.where('p.created_at', '<', span.toMs);
+    return query;
+  }
+
+  async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Found<StaffPaymentRow>> {
+    const query = this.paymentQuery(status, window);
     const [rows, count] = await Promise.all([
       query
         .selectAll('p')
@@ -125,18 +214,55 @@ export class ConsoleListRecords {
     return { rows, total: Number(count.n) };
   }
 
-  /** The audit log, of one operator (by username) and one target when given. */
-  async audit(filter: { operator?: string; target?: string }, window: ListWindow<AuditSort>): Promise<Found<AuditRow>> {
+  /** Every payment of a status in the list's order, a page at a time (an export). */
+  async *paymentPages(status: PaymentStatus | null, span: ListSpan<PaymentSort>): AsyncGenerator<StaffPaymentRow[]> {
+    const key = exportKey(PAYMENT_COLUMNS[span.sort]);
+    yield* keysetPages(
+      () => this.newest('payments'),
+      (upTo, cursor) => {
+        let query = this.paymentQuery(status, span).where('p.id', '<=', upTo);
+        if (cursor) query = query.where(after(key, 'p.id', span.order, cursor));
+        return query
+          .selectAll('p')
+          .select(['l.order_no', key.as('sort_key')])
+          .orderBy(key, span.order)
+          .orderBy('p.id', span.order)
+          .limit(EXPORT_PAGE_ROWS)
+          .execute();
+      },
+    );
+  }
+
+  private auditQuery(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>) {
     let query = this.store.q.selectFrom('audit_log');
     if (filter.operator) query = query.where('username', '=', filter.operator);
     if (filter.target) query = query.where('target', '=', filter.target);
-    if (window.fromMs !== undefined) query = query.where('at', '>=', window.fromMs);
-    if (window.toMs !== undefined) query = query.where('at', '<', window.toMs);
+    if (span.fromMs !== undefined) query = query.where('at', '>=', span.fromMs);
+    if (span.toMs !== undefined) query = query.where('at', '<', span.toMs);
+    return query;
+  }
+
+  /** The audit log, of one operator (by username) and one target when given. */
+  async audit(filter: { operator?: string; target?: string }, window: ListWindow<AuditSort>): Promise<Found<AuditRow>> {
+    const query = this.auditQuery(filter, window);
     const [rows, count] = await Promise.all([
       // Rows are added in time order: the id orders them as `at` does, without ties.
       query.selectAll().orderBy('id', window.order).limit(window.limit).offset(window.offset).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  /** The audit log of a filter in the list's order (by id, as `at` runs), a page at a time (an export). */
+  async *auditPages(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>): AsyncGenerator<AuditRow[]> {
+    const key = exportKey('id');
+    yield* keysetPages(
+      () => this.newest('audit_log'),
+      (upTo, cursor) => {
+        let query = this.auditQuery(filter, span).where('id', '<=', upTo);
+        if (cursor) query = query.where('id', span.order === 'asc' ? '>' : '<', cursor.id);
+        return query.selectAll().select(key.as('sort_key')).orderBy('id', span.order).limit(EXPORT_PAGE_ROWS).execute();
+      },
+    );
   }
 }

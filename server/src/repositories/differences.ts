@@ -71,13 +71,26 @@ export class DifferenceRecords {
   }
 
   /** Resolves an open difference; false when it was resolved already (by someone quicker). */
-  async resolve(id: number, resolution: Resolution): Promise<boolean> {
+  resolve(id: number, resolution: Resolution): Promise<boolean> {
+    return this.moved(id, 'open', resolution);
+  }
+
+  /**
+   * Moves a difference on from `from` only: of two writes that read it there, one moves it;
+   * false for the other.
+   */
+  async moved(id: number, from: DifferenceStatus, change: Updateable<Tables['payment_differences']>): Promise<boolean> {
     const result = await this.store.q
       .updateTable('payment_differences')
-      .set(resolution)
+      .set(change)
       .where('id', '=', id)
-      .where('status', '=', 'open')
+      .where('status', '=', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Refunds sent to the gateway whose outcome it has not told yet, oldest first. */
+  refunding(): Promise<DifferenceListRow[]> {
+    return this.joined().where('d.status', '=', 'refunding').orderBy('d.id').execute();
   }
 }

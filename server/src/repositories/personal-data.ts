@@ -57,7 +57,9 @@ export class PersonalDataRecords {
       codes: await q
         .selectFrom('sms_codes')
         .select(['event', 'createtime', 'expiretime', 'status'])
+        // Codes sent to the phone before the account held it were a previous holder's.
         .where('mobile', '=', user.mobile)
+        .where('createtime', '>=', user.mobile_since)
         .orderBy('id')
         .execute(),
       failedLogins: await q

@@ -27,6 +27,26 @@ export class TokenRecords {
     return row ?? null;
   }
 
+  /**
+   * The account of a live token if it is still open, read again inside a write and held until it
+   * commits (Store.held): closing the account or ending the session waits for the write, or the
+   * write waits for them and finds nothing.
+   */
+  async heldOpenUser(tokenHash: string, nowSeconds: number): Promise<UserRow | null> {
+    const row = await this.store
+      .held(
+        this.store.q
+          .selectFrom('tokens')
+          .innerJoin('users', 'users.id', 'tokens.user_id')
+          .selectAll('users')
+          .where('tokens.token_hash', '=', tokenHash)
+          .where('tokens.expiretime', '>', nowSeconds)
+          .where('users.closed_at', 'is', null),
+      )
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   async delete(tokenHash: string): Promise<void> {
     await this.store.q.deleteFrom('tokens').where('token_hash', '=', tokenHash).execute();
   }

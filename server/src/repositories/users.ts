@@ -12,6 +12,7 @@ export interface NewUser {
   email: string;
   password_hash: string;
   createtime: number;
+  mobile_since: number;
 }
 
 export interface ProfileFields {
@@ -60,8 +61,9 @@ export class UserRecords {
     return row.id;
   }
 
-  async setPhone(id: number, mobile: string, username: string, nickname: string): Promise<void> {
-    await this.store.q.updateTable('users').set({ mobile, username, nickname }).where('id', '=', id).execute();
+  /** `since`: when the account got the phone (epoch seconds). */
+  async setPhone(id: number, mobile: string, username: string, nickname: string, since: number): Promise<void> {
+    await this.store.q.updateTable('users').set({ mobile, username, nickname, mobile_since: since }).where('id', '=', id).execute();
   }
 
   async setProfile(id: number, profile: ProfileFields): Promise<void> {

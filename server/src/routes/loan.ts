@@ -51,7 +51,7 @@ export const loanRoutes: RoutePlugin = async (app, { services, auth, config, lin
   app.post(
     ENDPOINTS.loanCreate,
     { schema: { body: LoanApplication, response: { 200: envelopeOf(LoanCreated) } }, onRequest: auth.required },
-    async (request) => ok(await loans.create(userOf(request).id, request.body), said(request, 'applicationSubmitted')),
+    async (request) => ok(await loans.create(userOf(request).id, request.body, request.ip), said(request, 'applicationSubmitted')),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import { BORROWER_SOMETIMES } from '../openapi/operations';
 import { SMS_EVENTS } from '../services/sms';
+import { isClosed } from '../services/users';
 import type { RoutePlugin } from './deps';
 import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
@@ -26,12 +27,10 @@ export const smsRoutes: RoutePlugin = async (app, { services, config, auth }) =>
       if (!SMS_EVENTS.includes(event)) throw new Refusal(say('smsEvent', { events: SMS_EVENTS.join(', ') }));
       const holder = await services.users.byMobile(mobile);
       const registered = holder !== null;
-      const closed = holder?.closed_at != null;
+      // A closed account's phone is answered as a new one (isClosed): its codes are never delivered.
+      const closed = holder !== null && isClosed(holder);
       // Only registration needs to know the number is new; SMS login signs up unknown numbers.
-      if (event === 'register' && registered) {
-        throw new Refusal(say(closed ? 'phoneReserved' : 'phoneRegisteredLogIn'));
-      }
-      if (event === 'mobilelogin' && closed) throw new Refusal(say('loginAccountClosed'));
+      if (event === 'register' && registered && !closed) throw new Refusal(say('phoneRegisteredLogIn'));
       // Closing an account is proven by its own phone, asked for by its signed-in owner.
       if (event === 'closeaccount') {
         await auth.required(request);
@@ -45,7 +44,7 @@ export const smsRoutes: RoutePlugin = async (app, { services, config, auth }) =>
       }
       // Anyone may ask for a reset code, so the answer is the same for every phone: an unknown
       // phone's code is counted like any other but never sent.
-      await services.sms.send(mobile, event, event !== 'resetpwd' || (registered && !closed));
+      await services.sms.send(mobile, event, !closed && (event !== 'resetpwd' || registered));
       return ok(null, said(request, 'codeSent'));
     },
   );

@@ -3,6 +3,10 @@ import { maskPhone } from '@instalment/contract/format';
 import { fromFen, parsePeriods } from '@instalment/contract/loan';
 import type { Store } from '../db/store';
 import type { ApprovalRow } from '../repositories/approvals';
+import type { Confirmation } from './operator-target';
+import { rolesOf } from './operators';
+
+type AccountChange = Extract<ApprovalSubject, { about: 'account' }>['change'];
 
 const idOf = (target: string) => target.slice(target.indexOf(':') + 1);
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
@@ -40,7 +44,8 @@ export async function approvalSubjects(store: Store, rows: readonly ApprovalRow[
   const orderNos = targetsOf('loan.disburse');
   const voucherIds = targetsOf('voucher.confirm').map(Number);
   const userIds = targetsOf('credit.limit').map(Number);
-  const [loans, vouchers, users] = await Promise.all([
+  const usernames = [...targetsOf('operator.disable'), ...targetsOf('operator.totp'), ...targetsOf('operator.confirm')];
+  const [loans, vouchers, users, operators] = await Promise.all([
     orderNos.length === 0
       ? []
       : store.q
@@ -61,10 +66,18 @@ export async function approvalSubjects(store: Store, rows: readonly ApprovalRow[
     userIds.length === 0
       ? []
       : store.q.selectFrom('users').select(['id', 'real_name', 'nickname', 'mobile']).where('id', 'in', userIds).execute(),
+    usernames.length === 0
+      ? []
+      : store.q.selectFrom('operators').select(['username', 'roles']).where('username', 'in', usernames).execute(),
   ]);
   const loanBy = new Map(loans.map((loan) => [loan.order_no, loan]));
   const voucherBy = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
   const userBy = new Map(users.map((user) => [user.id, user]));
+  const operatorBy = new Map(operators.map((operator) => [operator.username, operator]));
+  const account = (row: ApprovalRow, change: AccountChange): ApprovalSubject | null => {
+    const operator = operatorBy.get(idOf(row.target));
+    return operator ? { about: 'account', username: operator.username, change, roles: rolesOf(operator) } : null;
+  };
 
   const subjectOf = (row: ApprovalRow): ApprovalSubject | null => {
     const payload = parsed(row.payload) as Record<string, unknown>;
@@ -120,6 +133,12 @@ export async function approvalSubjects(store: Store, rows: readonly ApprovalRow[
           before: (before?.roles as OperatorRole[] | undefined) ?? [],
           after: payload.roles as OperatorRole[],
         };
+      case 'operator.disable':
+        return account(row, 'disable');
+      case 'operator.totp':
+        return account(row, 'totp');
+      case 'operator.confirm':
+        return account(row, (payload as { confirmation: Confirmation }).confirmation);
       case 'difference.refund':
         return {
           about: 'refund',

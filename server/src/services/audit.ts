@@ -1,8 +1,10 @@
+import { isIPv6 } from 'node:net';
 import type { AuditEntry, Listing, OperatorRole } from '@instalment/contract/api';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import { AuditRecords, type AuditRow } from '../repositories/audit';
-import { ConsoleListRecords, type AuditSort, type ListWindow } from '../repositories/console-lists';
+import { OperatorRecords } from '../repositories/operators';
+import { ConsoleListRecords, type AuditSort, type ListSpan, type ListWindow } from '../repositories/console-lists';
 
 /** What one operator action was: who, from where, on what, and the state before and after. */
 export interface AuditFact {
@@ -36,6 +38,31 @@ function json(value: unknown): string | null {
 }
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
 
+/** How long one tally of strangers' refused logins counts: one row per network per window. */
+export const STRANGER_WINDOW_MS = 10 * 60 * 1000;
+/** What a tally is filed under in place of the usernames typed (no operator's name has a space). */
+export const STRANGERS = 'unknown usernames';
+
+/**
+ * The network an address counts in: an IPv6 address's /64 (what one subscriber is given, millions
+ * of addresses), an IPv4 address (or an IPv4-mapped one) as it is.
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  const bare = address.split('%')[0];
+  if (!isIPv6(bare)) return address;
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
+  const [head, tail] = bare.toLowerCase().split('::');
+  const left = groups(head);
+  const full = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - groups(tail).length).fill('0'), ...groups(tail)];
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** The audit log: every operator action, done or refused, once; written in the action's own transaction where there is one. */
 export class AuditService {
   constructor(private readonly ctx: Context) {}
@@ -56,6 +83,33 @@ export class AuditService {
     });
   }
 
+  /**
+   * A refused request from someone not signed in (a login), under the username they typed. One
+   * that names an operator is that operator's, audited as it is; one that names no operator is a
+   * stranger's guess, and what it typed is nobody's to keep: it is counted in the row of its
+   * network's window, so guesses from any number of addresses add a bounded number of rows.
+   */
+  async recordClaim(fact: AuditFact): Promise<void> {
+    if (await new OperatorRecords(this.ctx.store).byUsername(fact.operator.username)) return this.record(fact);
+    const now = this.ctx.now();
+    const network = networkOf(fact.address);
+    const window = Math.floor(now / STRANGER_WINDOW_MS) * STRANGER_WINDOW_MS;
+    await new AuditRecords(this.ctx.store).tally({
+      tally: bounded(`${fact.action}:${network}:${window}`, AUDIT_FIELD_LIMITS.target),
+      at: now,
+      operator_id: null,
+      username: STRANGERS,
+      roles: '',
+      action: bounded(fact.action, AUDIT_FIELD_LIMITS.action),
+      target: 'operators',
+      state_before: null,
+      state_after: null,
+      outcome: 'refused',
+      reason: `refused for usernames no operator has, counted per network every ${STRANGER_WINDOW_MS / 60_000} min`,
+      address: bounded(network, AUDIT_FIELD_LIMITS.address),
+    });
+  }
+
   async list(filter: { target?: string; limit: number; offset: number }): Promise<AuditEntry[]> {
     return (await new AuditRecords(this.ctx.store).list(filter)).map(entryOf);
   }
@@ -64,6 +118,11 @@ export class AuditService {
   async page(filter: { operator?: string; target?: string }, window: ListWindow<AuditSort>): Promise<Listing<AuditEntry>> {
     const { rows, total } = await new ConsoleListRecords(this.ctx.store).audit(filter, window);
     return { list: rows.map(entryOf), total };
+  }
+
+  /** The console's audit list whole, a page at a time (its export). */
+  async *pages(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>): AsyncGenerator<AuditEntry[]> {
+    for await (const rows of new ConsoleListRecords(this.ctx.store).auditPages(filter, span)) yield rows.map(entryOf);
   }
 }
 
@@ -76,9 +135,10 @@ function entryOf(row: AuditRow): AuditEntry {
     action: row.action,
     target: row.target,
     before: parsed(row.state_before),
-    after: parsed(row.state_after),
+    // A tally's count is what it says.
+    after: row.tally === null ? parsed(row.state_after) : { refused: row.repeats, last_at: iso(row.last_at!) },
     outcome: row.outcome,
-    reason: row.reason,
+    reason: row.tally === null ? row.reason : `${row.repeats} × ${row.reason}; the last at ${iso(row.last_at!)}`,
     address: row.address,
   };
 }

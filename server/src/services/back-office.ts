@@ -24,7 +24,7 @@ import type { Operator } from './operators';
 import type { Reconciliation } from './reconciliation';
 import { loanTarget, userTarget, voucherTarget } from './staff';
 import type { VoucherService } from './vouchers';
-import { applyOperatorRoles } from './operator-accounts';
+import type { AccountKind } from './operator-accounts';
 import type { Change } from './change';
 import { Refusal, say } from './refusals';
 
@@ -190,6 +190,7 @@ export function approvalEffects(
   loansService: LoanService,
   vouchers: VoucherService,
   reconciliation: Reconciliation,
+  accounts: Record<AccountKind, Effect>,
 ): Record<ApprovalKind, Effect> {
   const targetId = (target: string) => target.slice(target.indexOf(':') + 1);
   const setting =
@@ -217,7 +218,7 @@ export function approvalEffects(
     'setting.loan_rates': setting('loan_rates'),
     'setting.payment_channels': setting('payment_channels'),
     'setting.bank_info': setting('bank_info'),
-    'operator.roles': applyOperatorRoles,
     'difference.refund': (tx, target, _payload, checker) => reconciliation.refund(tx, Number(targetId(target)), checker),
+    ...accounts,
   };
 }

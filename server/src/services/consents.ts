@@ -47,7 +47,8 @@ export class ConsentService {
   /** A signed-in person agrees to the texts in force: recorded once, however often it is sent. */
   async agree(userId: number, agreed: Agreed, address: string): Promise<Consent[]> {
     ConsentService.check(agreed, say('agreementsRequired'));
-    if (!(await this.agreedToCurrent(userId))) await this.record(userId, address);
+    // A write, which reads the signed-in session again (http/session-writes.ts).
+    if (!(await this.agreedToCurrent(userId))) await this.ctx.store.write([], (tx) => this.record(userId, address, tx));
     return this.of(userId);
   }
 

@@ -1,46 +1,66 @@
-import { CONSOLE_MAX_PAGE_SIZE, type Listing, type PaymentStatus } from '@instalment/contract/api';
+import { randomUUID } from 'node:crypto';
+import { mayDo, type OperatorRole, type PaymentStatus } from '@instalment/contract/api';
+import { maskName, maskPhone, zonedDateTime, zonedDay } from '@instalment/contract/format';
 import type { Context } from '../context';
-import type { AuditSort, ListWindow, LoanSort, PaymentSort } from '../repositories/console-lists';
+import { EXPORT_PAGE_ROWS, type AuditSort, type ListSpan, type LoanSort, type PaymentSort } from '../repositories/console-lists';
+import { LeaseRecords } from '../repositories/leases';
+import { RateLimitRecords } from '../repositories/rate-limits';
 import type { AuditService } from './audit';
-import { zonedDateTime, zonedDay } from '@instalment/contract/format';
 import type { CsvCell } from './csv';
+import type { Operator } from './operators';
+import { Refusal, say } from './refusals';
 import type { LoanFilter, StaffService } from './staff';
 
 /** What the console exports, each as the list or report of the same name shows it. */
 export type ExportKind = 'loans' | 'payments' | 'overdue' | 'audit';
 
-/** An export's rows: every row of its list in the list's order, without the page. */
-export type ExportWindow<Column extends string> = Omit<ListWindow<Column>, 'limit' | 'offset'>;
-
 /** A CSV file to be: its header and its rows, read a page at a time as the file is sent. */
 export interface CsvExport {
   header: string[];
-  rows: AsyncIterable<CsvCell[]>;
+  pages: AsyncIterable<CsvCell[][]>;
 }
 
-/** Every item of a list, read a console page at a time. */
-async function* everyItem<T>(read: (page: { limit: number; offset: number }) => Promise<Listing<T>>): AsyncGenerator<T> {
-  for (let offset = 0; ; offset += CONSOLE_MAX_PAGE_SIZE) {
-    const { list } = await read({ limit: CONSOLE_MAX_PAGE_SIZE, offset });
-    yield* list;
-    if (list.length < CONSOLE_MAX_PAGE_SIZE) return;
-  }
+/**
+ * How much one operator may export. One file at a time (held as a lease in the database, so
+ * every process sees it and a process that dies lets it go when the lease runs out, renewed
+ * while the file is written), and a few a minute (counted in `rate_limits`, like the API's
+ * per-address limits): enough to work, too few to hold the API's database for long.
+ */
+export const EXPORT_LIMITS = { perMinute: 5, windowMs: 60_000, leaseMs: 60_000 } as const;
+
+/** The operator's export in progress: let go once the file is written or the download dropped. */
+export interface ExportSlot {
+  release(): void;
 }
 
-async function* rowsOf<T>(items: AsyncIterable<T> | Iterable<T>, row: (item: T) => CsvCell[]): AsyncGenerator<CsvCell[]> {
-  for await (const item of items) yield row(item);
+async function* pagesOf<T>(pages: AsyncIterable<T[]>, row: (item: T) => CsvCell[]): AsyncGenerator<CsvCell[][]> {
+  for await (const page of pages) yield page.map(row);
 }
+
+/** A borrower's name and phone as an operator's roles may take them away in a file. */
+interface Identity {
+  name(name: string): string;
+  phone(phone: string): string;
+}
+const WHOLE: Identity = { name: (name) => name, phone: (phone) => phone };
+const MASKED: Identity = { name: maskName, phone: maskPhone };
 
 /**
  * The console's CSV exports: the rows its lists and the overdue report answer, read through the
  * same services, with times in the business time zone, named in the header.
  */
 export class Exports {
+  private readonly leases: LeaseRecords;
+  private readonly counts: RateLimitRecords;
+
   constructor(
     private readonly ctx: Context,
     private readonly staff: StaffService,
     private readonly auditLog: AuditService,
-  ) {}
+  ) {
+    this.leases = new LeaseRecords(ctx.store);
+    this.counts = new RateLimitRecords(ctx.store);
+  }
 
   private get zone(): string {
     return this.ctx.config.businessTimezone;
@@ -55,61 +75,101 @@ export class Exports {
     return instant === null ? null : zonedDateTime(Date.parse(instant), this.zone);
   }
 
+  /** Full names and phones for roles whose work needs them (`personalData`), masked for the others. */
+  private identity(roles: readonly OperatorRole[]): Identity {
+    return mayDo(roles, 'personalData') ? WHOLE : MASKED;
+  }
+
   /** The file's name: what it holds and the business day it was made on. */
   fileName(kind: ExportKind): string {
     return `${kind}-${zonedDay(this.ctx.now(), this.zone)}.csv`;
   }
 
-  loans(filter: LoanFilter, window: ExportWindow<LoanSort>): CsvExport {
+  /**
+   * The operator's one export slot, taken before a file is begun, or a refusal: while another of
+   * their exports is being written, or past the exports of the minute (`EXPORT_LIMITS`).
+   */
+  async begin(operator: Operator): Promise<ExportSlot> {
+    const lease = `export:operator:${operator.id}`;
+    const holder = randomUUID();
+    if (!(await this.leases.acquire(lease, holder, this.ctx.now(), EXPORT_LIMITS.leaseMs))) throw new Refusal(say('exportRunning'));
+    const letGo = () => this.leases.release(lease, holder).catch((error: unknown) => this.ctx.log.error({ err: error }, 'export lease'));
+    try {
+      await this.countMinute(operator);
+    } catch (error) {
+      await letGo();
+      throw error;
+    }
+    const renewal = setInterval(() => {
+      this.leases
+        .acquire(lease, holder, this.ctx.now(), EXPORT_LIMITS.leaseMs)
+        .catch((error: unknown) => this.ctx.log.error({ err: error }, 'export lease'));
+    }, EXPORT_LIMITS.leaseMs / 3);
+    renewal.unref();
     return {
-      header: ['order_no', 'real_name', 'mobile', 'amount', 'term', 'status', this.zoned('created_at'), this.zoned('disbursed_at')],
-      rows: rowsOf(
-        everyItem((page) => this.staff.loanList(filter, { ...window, ...page })),
-        (loan) => [
-          loan.order_no,
-          loan.real_name,
-          loan.mobile,
-          loan.amount,
-          loan.term,
-          loan.status,
-          this.time(loan.created_at),
-          this.time(loan.disbursed_at),
-        ],
-      ),
+      release() {
+        clearInterval(renewal);
+        void letGo();
+      },
     };
   }
 
-  payments(status: PaymentStatus | null, window: ExportWindow<PaymentSort>): CsvExport {
+  /** Counts an export begun, refused past the minute's. */
+  private async countMinute(operator: Operator): Promise<void> {
+    const now = this.ctx.now();
+    const counted = await this.counts.hit('console export', `operator:${operator.id}`, now, EXPORT_LIMITS.windowMs);
+    if (counted.hits <= EXPORT_LIMITS.perMinute) return;
+    const seconds = Math.max(1, Math.ceil((counted.window_start + EXPORT_LIMITS.windowMs - now) / 1000));
+    throw new Refusal(say('exportsPerMinute', { max: EXPORT_LIMITS.perMinute, seconds }));
+  }
+
+  loans(roles: readonly OperatorRole[], filter: LoanFilter, span: ListSpan<LoanSort>): CsvExport {
+    const identity = this.identity(roles);
+    return {
+      header: ['order_no', 'real_name', 'mobile', 'amount', 'term', 'status', this.zoned('created_at'), this.zoned('disbursed_at')],
+      pages: pagesOf(this.staff.loanPages(filter, span), (loan) => [
+        loan.order_no,
+        identity.name(loan.real_name),
+        identity.phone(loan.mobile),
+        loan.amount,
+        loan.term,
+        loan.status,
+        this.time(loan.created_at),
+        this.time(loan.disbursed_at),
+      ]),
+    };
+  }
+
+  payments(status: PaymentStatus | null, span: ListSpan<PaymentSort>): CsvExport {
     return {
       header: ['payment_no', 'order_no', 'amount', 'status', 'channel', this.zoned('created_at'), this.zoned('paid_at')],
-      rows: rowsOf(
-        everyItem((page) => this.staff.payments(status, { ...window, ...page })),
-        (payment) => [
-          payment.payment_no,
-          payment.order_no,
-          payment.amount,
-          payment.status,
-          payment.channel,
-          this.time(payment.created_at),
-          this.time(payment.paid_at),
-        ],
-      ),
+      pages: pagesOf(this.staff.paymentPages(status, span), (payment) => [
+        payment.payment_no,
+        payment.order_no,
+        payment.amount,
+        payment.status,
+        payment.channel,
+        this.time(payment.created_at),
+        this.time(payment.paid_at),
+      ]),
     };
   }
 
   /** The overdue report as it answers today: the days and penalties the borrower sees. */
-  overdue(): CsvExport {
+  overdue(roles: readonly OperatorRole[]): CsvExport {
     const { staff } = this;
+    const identity = this.identity(roles);
     return {
       header: ['order_no', 'real_name', 'mobile', 'overdue_periods', 'overdue_days', 'overdue_amount', 'penalty'],
-      rows: rowsOf(
+      pages: pagesOf(
         (async function* () {
-          yield* await staff.overdue();
+          const report = await staff.overdue();
+          for (let start = 0; start < report.length; start += EXPORT_PAGE_ROWS) yield report.slice(start, start + EXPORT_PAGE_ROWS);
         })(),
         (loan) => [
           loan.order_no,
-          loan.real_name,
-          loan.mobile,
+          identity.name(loan.real_name),
+          identity.phone(loan.mobile),
           loan.overdue_periods.join(' '),
           loan.overdue_days,
           loan.overdue_amount,
@@ -119,22 +179,19 @@ export class Exports {
     };
   }
 
-  audit(filter: { operator?: string; target?: string }, window: ExportWindow<AuditSort>): CsvExport {
+  audit(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>): CsvExport {
     return {
       header: [this.zoned('at'), 'username', 'roles', 'action', 'target', 'outcome', 'reason', 'address'],
-      rows: rowsOf(
-        everyItem((page) => this.auditLog.page(filter, { ...window, ...page })),
-        (entry) => [
-          this.time(entry.at),
-          entry.username,
-          entry.roles.join(' '),
-          entry.action,
-          entry.target,
-          entry.outcome,
-          entry.reason,
-          entry.address,
-        ],
-      ),
+      pages: pagesOf(this.auditLog.pages(filter, span), (entry) => [
+        this.time(entry.at),
+        entry.username,
+        entry.roles.join(' '),
+        entry.action,
+        entry.target,
+        entry.outcome,
+        entry.reason,
+        entry.address,
+      ]),
     };
   }
 }

@@ -19,7 +19,7 @@ import { UserService } from './users';
 import { SmsRecords } from '../repositories/sms';
 import { VoucherService } from './vouchers';
 import { ReminderService } from './reminders';
-import { OperatorAccounts } from './operator-accounts';
+import { accountEffects, OperatorAccounts } from './operator-accounts';
 import { OperatorService } from './operators';
 import { AuditService } from './audit';
 import { ApprovalService } from './approvals';
@@ -86,9 +86,19 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
   const attempts = new LoginAttempts(ctx);
   const vouchers = new VoucherService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);
-  const reconciliation = new Reconciliation(ctx, gateway, loans, ledger);
+  const reconciliation = new Reconciliation(ctx, gateway, loans, ledger, audit);
   const operators = new OperatorService(ctx, attempts);
-  const approvals = new ApprovalService(ctx, approvalEffects(loans, vouchers, reconciliation));
+  // An approved TOTP renewal asks for its confirmation through the accounts, made below with the approvals.
+  const approvals: ApprovalService = new ApprovalService(
+    ctx,
+    approvalEffects(
+      loans,
+      vouchers,
+      reconciliation,
+      accountEffects(operators, () => operatorAccounts),
+    ),
+  );
+  const operatorAccounts: OperatorAccounts = new OperatorAccounts(ctx, operators, approvals);
   const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);
   return {
     tokens,
@@ -107,7 +117,7 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
     news: new NewsService(ctx),
     reminders: new ReminderService(ctx, ledger, provider),
     operators,
-    operatorAccounts: new OperatorAccounts(ctx, operators, approvals),
+    operatorAccounts,
     audit,
     approvals,
     backOffice: new BackOffice(loans, vouchers, approvals, reconciliation),

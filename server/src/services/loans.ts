@@ -32,6 +32,7 @@ import type { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
 import { LoanRecords, type LoanRow, type NewLoan, type Rejection, type SummaryRow } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
+import { RateLimitRecords } from '../repositories/rate-limits';
 import { Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
 import { KeptAnswers } from './kept-answers';
@@ -43,6 +44,14 @@ export type { LoanRow };
 
 /** An application as the route's schema took it: the purpose, like every value, is judged by the rules here. */
 export type ApplicationForm = Omit<LoanApplication, 'purpose'> & { purpose: string };
+
+/**
+ * "This ID card is registered to another account" tells whoever hears it that the number is a
+ * customer's: an applicant who mistyped their own needs it a few times a day, a prober trying
+ * numbers gets no more, whether or not their account has an ID number bound yet. Counted in the
+ * database's rate-limit windows (migration 005), swept with them after a day.
+ */
+const ID_CARD_REFUSALS = { bucket: 'loan:id-card-other-account', perAccount: 3, perAddress: 10, windowMs: 24 * 3600 * 1000 };
 
 export class LoanService {
   constructor(
@@ -70,8 +79,10 @@ export class LoanService {
     return businessDay(this.ctx, this.ctx.now());
   }
 
-  async create(userId: number, form: ApplicationForm): Promise<LoanCreated> {
+  /** `address`: the client's, which the refusals of an ID number bound to another account are counted against too. */
+  async create(userId: number, form: ApplicationForm, address: string): Promise<LoanCreated> {
     await this.consents.requireCurrent(userId, say('agreeBeforeApplying'));
+    await this.idCardRefusalsLeft(userId, address);
     const rates = await this.catalogue.rates();
     // The rules judge what the applicant meant, not the spaces around it.
     const application: LoanApplication = {
@@ -94,7 +105,7 @@ export class LoanService {
     const identity = { realName: application.real_name!, idCard: application.id_card! };
     // Checked and recorded under one lock on the account's credit, so simultaneous applications
     // (from this process or another on the same database) cannot each see the same available credit.
-    const orderNo = await this.ctx.store.write(this.credit.locks(userId, identity), async (tx) => {
+    const recorded = this.ctx.store.write(this.credit.locks(userId, identity), async (tx) => {
       const held = this.on(tx);
       await held.credit.admit(userId, amountFen, identity);
       return held.insertLoan({
@@ -115,9 +126,37 @@ export class LoanService {
         approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
       });
     });
+    const orderNo = await recorded.catch((error: unknown) => this.countIdCardRefusal(userId, address, error));
     this.ctx.metrics.applications.inc();
     await this.approveDue(userId);
     return { order_no: orderNo };
+  }
+
+  /** Refuses an applicant (by account or address) who has met the other-account refusal as often as a day allows. */
+  private async idCardRefusalsLeft(userId: number, address: string): Promise<void> {
+    const now = this.ctx.now();
+    const counts = new RateLimitRecords(this.ctx.store);
+    for (const [key, max] of [
+      [`user:${userId}`, ID_CARD_REFUSALS.perAccount],
+      [`address:${address}`, ID_CARD_REFUSALS.perAddress],
+    ] as const) {
+      const count = await counts.peek(ID_CARD_REFUSALS.bucket, key);
+      if (count && count.window_start + ID_CARD_REFUSALS.windowMs > now && count.hits >= max) {
+        const minutes = Math.max(1, Math.ceil((count.window_start + ID_CARD_REFUSALS.windowMs - now) / 60_000));
+        throw new Refusal(say('idCardTriesUsed', { minutes }));
+      }
+    }
+  }
+
+  /** Rethrows the application's refusal; one for an ID number bound to another account is first counted against the account and the address. */
+  private async countIdCardRefusal(userId: number, address: string, error: unknown): Promise<never> {
+    // A Refusal's message is its English sentence, there for code to read (refusals.ts).
+    if (error instanceof Refusal && error.message === say('idCardOtherAccount')('en')) {
+      const counts = new RateLimitRecords(this.ctx.store);
+      for (const key of [`user:${userId}`, `address:${address}`])
+        await counts.hit(ID_CARD_REFUSALS.bucket, key, this.ctx.now(), ID_CARD_REFUSALS.windowMs);
+    }
+    throw error;
   }
 
   /** Records the application under a fresh random order number (drawn again on the rare collision). */

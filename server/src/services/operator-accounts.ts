@@ -1,32 +1,68 @@
-import { PRIVILEGED_ROLES, type OperatorRole } from '@instalment/contract/api';
+import { PRIVILEGED_ROLES, type ApprovalKind, type OperatorRole } from '@instalment/contract/api';
 import type { Static } from '@sinclair/typebox';
-import type { OperatorCreated, OperatorCredentials, OperatorRolesChanged, StaffOperator } from '@instalment/contract/api/schemas';
+import type {
+  OperatorCreated,
+  OperatorDisabled,
+  OperatorRolesChanged,
+  OperatorTotpReset,
+  StaffOperator,
+} from '@instalment/contract/api/schemas';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import { OperatorRecords } from '../repositories/operators';
-import type { ApprovalService } from './approvals';
+import type { ApprovalService, Effect } from './approvals';
 import type { Change } from './change';
+import { accountOfTarget, operatorTarget, type Confirmation } from './operator-target';
 import { rolesOf, type Operator, type OperatorService } from './operators';
 import { Refusal, say } from './refusals';
-
-export const operatorTarget = (username: string) => `operator:${username}`;
-const usernameOf = (target: string) => target.slice(target.indexOf(':') + 1);
 
 /** Roles that grant what the operator does not hold yet and that a second admin must approve. */
 const privilegedGrants = (now: readonly OperatorRole[], asked: readonly OperatorRole[]) =>
   asked.filter((role) => PRIVILEGED_ROLES.includes(role) && !now.includes(role));
 
-/** What a second admin's approval of `operator.roles` does. */
-export async function applyOperatorRoles(tx: Store, target: string, payload: unknown): Promise<{ roles: OperatorRole[] }> {
-  const { roles } = payload as { roles: OperatorRole[] };
-  if ((await new OperatorRecords(tx).setRoles(usernameOf(target), roles.join(','))) === null) throw new Refusal(say('operatorNotFound'));
-  return { roles };
+/** The account changes that wait for a second admin, and what each does once approved (`checker`: that admin). */
+export type AccountKind = Extract<ApprovalKind, `operator.${string}`>;
+
+/**
+ * What a second admin's approval of an account's change does. A renewed authenticator's
+ * enrolment code goes to that admin (`handOver`), to pass on as the one who renewed it.
+ */
+export function accountEffects(operators: OperatorService, accounts: () => OperatorAccounts): Record<AccountKind, Effect> {
+  const usernameOf = (target: string) => accountOfTarget(target) ?? '';
+  return {
+    'operator.roles': async (tx, target, payload) => {
+      const { roles } = payload as { roles: OperatorRole[] };
+      if ((await new OperatorRecords(tx).setRoles(usernameOf(target), roles.join(','))) === null)
+        throw new Refusal(say('operatorNotFound'));
+      return { roles };
+    },
+    'operator.disable': async (tx, target) => {
+      if (!(await operators.disable(usernameOf(target), tx))) throw new Refusal(say('operatorNotFound'));
+      return { disabled: true };
+    },
+    'operator.totp': async (tx, target, _payload, checker, handOver) => {
+      const username = usernameOf(target);
+      handOver(await operators.resetTotp(username, checker.username, tx));
+      await accounts().askConfirmation(tx, checker, username, 'confirm-totp');
+      return { totp_reset: true };
+    },
+    // The account is left as it is: what changes is that `refusalOf` stops pairing it with its admin.
+    'operator.confirm': async () => ({ confirmed: true }),
+  };
 }
 
 /**
  * Operators' accounts as admins manage them in the console: every change in the admin's write,
- * with its audit row; a grant of a role that moves money or grants roles waits for a second admin
- * (`operator.roles`); no admin changes their own account.
+ * with its audit row; no admin changes their own account. What gives power, or takes an admin's
+ * away, waits for a second admin: a grant of a role that checks, moves money or grants roles
+ * (`operator.roles`), any role taken from an admin, disabling an admin (`operator.disable`) and
+ * renewing an admin's authenticator (`operator.totp`). Every account an admin creates or renews
+ * the authenticator of waits for a second admin's confirmation (`operator.confirm`).
+ *
+ * Taking power from an operator who is not an admin happens at once: it makes no one stronger,
+ * and an operator who must be stopped is stopped now. An admin's power is different: one admin
+ * who could remove or lock out the other admins alone would be left the only one, deciding
+ * every four-eyes change with accounts of their own.
  */
 export class OperatorAccounts {
   constructor(
@@ -37,32 +73,40 @@ export class OperatorAccounts {
 
   async list(): Promise<Array<Static<typeof StaffOperator>>> {
     const rows = await new OperatorRecords(this.ctx.store).all();
-    const awaiting = await this.approvals.awaitingFor(
-      'operator.roles',
-      rows.map((row) => operatorTarget(row.username)),
+    const targets = rows.map((row) => operatorTarget(row.username));
+    const [roles, disable, totp, confirm] = await Promise.all(
+      (['operator.roles', 'operator.disable', 'operator.totp', 'operator.confirm'] as const).map((kind) =>
+        this.approvals.awaitingFor(kind, targets),
+      ),
     );
-    return rows.map((row) => ({
-      username: row.username,
-      roles: rolesOf(row),
-      disabled: row.disabled === 1,
-      created_at: iso(row.created_at),
-      roles_awaiting: awaiting.get(operatorTarget(row.username)) ?? null,
-    }));
+    return rows.map((row) => {
+      const target = operatorTarget(row.username);
+      return {
+        username: row.username,
+        roles: rolesOf(row),
+        disabled: row.disabled === 1,
+        created_at: iso(row.created_at),
+        roles_awaiting: roles.get(target) ?? null,
+        disable_awaiting: disable.get(target) ?? null,
+        totp_awaiting: totp.get(target) ?? null,
+        confirm_awaiting: confirm.get(target) ?? null,
+      };
+    });
   }
 
-  /** A new account with the roles it may have at once; privileged ones are asked for. */
+  /** A new account with the roles it may have at once (privileged ones are asked for), and its operator's enrolment code. */
   async create(tx: Store, admin: Operator, username: string, roles: OperatorRole[]): Promise<Change<Static<typeof OperatorCreated>>> {
     const granted = privilegedGrants([], roles);
     const now = roles.filter((role) => !granted.includes(role));
-    const created = await this.operators.create(username, now, tx);
+    const enrolment = await this.operators.create(username, now, admin.username, tx);
+    await this.askConfirmation(tx, admin, username, 'confirm-new');
     const approval_id = granted.length > 0 ? await this.askRoles(tx, admin, username, now, roles) : null;
-    const credentials: Static<typeof OperatorCredentials> = { ...created };
     return {
       target: operatorTarget(username),
       before: undefined,
-      // The audit keeps who and which roles, never the secrets.
-      after: { roles: now, roles_asked: approval_id === null ? null : roles, approval_id },
-      answer: { credentials, roles: now, approval_id },
+      // The audit keeps who and which roles, and when the enrolment code expires: never the code.
+      after: { roles: now, roles_asked: approval_id === null ? null : roles, approval_id, enrolment_expires_at: enrolment.expires_at },
+      answer: { enrolment, roles: now, approval_id },
     };
   }
 
@@ -73,7 +117,8 @@ export class OperatorAccounts {
     roles: OperatorRole[],
   ): Promise<Change<Static<typeof OperatorRolesChanged>>> {
     const before = rolesOf(await this.account(tx, admin, username));
-    if (privilegedGrants(before, roles).length > 0) {
+    const takenFromAdmin = before.includes('admin') && before.some((role) => !roles.includes(role));
+    if (privilegedGrants(before, roles).length > 0 || takenFromAdmin) {
       const approval_id = await this.askRoles(tx, admin, username, before, roles);
       return {
         target: operatorTarget(username),
@@ -91,25 +136,57 @@ export class OperatorAccounts {
     };
   }
 
-  async disable(tx: Store, admin: Operator, username: string): Promise<Change<null>> {
-    await this.account(tx, admin, username);
+  /** Sessions end at once; an admin's account waits for a second admin. */
+  async disable(tx: Store, admin: Operator, username: string): Promise<Change<Static<typeof OperatorDisabled>>> {
+    const row = await this.account(tx, admin, username);
+    const target = operatorTarget(username);
+    if (rolesOf(row).includes('admin')) {
+      const approval_id = await this.approvals.ask(tx, admin, 'operator.disable', target, {}, { disabled: false });
+      return { target, before: { disabled: false }, after: { disabled_asked: true, approval_id }, answer: { username, approval_id } };
+    }
     await this.operators.disable(username, tx);
-    return { target: operatorTarget(username), before: { disabled: false }, after: { disabled: true }, answer: null };
+    return { target, before: { disabled: false }, after: { disabled: true }, answer: { username, approval_id: null } };
   }
 
-  async resetTotp(tx: Store, admin: Operator, username: string): Promise<Change<Static<typeof OperatorCredentials>>> {
-    await this.account(tx, admin, username);
-    const secret = await this.operators.resetTotp(username, tx);
+  /**
+   * The operator's authenticator ends at once; they enrol a new one with the code answered (never
+   * seen in the audit). An admin's waits for a second admin, who is handed the code.
+   */
+  async resetTotp(tx: Store, admin: Operator, username: string): Promise<Change<Static<typeof OperatorTotpReset>>> {
+    const row = await this.account(tx, admin, username);
+    if (rolesOf(row).includes('admin')) {
+      const approval_id = await this.approvals.ask(tx, admin, 'operator.totp', operatorTarget(username), {}, null);
+      return {
+        target: operatorTarget(username),
+        before: undefined,
+        after: { totp_reset_asked: true, approval_id },
+        answer: { username, enrolment: null, approval_id },
+      };
+    }
+    const enrolment = await this.operators.resetTotp(username, admin.username, tx);
+    await this.askConfirmation(tx, admin, username, 'confirm-totp');
     return {
       target: operatorTarget(username),
       before: undefined,
-      after: { totp_reset: true },
-      answer: { username, password: null, ...secret },
+      after: { totp_reset: true, enrolment_expires_at: enrolment.expires_at },
+      answer: { username, enrolment, approval_id: null },
     };
   }
 
   private askRoles(tx: Store, admin: Operator, username: string, before: OperatorRole[], roles: OperatorRole[]): Promise<number> {
     return this.approvals.ask(tx, admin, 'operator.roles', operatorTarget(username), { roles }, { roles: before });
+  }
+
+  /**
+   * Asks a second admin to confirm an account `admin` created or renewed the authenticator of,
+   * in that write: until then the account and `admin` check nothing of each other's
+   * (`ApprovalService.decide`). A confirmation already awaiting stands for this one too: no
+   * admin who created or renewed the account may decide it.
+   */
+  async askConfirmation(tx: Store, admin: Operator, username: string, confirmation: Confirmation): Promise<void> {
+    const target = operatorTarget(username);
+    if ((await this.approvals.awaitingFor('operator.confirm', [target], tx)).size > 0) return;
+    await this.approvals.ask(tx, admin, 'operator.confirm', target, { confirmation }, null);
   }
 
   /** Another operator's account: an admin never changes their own (a second admin does). */

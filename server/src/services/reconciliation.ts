@@ -6,6 +6,7 @@ import type { Store } from '../db/store';
 import type { PaymentGateway } from '../providers/gateway';
 import { ApprovalRecords } from '../repositories/approvals';
 import { DifferenceRecords, type DifferenceListRow } from '../repositories/differences';
+import type { AuditService } from './audit';
 import type { Change } from './change';
 import { Ledger } from './ledger';
 import type { LoanService } from './loans';
@@ -19,6 +20,16 @@ export const differenceTarget = (id: number) => `difference:${id}`;
 export const refundNoOf = (difference: Pick<DifferenceListRow, 'payment_no'>) => `R${difference.payment_no}`;
 
 const unsettledFen = (row: DifferenceListRow) => row.received_fen - row.settled_fen;
+
+/**
+ * How long after it was sent a refund the gateway says it does not know is taken as never made.
+ * Alipay may still be working on a refund asked moments ago (it asks for 10 s at least before a
+ * query), and a request cut off by our time-out may still reach it: after this, none can.
+ */
+export const REFUND_UNKNOWN_FOR_MS = 5 * 60_000;
+
+/** Who settles pending refunds in the audit: the background job, on the gateway's word. */
+const SETTLER = { operator: { id: null, username: 'reconciliation', roles: [] }, address: 'background' } as const;
 
 function view(row: DifferenceListRow, approvalId: number | null): PaymentDifference {
   return {
@@ -42,6 +53,7 @@ function view(row: DifferenceListRow, approvalId: number | null): PaymentDiffere
     resolved_by: row.resolved_by,
     note: row.note,
     refund_no: row.refund_no,
+    refunded: row.refunded_fen === null ? null : fromFen(row.refunded_fen),
     approval_id: approvalId,
   };
 }
@@ -57,6 +69,7 @@ export class Reconciliation {
     private readonly gateway: PaymentGateway,
     private readonly loans: LoanService,
     private readonly ledger: Ledger,
+    private readonly audit: AuditService,
   ) {}
 
   async list(status: DifferenceStatus | null, page: Page): Promise<Listing<PaymentDifference>> {
@@ -68,11 +81,23 @@ export class Reconciliation {
     return { list: rows.map((row) => view(row, awaiting.get(differenceTarget(row.id)) ?? null)), total };
   }
 
-  /** An open difference, read in `tx`; refused when missing or resolved already. */
+  /** An open difference, read in `tx`; refused when missing, resolved already, or its refund is pending at the gateway. */
   async open(tx: Store, id: number): Promise<DifferenceListRow> {
     const row = await new DifferenceRecords(tx).byId(id);
     if (!row) throw new Refusal(say('differenceNotFound'));
+    if (row.status === 'refunding') throw new Refusal(say('differenceRefundPending'));
     if (row.status !== 'open') throw new Refusal(say('differenceResolved'));
+    return row;
+  }
+
+  /**
+   * An open difference that finance may apply or close: not while a refund of it awaits a second
+   * operator, whose approval would then refund money already credited or closed.
+   */
+  private async unclaimed(tx: Store, id: number): Promise<DifferenceListRow> {
+    const row = await this.open(tx, id);
+    const awaiting = await new ApprovalRecords(tx).awaitingFor('difference.refund', [differenceTarget(id)]);
+    if (awaiting.size > 0) throw new Refusal(say('differenceRefundAwaiting', { id: awaiting.get(differenceTarget(id))! }));
     return row;
   }
 
@@ -87,21 +112,27 @@ export class Reconciliation {
   }
 
   /**
-   * The approved refund, in the checker's write: the difference is claimed first (a conditional
-   * update, so of two writes only one asks the gateway), then the gateway refunds. Its call is
-   * inside the write so that a refusal or a failure leaves the difference open and the approval
-   * awaiting; a retry sends the same refund number, which the gateway refunds at most once.
+   * The approved refund, in the checker's write. The difference is claimed first, as `refunding`
+   * (a conditional update, so of two writes only one asks the gateway), then the gateway is asked:
+   * - it refunded: the difference is `refunded`, with what it gave back;
+   * - it refused for good: the refusal rolls the claim back with the decision, so the difference
+   *   is open and the approval awaiting, to be approved again or declined;
+   * - its answer never came (a time-out, a failure on the way): the money may have moved, so
+   *   nothing may read it as not refunded. The claim commits with the decision: the approval reads
+   *   approved (it did send the refund; approving again could only send the same number) and the
+   *   difference stays `refunding`, locked against applying, closing and another refund, until
+   *   `settlePending` learns from the gateway what became of it. The answer says it is pending.
    */
   async refund(tx: Store, id: number, checker: Operator): Promise<unknown> {
     const row = await this.open(tx, id);
     const refundNo = refundNoOf(row);
     const amountFen = unsettledFen(row);
-    const claimed = await new DifferenceRecords(tx).resolve(id, {
-      status: 'refunded',
+    const records = new DifferenceRecords(tx);
+    const claimed = await records.resolve(id, {
+      status: 'refunding',
       resolved_at: this.ctx.now(),
       resolved_by: checker.username,
       refund_no: refundNo,
-      refunded_fen: amountFen,
     });
     if (!claimed) throw new Refusal(say('differenceResolved'));
     const outcome = await this.gateway.refund({
@@ -111,10 +142,54 @@ export class Reconciliation {
       refundNo,
       reason: `Payment received for ${row.order_no} that could not be credited`,
     });
-    if (!outcome.refunded) {
+    if (outcome.state === 'refused') {
       throw new Refusal(outcome.why === 'unsupported' ? say('refundUnavailable') : say('refundFailed', { detail: outcome.detail }));
     }
-    return { status: 'refunded', refund_no: refundNo, refunded: fromFen(amountFen) };
+    if (outcome.state === 'unknown') {
+      this.ctx.log.warn({ difference: id, refund_no: refundNo, detail: outcome.detail }, 'refund pending at the gateway');
+      return { status: 'refunding', refund_no: refundNo, amount: fromFen(amountFen), pending: true };
+    }
+    await records.moved(id, 'refunding', { status: 'refunded', refunded_fen: outcome.amountFen });
+    return { status: 'refunded', refund_no: refundNo, refunded: fromFen(outcome.amountFen) };
+  }
+
+  /**
+   * Refunds pending at the gateway, each settled once by what the gateway now says of its number:
+   * made, it is `refunded` with the amount the gateway gave back (the books record what moved,
+   * not what was asked); never made, and sent long enough ago that it cannot still arrive
+   * (`REFUND_UNKNOWN_FOR_MS`), it is `open` again for finance to decide (a new refund sends the
+   * same number, which the gateway refunds at most once); still unknown, it stays pending.
+   * Returns how many settled.
+   */
+  async settlePending(): Promise<number> {
+    let settled = 0;
+    for (const row of await new DifferenceRecords(this.ctx.store).refunding()) {
+      const refundNo = row.refund_no ?? refundNoOf(row);
+      const found = await this.gateway.refundState({ paymentNo: row.payment_no, tradeNo: row.trade_no, refundNo });
+      if (found.state === 'unknown') continue;
+      if (found.state === 'none' && this.ctx.now() - (row.resolved_at ?? 0) < REFUND_UNKNOWN_FOR_MS) continue;
+      const change =
+        found.state === 'refunded'
+          ? { status: 'refunded' as const, refunded_fen: found.amountFen }
+          : { status: 'open' as const, resolved_at: null, resolved_by: null };
+      const done = await this.ctx.store.write([differenceTarget(row.id)], async (tx) => {
+        if (!(await new DifferenceRecords(tx).moved(row.id, 'refunding', change))) return false;
+        await this.audit.record(
+          {
+            ...SETTLER,
+            action: 'difference.refund.settle',
+            target: differenceTarget(row.id),
+            before: { status: 'refunding', refund_no: refundNo, asked: fromFen(unsettledFen(row)) },
+            after: found.state === 'refunded' ? { status: 'refunded', refunded: fromFen(found.amountFen) } : { status: 'open' },
+            outcome: 'done',
+          },
+          tx,
+        );
+        return true;
+      });
+      if (done) settled += 1;
+    }
+    return settled;
   }
 
   /**
@@ -124,7 +199,7 @@ export class Reconciliation {
    * `credited`.
    */
   async apply(tx: Store, id: number, operator: Operator): Promise<Change<DifferenceApplied>> {
-    const found = await this.open(tx, id);
+    const found = await this.unclaimed(tx, id);
     return tx.write([Ledger.lock(found.loan_id)], async (held) => {
       // Read again under the loan's lock: an application just before this one changed what is left.
       const row = await this.open(held, id);
@@ -154,7 +229,7 @@ export class Reconciliation {
   async close(tx: Store, id: number, reason: string, operator: Operator): Promise<Change<DifferenceResolved>> {
     const note = reason.trim();
     if (note === '' || note.length > REASON_MAX) throw new Refusal(say('closeReasonRequired'));
-    const row = await this.open(tx, id);
+    const row = await this.unclaimed(tx, id);
     const closed = await new DifferenceRecords(tx).resolve(id, {
       status: 'closed',
       resolved_at: this.ctx.now(),

@@ -1,5 +1,6 @@
 import type { Locale } from '@instalment/contract/i18n';
 import { translator } from '@instalment/contract/i18n';
+import { validationMessage, type Rule } from '@instalment/contract/validation';
 import { serverMessages, type ServerMessageKey } from '../i18n/server';
 
 /** A sentence the server will say, in whichever language the request asks for. */
@@ -27,6 +28,13 @@ export class Refusal extends Error {
     super(said('en'));
     this.name = 'Refusal';
   }
+}
+
+/** Runs a shared SPEC §5 rule on a value and refuses with its message: for routes and for services a command line also calls. */
+export function check(rule: Rule, value: string): string {
+  const problem = rule(value);
+  if (problem) throw new Refusal((locale) => validationMessage(problem, locale));
+  return value;
 }
 
 /** A signed-in operator whose roles do not allow the action: HTTP 403, envelope code 403. */

@@ -52,9 +52,9 @@ export class ReminderService {
     return sent;
   }
 
-  /** Turns this borrower's reminders on or off. */
+  /** Turns this borrower's reminders on or off; a write, which reads their session again (http/session-writes.ts). */
   setWanted(userId: number, wanted: boolean): Promise<void> {
-    return this.records.setWanted(userId, wanted);
+    return this.ctx.store.write([], (tx) => new ReminderRecords(tx).setWanted(userId, wanted));
   }
 
   private async send(kind: ReminderKind, candidate: ReminderCandidate, amount: string): Promise<boolean> {

@@ -21,6 +21,7 @@ import { annualRateBp, computeSchedule, fromFen, parsePeriods, toFen } from '@in
 import { iso, type Context } from '../context';
 import {
   ConsoleListRecords,
+  type ListSpan,
   type ListWindow,
   type LoanSelection,
   type LoanSort,
@@ -146,6 +147,17 @@ export class StaffService {
     const { rows, total } = await this.lists.loans(await this.selectionOf(filter), window);
     const states = await this.ledger.statesOfLoans(rows);
     return { list: rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? []))), total };
+  }
+
+  /**
+   * Every loan of a filter in the list's order, a page at a time (an export): the status is
+   * derived as the list derives it, and the overdue loans that pick a status are read once.
+   */
+  async *loanPages(filter: LoanFilter, span: ListSpan<LoanSort>): AsyncGenerator<StaffLoan[]> {
+    for await (const rows of this.lists.loanPages(await this.selectionOf(filter), span)) {
+      const states = await this.ledger.statesOfLoans(rows);
+      yield rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? [])));
+    }
   }
 
   /**
@@ -287,6 +299,11 @@ export class StaffService {
   async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Listing<StaffPayment>> {
     const { rows, total } = await this.lists.payments(status, window);
     return { list: rows.map(staffPayment), total };
+  }
+
+  /** Every payment of a status in the list's order, a page at a time (an export). */
+  async *paymentPages(status: PaymentStatus | null, span: ListSpan<PaymentSort>): AsyncGenerator<StaffPayment[]> {
+    for await (const rows of this.lists.paymentPages(status, span)) yield rows.map(staffPayment);
   }
 
   /** Every loan with an instalment overdue today by the ledger, and those instalments. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { seconds, type Context } from '../context';
+import type { Store } from '../db/store';
 import { TokenRecords } from '../repositories/tokens';
 import type { UserRow } from '../repositories/users';
 
@@ -33,6 +34,14 @@ export class TokenService {
   async userOf(token: string): Promise<UserRow | null> {
     if (!/^[0-9a-f]{64}$/.test(token)) return null;
     return this.records.liveUser(hashToken(token), seconds(this.ctx.now()));
+  }
+
+  /**
+   * The account of a token, read again inside the write `tx` that acts for it and held until it
+   * commits: null when the session ended or the account was closed since the request began.
+   */
+  async heldUserOf(tx: Store, token: string): Promise<UserRow | null> {
+    return new TokenRecords(tx).heldOpenUser(hashToken(token), seconds(this.ctx.now()));
   }
 
   async revoke(token: string): Promise<void> {

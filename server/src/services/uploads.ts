@@ -262,7 +262,7 @@ export class UploadService {
 
   async clean(userId: number, chunkid: string): Promise<void> {
     const prefix = this.chunkPrefix(userId, chunkid);
-    await this.records.closeSession(userId, chunkid);
+    await this.ctx.store.write([this.quotaLock(userId)], (tx) => new UploadRecords(tx).closeSession(userId, chunkid));
     await this.dropChunks(prefix);
   }
 

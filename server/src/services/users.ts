@@ -29,6 +29,16 @@ export interface Registration {
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
 const PHONE_LIKE = /^1\d{10}$/;
 
+/**
+ * A closed account keeps its phone reserved while its loan records are kept, yet no answer may
+ * tell a stranger that the number was a customer. Its phone is answered as a number with no
+ * account is: a code for it is "sent" (counted, stored, never delivered), so sign-up and SMS
+ * login go as far as the code and end on it, and a password never matches — the "if this number
+ * can be used, a code is on its way" of sign-up forms. Only the phone's holder can tell the
+ * difference (no text arrives), and they learn nothing they did not know.
+ */
+export const isClosed = (user: UserRow): boolean => user.closed_at !== null;
+
 export class UserService {
   /** What an unknown account's password is checked against, so that it costs what a known one does. */
   private dummyHash: Promise<string> | null = null;
@@ -65,11 +75,12 @@ export class UserService {
     this.checkUsername(input.username, input.mobile);
     ConsentService.check(input.agreements, say('agreementsRequired'));
     const holder = await this.byMobile(input.mobile);
-    if (holder) throw new Refusal(say(holder.closed_at === null ? 'phoneRegisteredLogIn' : 'phoneReserved'));
+    if (holder && !isClosed(holder)) throw new Refusal(say('phoneRegisteredLogIn'));
     if (await this.records.usernameTaken(input.username)) throw new Refusal(say('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
     await this.sms.verify(input.mobile, 'register', input.code);
+    if (holder) throw new Refusal(say('codeFirst'));
     const passwordHash = await hashPassword(input.password, this.ctx.config.passwordCostLog2);
     const user = await this.create(input.mobile, input.username, passwordHash, input.email, (tx, userId) =>
       this.consents.record(userId, input.address, tx),
@@ -87,9 +98,8 @@ export class UserService {
     const reservation = await this.attempts.reserve(user ? `user:${user.id}` : `typed:${account.toLowerCase()}`, address);
     // The same work and the same answer for an unknown account as for a wrong password.
     const stored = user && user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
-    const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '';
-    // A closed account has no password left to match; it is told why, after the same work as any other.
-    if (user?.closed_at != null) throw new Refusal(say('loginAccountClosed'));
+    // A closed account has no password left to match, and is answered as an unknown one (isClosed).
+    const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '' && !isClosed(user);
     if (!user || !valid) throw new Refusal(say('accountOrPasswordWrong'));
     await this.attempts.release(reservation);
     if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
@@ -106,10 +116,9 @@ export class UserService {
    */
   async resetPassword(mobile: string, captcha: string, newPassword: string): Promise<void> {
     await this.sms.verify(mobile, 'resetpwd', captcha);
-    // Codes are only delivered to registered phones, so a matching code means the account exists.
+    // Codes are only delivered to open accounts' phones: a code that matches any other was guessed.
     const user = await this.byMobile(mobile);
-    if (!user) throw new Refusal(say('codeFirst'));
-    if (user.closed_at !== null) throw new Refusal(say('loginAccountClosed'));
+    if (!user || isClosed(user)) throw new Refusal(say('codeFirst'));
     await this.setPassword(user, newPassword);
     await this.attempts.clearAccount(`user:${user.id}`);
     await this.tokens.revokeAllOf(user.id, null);
@@ -138,7 +147,9 @@ export class UserService {
     const username = user.username === user.mobile ? mobile : user.username;
     const nickname = user.nickname === maskPhone(user.mobile) ? maskPhone(mobile) : user.nickname;
     try {
-      await this.records.setPhone(user.id, mobile, username, nickname);
+      await this.ctx.store.write([`mobile:${mobile}`], (tx) =>
+        new UserRecords(tx).setPhone(user.id, mobile, username, nickname, seconds(this.ctx.now())),
+      );
     } catch (error) {
       // Another account took the phone between the check and now.
       if (isUniqueViolation(error)) throw new Refusal(say('phoneTaken'));
@@ -149,13 +160,15 @@ export class UserService {
 
   /** The fields a user edits; checked by the route against the shared rules. */
   async updateProfile(user: UserRow, profile: ProfileRequest): Promise<UserIndex> {
-    await this.records.setProfile(user.id, { nickname: profile.nickname, avatar: profile.avatar, bio: profile.bio, email: profile.email });
+    // A write, like every change made for a signed-in borrower: it reads their session again first (http/session-writes.ts).
+    const fields = { nickname: profile.nickname, avatar: profile.avatar, bio: profile.bio, email: profile.email };
+    await this.ctx.store.write([], (tx) => new UserRecords(tx).setProfile(user.id, fields));
     return this.index((await this.byId(user.id))!);
   }
 
   private async setPassword(user: UserRow, password: string): Promise<void> {
     const hash = await hashPassword(password, this.ctx.config.passwordCostLog2);
-    await this.records.setPasswordHash(user.id, hash);
+    await this.ctx.store.write([], (tx) => new UserRecords(tx).setPasswordHash(user.id, hash));
   }
 
   private unknownAccountHash(): Promise<string> {
@@ -168,13 +181,14 @@ export class UserService {
    * person's consent (`agreed`, from `address`) to the texts in force.
    */
   async mobileLogin(mobile: string, captcha: string, agreed: Agreed, address: string): Promise<LoginResult> {
-    const known = await this.byMobile(mobile);
-    // Before the code is used: a closed account's phone neither signs in nor opens a new account.
-    if (known?.closed_at != null) throw new Refusal(say('loginAccountClosed'));
+    const holder = await this.byMobile(mobile);
+    const known = holder && !isClosed(holder) ? holder : null;
     // Asked before the code is used, so that the person keeps it while they read and agree. That
     // the phone has no account is told to no one new: register answers it for any phone.
     if (!known) ConsentService.check(agreed, say('newAccountNeedsAgreement'));
     await this.sms.verify(mobile, 'mobilelogin', captcha);
+    // A closed account's phone neither signs in nor opens a new account; its code was never delivered.
+    if (holder && !known) throw new Refusal(say('codeFirst'));
     const user = known ?? (await this.create(mobile, mobile, '', '', (tx, userId) => this.consents.record(userId, address, tx)));
     return this.loginResult(user);
   }
@@ -214,6 +228,7 @@ export class UserService {
           email,
           password_hash: passwordHash,
           createtime: seconds(this.ctx.now()),
+          mobile_since: seconds(this.ctx.now()),
         });
         await alongside?.(tx, userId);
         return userId;

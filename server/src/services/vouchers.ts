@@ -82,7 +82,8 @@ export class VoucherService {
     const loan = row ? await this.loans.byId(row.loan_id) : null;
     if (!row || !loan || loan.user_id !== userId) throw new Refusal(say('proofNotFound'));
     if (row.status !== 'pending') throw new Refusal(say('proofNotPending'));
-    await this.records.withdraw(voucherId, this.ctx.now());
+    // Under the loan's lock, as a review is; a write, which reads the signed-in session again (http/session-writes.ts).
+    await this.ctx.store.write([Ledger.lock(loan.id)], (tx) => new VoucherRecords(tx).withdraw(voucherId, this.ctx.now()));
     return this.view(loan, voucherId);
   }
 

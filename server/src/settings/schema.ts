@@ -144,9 +144,13 @@ export const ENVIRONMENT = Type.Object({
       minimum: 0,
       maximum: 65535,
       description:
-        'Serves Prometheus metrics at `/metrics` on this port (on `HOST`), never on the public `PORT`; unset: no metrics server. See "Metrics".',
+        'Serves Prometheus metrics at `/metrics` on this port (on `METRICS_HOST`), never on the public `PORT`; unset: no metrics server. See "Metrics".',
     }),
   ),
+  METRICS_HOST: text('127.0.0.1', {
+    description:
+      'Address the metrics server binds: loopback, unless a scraper on another machine must reach it (it asks no credentials, so only on a private network).',
+  }),
   SHUTDOWN_GRACE_SECONDS: whole(3, 600, 15, {
     description:
       'How long a stop (SIGTERM) may take: for the first third (at most 5 s) `/health/ready` answers 503 while requests are still served, so a load balancer stops sending; then the server stops listening, finishes the requests in flight, releases the background lease and exits 0 (1 past the grace).',

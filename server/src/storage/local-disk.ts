@@ -5,6 +5,10 @@ import type { FileStorage, StoredObject } from './file-storage';
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** Uploads are borrowers' documents: readable by the server's user only, whatever the umask. */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 /** Files in a folder of this machine: one process, or several sharing a volume. */
 export class LocalDiskStorage implements FileStorage {
   /** `temporary`: the folder is this process's alone and goes when it closes. */
@@ -12,7 +16,7 @@ export class LocalDiskStorage implements FileStorage {
     readonly root: string,
     private readonly temporary = false,
   ) {
-    fs.mkdirSync(root, { recursive: true });
+    fs.mkdirSync(root, { recursive: true, mode: FOLDER_MODE });
   }
 
   private fileOf(key: string): string {
@@ -23,9 +27,9 @@ export class LocalDiskStorage implements FileStorage {
     const file = this.fileOf(key);
     // A removal elsewhere may take away the folder, left empty, between its making and the write.
     for (let attempt = 1; ; attempt += 1) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
       try {
-        return await fs.promises.writeFile(file, data, { flag: 'wx' });
+        return await fs.promises.writeFile(file, data, { flag: 'wx', mode: FILE_MODE });
       } catch (error) {
         if (!missing(error) || attempt === 3) throw error;
       }

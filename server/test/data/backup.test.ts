@@ -88,3 +88,36 @@ async function until(done: () => boolean): Promise<void> {
   const backup = await runCommand('backup', database.options, {}, ['--to', path.join(folder, 'backup.tar.gz')]);
   expect([backup.code, backup.stderr]).toEqual([1, expect.stringContaining('pg_dump')]);
 });
+
+/** A file's permission bits. */
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+(ENGINE === 'sqlite' ? test : test.skip)(
+  'the database file (and its -wal and -shm), the uploads and a backup are readable by their owner only, whatever the umask',
+  async () => {
+    // The usual umask, which leaves what a process creates readable by every user of the machine.
+    const umask = process.umask(0o022);
+    try {
+      const api = await startProcess(database.options);
+      running.push(api);
+      const borrower = await signUp(api);
+      const receipt = await uploadFile(borrower.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
+      const databaseFile = database.options.databaseFile!;
+      const home = path.dirname(databaseFile);
+      const stored = path.join(home, receipt.url);
+      const folders = path.relative(home, path.dirname(stored)).split(path.sep);
+      const file = path.join(folder, 'backup.tar.gz');
+      expect(await runCommand('backup', database.options, {}, ['--to', file])).toMatchObject({ code: 0 });
+
+      expect({
+        database: [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`].map(modeOf),
+        uploadFolders: folders.map((_, depth) => modeOf(path.join(home, ...folders.slice(0, depth + 1)))),
+        upload: modeOf(stored),
+        backup: modeOf(file),
+      }).toEqual({ database: [0o600, 0o600, 0o600], uploadFolders: folders.map(() => 0o700), upload: 0o600, backup: 0o600 });
+    } finally {
+      process.umask(umask);
+    }
+  },
+  60_000,
+);

@@ -66,14 +66,3 @@ test(`no ID number or bank card is kept in clear, one ID number still opens one 
   const again = await signUp(server);
   expect((await refusal(createLoan(again.http, { ...again.application, id_card }))).message).toBe(taken.message);
 });
-
-test(`a value under a key DATA_KEYS no longer holds is refused by name of its key id, never shown (${ENGINE})`, async () => {
-  database = await sharedDatabase();
-  server = await serve(BEFORE);
-  const borrower = await signUp(server);
-  const { order_no } = await createLoan(borrower.http, borrower.application);
-  await server.close();
-  server = await serve({ DATA_KEYS: `k2:${K2}*`, DATA_INDEX_KEY: INDEX });
-  const error = await refusal(orderDetail(Object.assign(server.client(), { token: borrower.token }).http, { order_no }));
-  expect(error.message).not.toContain(borrower.application.id_card);
-});

@@ -42,6 +42,14 @@ export interface AlipayFake {
   refunds: FakeRefund[];
   /** Signed `alipay.trade.refund` requests, repeats of a refund's number included. */
   refundRequests: number;
+  /** How long a refund's answer takes after the refund is made: past the app's time-out, the app never reads it. */
+  refundDelayMs: number;
+  /** While true a refund request is lost on the way: nothing is refunded, and the connection drops after `refundDelayMs`. */
+  loseRefunds: boolean;
+  /** Signed `alipay.trade.fastpay.refund.query` requests. */
+  refundQueries: number;
+  /** While true refund queries are answered with Alipay's system error, which says nothing of the refund. */
+  refundQueriesFail: boolean;
   /** While true the payer pays but no notify is sent (a lost notify): only a query finds it. */
   holdNotifies: boolean;
   /** A notify as Alipay sends it for a trade, signed with Alipay's key; `changes` are applied before signing. */
@@ -151,6 +159,10 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     forged: 0,
     refunds: [] as FakeRefund[],
     refundRequests: 0,
+    refundDelayMs: 0,
+    loseRefunds: false,
+    refundQueries: 0,
+    refundQueriesFail: false,
     holdNotifies: false,
     notifyFields,
     sign,
@@ -229,6 +241,28 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     return done('Y');
   };
 
+  /**
+   * Alipay's answer to `alipay.trade.fastpay.refund.query`: a refund it made, with its amount and
+   * `refund_status: REFUND_SUCCESS`; for a number it never refunded, the trade without a status.
+   */
+  const refundQuery = (biz: Record<string, string>): Record<string, string> => {
+    fake.refundQueries += 1;
+    if (fake.refundQueriesFail)
+      return { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'aop.ACQ.SYSTEM_ERROR', sub_msg: '系统繁忙' };
+    const trade = trades.get(biz.out_trade_no);
+    if (!trade) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    const made = fake.refunds.find((refunded) => refunded.outTradeNo === trade.outTradeNo && refunded.outRequestNo === biz.out_request_no);
+    const known = { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
+    if (!made) return known;
+    return {
+      ...known,
+      out_request_no: made.outRequestNo,
+      total_amount: trade.totalAmount,
+      refund_amount: made.refundAmount,
+      refund_status: 'REFUND_SUCCESS',
+    };
+  };
+
   /** The request's fields: the query, plus a form body (the SDK puts biz_content there for exec calls). */
   const fieldsOf = async (request: http.IncomingMessage) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -296,7 +330,21 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
           : failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
         return answer(response, fields.method, inner);
       }
-      if (fields.method === 'alipay.trade.refund' && request.method === 'POST') return answer(response, fields.method, refund(biz));
+      if (fields.method === 'alipay.trade.refund' && request.method === 'POST') {
+        if (fake.loseRefunds) {
+          fake.refundRequests += 1;
+          await new Promise((resolve) => setTimeout(resolve, fake.refundDelayMs));
+          return response.destroy();
+        }
+        const made = refund(biz);
+        if (fake.refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.refundDelayMs));
+        // The app may have given up meanwhile: the refund is made all the same.
+        if (response.socket && !response.socket.destroyed) answer(response, fields.method, made);
+        return;
+      }
+      if (fields.method === 'alipay.trade.fastpay.refund.query' && request.method === 'POST') {
+        return answer(response, fields.method, refundQuery(biz));
+      }
       response.writeHead(404);
       response.end();
     })();

@@ -20,8 +20,11 @@ const PUBLIC = new Set<string>([
   '/health',
   '/health/live',
   '/health/ready',
-  // The operations console's login: its other routes need an operator's bearer token.
+  // The operations console's login and an operator's enrolment with its one-time code: its other
+  // routes need an operator's bearer token.
   ADMIN_ENDPOINTS.login,
+  ADMIN_ENDPOINTS.enrolment,
+  ADMIN_ENDPOINTS.enrol,
 ]);
 
 /**

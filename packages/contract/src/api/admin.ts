@@ -52,6 +52,11 @@ export const ADMIN_ENDPOINTS = {
   operatorRoles: '/admin/api/operators/:username/roles',
   disableOperator: '/admin/api/operators/:username/disable',
   resetOperatorTotp: '/admin/api/operators/:username/reset-totp',
+  /** An operator's own enrolment, with the one-time code an admin gave them: no token. */
+  enrolment: '/admin/api/auth/enrolment',
+  enrol: '/admin/api/auth/enrol',
+  /** The signed-in operator's own password. */
+  operatorPassword: '/admin/api/auth/password',
 } as const;
 
 /** A console path with its `:params` filled in. */

@@ -5,10 +5,6 @@
  */
 export const OPERATOR_ROLES = ['reviewer', 'finance', 'editor', 'support', 'admin', 'auditor'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-/** Roles that move money or grant roles: giving one waits for a second admin. */
-export const PRIVILEGED_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
-/** An operator's username: 3–32 lower-case letters, digits, dots, dashes or underscores, starting with a letter. */
-export const OPERATOR_USERNAME_PATTERN = '^[a-z][a-z0-9_.-]{2,31}$';
 
 /**
  * Who may do what: one owner, read by the server's guard and by the console's navigation.
@@ -31,6 +27,13 @@ export const ADMIN_PERMISSIONS = {
   users: ['reviewer', 'support', 'admin'],
   news: ['editor', 'admin'],
   audit: ['auditor', 'admin'],
+  /**
+   * Borrowers' full names and phones in a CSV export (loans, overdue): finance collects and
+   * reconciles against them, an auditor checks records against the people, an admin answers for
+   * both. A support agent or a reviewer works on one borrower at a time, in the console; their
+   * exports mask every name and phone, so a whole book never leaves in a file they can take.
+   */
+  personalData: ['finance', 'auditor', 'admin'],
   /** Operators' accounts: creating, roles, disabling, unlocking, a new TOTP secret. */
   operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -55,5 +58,20 @@ export const APPROVAL_KINDS = {
   'setting.bank_info': 'settings',
   'difference.refund': 'reconcile',
   'operator.roles': 'operators',
+  /** Disabling an admin or renewing an admin's authenticator: one admin alone would be left in charge. */
+  'operator.disable': 'operators',
+  'operator.totp': 'operators',
+  /** An operator an admin created or renewed the authenticator of is someone other than that admin. */
+  'operator.confirm': 'operators',
 } as const satisfies Record<string, AdminPermission>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
+
+/** Permissions that check another's work: a borrower's application, or what another operator asked for. */
+const CHECKING: readonly AdminPermission[] = ['review', ...Object.values(APPROVAL_KINDS)];
+/**
+ * Roles that check, move money or grant roles (reviewer, finance, admin): giving one waits for a
+ * second admin, lest one admin give a checker's power to a second account of their own.
+ */
+export const PRIVILEGED_ROLES: readonly OperatorRole[] = OPERATOR_ROLES.filter((role) =>
+  CHECKING.some((permission) => mayDo([role], permission)),
+);

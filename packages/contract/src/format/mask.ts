@@ -3,6 +3,15 @@ export function maskPhone(phone: string): string {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
+/**
+ * A person's name with only its first character shown (the family name of a Chinese name):
+ * 王小明 → 王**, Li Lei → L*****. Counted in characters, not UTF-16 units.
+ */
+export function maskName(name: string): string {
+  const [first, ...rest] = Array.from(name);
+  return first === undefined ? name : `${first}${'*'.repeat(Math.max(rest.length, 1))}`;
+}
+
 export function maskIdCard(id: string): string {
   return id.length > 7 ? `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}` : id;
 }

@@ -26,6 +26,8 @@ export const validationMessages = defineMessages({
     nicknameRequired: 'Enter a nickname.',
     nicknameTooLong: 'A nickname has at most 30 characters.',
     bioTooLong: 'A bio has at most 200 characters.',
+    operatorUsernameInvalid:
+      'A username is 3–32 lower-case letters and digits, starting with a letter; single dots, dashes or underscores may join them, never at the end.',
   },
   'zh-CN': {
     required: '此项为必填项。',
@@ -51,6 +53,7 @@ export const validationMessages = defineMessages({
     nicknameRequired: '请输入昵称。',
     nicknameTooLong: '昵称最多30个字。',
     bioTooLong: '个人简介最多200个字。',
+    operatorUsernameInvalid: '用户名为 3–32 位小写字母和数字，以字母开头；中间可用单个点、短横线或下划线连接，但不能以它们结尾。',
   },
 });
 

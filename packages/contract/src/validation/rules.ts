@@ -39,6 +39,18 @@ export const validatePassword: Rule = (value) => {
   return /[A-Za-z]/.test(value) && /\d/.test(value) ? null : 'passwordInvalid';
 };
 
+/**
+ * An operator's username: 3–32 characters, groups of lower-case letters and digits joined by one
+ * `.`, `_` or `-` each, starting with a letter and ending with neither (`adm2.` is not `adm2`).
+ * The server's schema, the console's form (an HTML `pattern`, hence the escaped dash) and the
+ * command line all judge by it.
+ */
+export const OPERATOR_USERNAME_PATTERN = '^(?=.{3,32}$)[a-z][a-z0-9]*(?:[._\\-][a-z0-9]+)*$';
+const OPERATOR_USERNAME = new RegExp(OPERATOR_USERNAME_PATTERN, 'u');
+
+export const validateOperatorUsername: Rule = (value) =>
+  blank(value) ? 'required' : OPERATOR_USERNAME.test(value) ? null : 'operatorUsernameInvalid';
+
 export const validateCode: Rule = (value) => (blank(value) ? 'codeRequired' : CODE.test(value) ? null : 'codeInvalid');
 
 function isLeapYear(year: number): boolean {

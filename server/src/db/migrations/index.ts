@@ -15,6 +15,9 @@ import { reconciliation } from './014-reconciliation';
 import { rejectReasons } from './015-reject-reasons';
 import { sealedIdentity } from './016-sealed-identity';
 import { accountClosing } from './017-account-closing';
+import { operatorEnrolment } from './018-operator-enrolment';
+import { keyChecks } from './019-key-checks';
+import { strangers } from './020-strangers';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationStep, RowRewrite } from './migration';
@@ -47,4 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
   rejectReasons,
   sealedIdentity,
   accountClosing,
+  operatorEnrolment,
+  keyChecks,
+  strangers,
 ];

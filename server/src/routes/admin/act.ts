@@ -4,6 +4,7 @@ import type { Store } from '../../db/store';
 import { operatorOf } from '../../http/admin-auth';
 import { ok, type SentEnvelope } from '../../http/envelope';
 import { pageOf } from '../../http/input';
+import { localeOf } from '../../http/say';
 import type { AuditFact } from '../../services/audit';
 import type { Change } from '../../services/change';
 import { Refusal, say } from '../../services/refusals';
@@ -72,7 +73,8 @@ export interface ConsoleActions {
   look<A>(request: FastifyRequest, answer: A extends PromiseLike<unknown> ? never : A, target?: string): SentEnvelope<A>;
   /**
    * A change: the work and its audit row in one write, so neither is kept without the other;
-   * `locks`: what else the write must hold beyond the action's own lock.
+   * `locks`: what else the write must hold beyond the action's own lock. The write first reads
+   * the operator's session and the route's permission again (guard.ts, http/session-writes.ts).
    */
   change<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks?: readonly string[]): Promise<SentEnvelope<A>>;
 }
@@ -94,7 +96,7 @@ export function consoleActions(app: ApiInstance, { services: { audit } }: RouteD
       });
       // Only once the write is committed: a write that failed after the row leaves the refusal to the guard.
       request.audit.recorded = true;
-      return ok<A>(done.answer as A extends PromiseLike<unknown> ? never : A);
+      return ok<A>(done.answer as A extends PromiseLike<unknown> ? never : A, done.notice?.(localeOf(request)));
     },
   };
 }

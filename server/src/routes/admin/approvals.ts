@@ -1,6 +1,7 @@
-import { ADMIN_ENDPOINTS, type Approval as ApprovalView, type ApprovalStatus } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, type ApprovalDecided as DecidedView, type ApprovalStatus } from '@instalment/contract/api';
 import {
   Approval,
+  ApprovalDecided,
   ApprovalStatus as ApprovalStatusSchema,
   ConsoleStatusQuery,
   DecisionRequest,
@@ -12,7 +13,8 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ApprovalService } from '../../services/approvals';
-import type { Change } from '../../services/change';
+import { stillPending, type Change } from '../../services/change';
+import { say } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
 
@@ -38,13 +40,15 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
     request.audit.target = (await approvals.byId(id)).target;
     return change(
       request,
-      async (tx): Promise<Change<ApprovalView>> => {
-        const { approval, after } = await approvals.decide(tx, id, operatorOf(request), decision, reason.trim());
+      async (tx): Promise<Change<DecidedView>> => {
+        const { approval, after, enrolment } = await approvals.decide(tx, id, operatorOf(request), decision, reason.trim());
         return {
           target: approval.target,
           before: approval.before,
           after: { approval_id: approval.id, kind: approval.kind, status: approval.status, result: after },
-          answer: approval,
+          // An enrolment code is the checker's to hand over: answered, never audited.
+          answer: { ...approval, enrolment },
+          notice: stillPending(after) ? say('approvedPending') : undefined,
         };
       },
       [ApprovalService.lock(id)],
@@ -56,7 +60,7 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
     preValidation: async (request: FastifyRequest) => {
       request.body ??= {};
     },
-    schema: { params: IdParams, body: DecisionRequest, response: { 200: envelopeOf(Approval) } },
+    schema: { params: IdParams, body: DecisionRequest, response: { 200: envelopeOf(ApprovalDecided) } },
   });
   app.post(ADMIN_ENDPOINTS.approveApproval, decision('approval.approve'), (request) =>
     decide(request, 'approve', request.params.id, request.body.reason),

@@ -1,7 +1,9 @@
 import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/contract/api';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { createAdminAuth } from '../../http/admin-auth';
+import { Unauthorized } from '../../http/errors';
 import type { AuditFact } from '../../services/audit';
+import type { Operator } from '../../services/operators';
 import { Forbidden, say } from '../../services/refusals';
 import type { ApiInstance, RouteDeps } from '../deps';
 import { routeOf, targetOf, type ConsoleRoute } from './act';
@@ -34,7 +36,8 @@ function reasonOf(route: ConsoleRoute, error: FastifyError): string {
  * request that reached a route and was not throttled leaves exactly one audit row — a change's in
  * its own write (`act.ts`), a read's before its answer goes out, a refusal's (by schema, role,
  * rule or a missing target) when it is refused. Requests without a valid token are not operators'
- * acts and are not filed: a stranger cannot grow the audit log.
+ * acts and are not filed, and refused logins under usernames no operator has are only counted: a
+ * stranger cannot grow the audit log.
  */
 export function consoleGuard(scope: ApiInstance, { services: { operators, audit } }: RouteDeps): void {
   const auth = createAdminAuth(operators);
@@ -43,14 +46,29 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
     if (!route.config?.consoleRoute) throw new Error(`${route.method} ${route.url}: a console route declares config.consoleRoute (act.ts)`);
   });
 
+  /** Refuses an operator whose roles carry none of the route's permissions. */
+  const permitted = (route: ConsoleRoute, operator: Operator) => {
+    const permissions = permissionsOf(route);
+    if (permissions.length > 0 && !permissions.some((permission) => mayDo(operator.roles, permission)))
+      throw new Forbidden(say('operatorForbidden'));
+  };
+
   scope.addHook('onRequest', async (request) => {
     const route = routeOf(request);
     request.audit = { recorded: false };
     if (route.public) return;
     await auth.required(request);
-    const permissions = permissionsOf(route);
-    if (permissions.length > 0 && !permissions.some((permission) => mayDo(request.operator!.roles, permission)))
-      throw new Forbidden(say('operatorForbidden'));
+    permitted(route, request.operator!);
+    const token = request.operatorToken!;
+    // Read again inside each write the request makes (http/session-writes.ts): still enabled,
+    // still signed in, and still holding the route's permission; the work and its audit row then
+    // see the roles as they are.
+    request.sessionCheck = async (tx) => {
+      const operator = await operators.authenticate(token, tx);
+      if (!operator) throw new Unauthorized(say('operatorLoginFirst'));
+      request.operator = operator;
+      permitted(route, operator);
+    };
   });
 
   scope.addHook('onError', async (request, _reply, error) => {
@@ -61,7 +79,7 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
     if (!operator) return;
     const { before, after } = request.audit;
     const target = targetOf(request);
-    await audit.record({
+    const refusal: AuditFact = {
       operator,
       address: request.ip,
       action: route.action,
@@ -70,7 +88,9 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
       after,
       outcome: 'refused',
       reason: reasonOf(route, error),
-    });
+    };
+    // Without a token the username is only what was typed: a stranger's is counted, not filed (recordClaim).
+    await (request.operator ? audit.record(refusal) : audit.recordClaim(refusal));
     request.audit.recorded = true;
   });
 

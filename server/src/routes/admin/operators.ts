@@ -4,10 +4,11 @@ import {
   NewOperatorRequest,
   NoData,
   OperatorCreated,
-  OperatorCredentials,
+  OperatorDisabled,
   OperatorParams,
   OperatorRolesChanged,
   OperatorRolesRequest,
+  OperatorTotpReset,
   StaffOperator,
 } from '@instalment/contract/api/schemas';
 import { Type } from '@sinclair/typebox';
@@ -15,14 +16,17 @@ import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
 import { said } from '../../http/say';
-import { operatorTarget } from '../../services/operator-accounts';
+import { operatorTarget } from '../../services/operator-target';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
 
 const accountOf = (request: FastifyRequest) => operatorTarget((request.params as { username: string }).username);
 const account = { params: OperatorParams };
 
-/** Operators' accounts, for admins: the list, a new account, roles, disabling, unlocking, a new TOTP secret. */
+/**
+ * Operators' accounts, for admins: the list, a new account and a TOTP reset (each answering its
+ * operator's enrolment code), roles, disabling, unlocking.
+ */
 export function consoleOperatorRoutes(app: ApiInstance, { services: { operators, operatorAccounts }, look, change }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.operators,
@@ -52,14 +56,17 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
   );
   app.post(
     ADMIN_ENDPOINTS.disableOperator,
-    { ...consoleRoute('operator.disable', 'operators', accountOf), schema: { ...account, response: { 200: envelopeOf(NoData) } } },
+    {
+      ...consoleRoute('operator.disable', 'operators', accountOf),
+      schema: { ...account, response: { 200: envelopeOf(OperatorDisabled) } },
+    },
     (request) => change(request, (tx) => operatorAccounts.disable(tx, operatorOf(request), request.params.username)),
   );
   app.post(
     ADMIN_ENDPOINTS.resetOperatorTotp,
     {
       ...consoleRoute('operator.reset-totp', 'operators', accountOf),
-      schema: { ...account, response: { 200: envelopeOf(OperatorCredentials) } },
+      schema: { ...account, response: { 200: envelopeOf(OperatorTotpReset) } },
     },
     (request) => change(request, (tx) => operatorAccounts.resetTotp(tx, operatorOf(request), request.params.username)),
   );

@@ -46,6 +46,12 @@ export const Health = Type.Object({ status: Type.Literal('up') });
 export const NotReady = Type.Object({
   status: Type.Literal('not_ready'),
   problems: Type.Array(
-    Type.Union([Type.Literal('draining'), Type.Literal('database'), Type.Literal('migrations'), Type.Literal('storage')]),
+    Type.Union([
+      Type.Literal('draining'),
+      Type.Literal('database'),
+      Type.Literal('migrations'),
+      Type.Literal('keys'),
+      Type.Literal('storage'),
+    ]),
   ),
 });

@@ -47,7 +47,7 @@ export const SettingChange = Type.Object({ path: Type.String(), before: Nullable
 /**
  * What an approval is about, in the words the checker decides on, by `about`: the loan to pay out,
  * the proof to confirm (its image at `voucherFile`), the credit line, the setting's changed values,
- * the operator's roles, the refund. The borrower's phone is masked.
+ * the operator's roles or account, the refund. The borrower's phone is masked.
  */
 export const ApprovalSubject = Type.Union([
   Type.Object({
@@ -82,6 +82,17 @@ export const ApprovalSubject = Type.Union([
     before: Type.Array(OperatorRole),
     after: Type.Array(OperatorRole),
   }),
+  /**
+   * An account's change an admin asked for: `disable` ends it, `totp` renews its authenticator;
+   * `confirm-new` and `confirm-totp` ask a second admin to confirm that the operator the maker
+   * created, or renewed the authenticator of, is who they should be. `roles`: theirs now.
+   */
+  Type.Object({
+    about: Type.Literal('account'),
+    username: Type.String(),
+    change: Type.Union([Type.Literal('disable'), Type.Literal('totp'), Type.Literal('confirm-new'), Type.Literal('confirm-totp')]),
+    roles: Type.Array(OperatorRole),
+  }),
   Type.Object({
     about: Type.Literal('refund'),
     order_no: Type.String(),
@@ -108,6 +119,13 @@ export const Approval = Type.Object({
   checker: Nullable(Type.String()),
   decided_at: Nullable(IsoDateTime),
   reason: Nullable(Type.String()),
+  /**
+   * Whether the operator reading it may decide it now: awaiting, of a kind their roles decide,
+   * not asked for by them, not about their own account, and neither they nor the maker (nor the
+   * operator it is about) an account the other created or renewed the authenticator of that a
+   * second admin has yet to confirm.
+   */
+  may_decide: Type.Boolean(),
 });
 
 /** What an action that needs four eyes answers: the approval now waiting for a second operator. */

@@ -10,9 +10,15 @@ import { IsoDateTime, Money, Nullable } from './common';
 /** Why money that arrived settled less than it paid: its instalments were settled otherwise (a proof), their price moved, or the payment had been superseded. */
 export const DifferenceReason = Type.Union([Type.Literal('settled_otherwise'), Type.Literal('repriced'), Type.Literal('closed')]);
 
-/** `open` until finance resolves it: refunded, applied to instalments in full (`credited`), or closed. */
+/**
+ * `open` until finance resolves it: refunded, applied to instalments in full (`credited`), or
+ * closed. `refunding`: a refund was sent and the gateway has not said what became of it (its
+ * answer never came); locked until it does: then `refunded`, or `open` again when the gateway
+ * never made it.
+ */
 export const DifferenceStatus = Type.Union([
   Type.Literal('open'),
+  Type.Literal('refunding'),
   Type.Literal('refunded'),
   Type.Literal('credited'),
   Type.Literal('closed'),
@@ -40,13 +46,15 @@ export const PaymentDifference = Type.Object({
   reason: DifferenceReason,
   status: DifferenceStatus,
   created_at: IsoDateTime,
-  /** The refund's or the closing's, once resolved. */
+  /** The refund's or the closing's, once resolved; for a refund pending at the gateway, when it was sent and by whom. */
   resolved_at: Nullable(IsoDateTime),
   resolved_by: Nullable(Type.String()),
   /** Why it was closed. */
   note: Nullable(Type.String()),
   /** The refund's number at the gateway (Alipay's out_request_no). */
   refund_no: Nullable(Type.String()),
+  /** What the gateway gave back, as it says: set once the refund is known to be made. */
+  refunded: Nullable(Money),
   /** The refund waiting for a second operator, if one was asked for. */
   approval_id: Nullable(Type.Integer()),
 });

@@ -1,0 +1,178 @@
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  applyDifference,
+  askDifferenceRefund,
+  installments,
+  type Approval,
+  type PaymentDifference,
+} from '@instalment/contract/api';
+import { toFen } from '@instalment/contract/loan';
+import { REFUND_UNKNOWN_FOR_MS } from '../../src/services/reconciliation';
+import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
+import { startServer, type TestServer } from '../helpers';
+import { operatorsOf, type LoggedInOperator } from '../operators';
+import { differencesOf } from './differences';
+
+/** How long the app waits for Alipay here; the fake's late answers come well after it. */
+const TIMEOUT_MS = 400;
+
+let alipay: AlipayFake;
+let server: TestServer;
+beforeAll(async () => {
+  alipay = await startAlipayFake();
+  server = await startServer({
+    paymentProvider: 'alipay',
+    alipay: {
+      appId: alipay.appId,
+      privateKey: alipay.appPrivateKey,
+      alipayPublicKey: alipay.alipayPublicKey,
+      gateway: alipay.gateway,
+      timeoutMs: TIMEOUT_MS,
+    },
+  });
+});
+afterEach(() => {
+  alipay.refundDelayMs = 0;
+  alipay.loseRefunds = false;
+  alipay.refundQueriesFail = false;
+});
+afterAll(async () => {
+  await server.close();
+  await alipay.close();
+});
+const { loggedIn } = operatorsOf(() => server);
+const { consoleOf, paidTwice, differenceOf, approve } = differencesOf(
+  () => server,
+  () => alipay,
+);
+
+const PENDING =
+  'A refund of this difference is pending at the gateway; nothing else can be done with it until the gateway says whether it refunded.';
+
+/** What Alipay gave back of a payment, in fen, as its merchant records say. */
+const gatewayRefundedFen = (paymentNo: string) =>
+  alipay.refunds.filter((made) => made.outTradeNo === paymentNo).reduce((sum, made) => sum + toFen(made.refundAmount)!, 0);
+
+/** The books' side: what the difference says was refunded and what it credited to instalments. */
+const booked = (difference: PaymentDifference) => ({
+  refundedFen: difference.refunded === null ? 0 : toFen(difference.refunded)!,
+  creditedFen: toFen(difference.settled)!,
+  receivedFen: toFen(difference.received)!,
+});
+
+/** Apply, close and a second refund, each as finance would try them on a difference. */
+async function everyWayOut(finance: LoggedInOperator, id: number) {
+  return {
+    apply: (await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id }))).body.msg,
+    close: (await finance.call('POST', adminPath(ADMIN_ENDPOINTS.closeDifference, { id }), { reason: 'Refunded by bank' })).body.msg,
+    refund: (await finance.call('POST', adminPath(ADMIN_ENDPOINTS.refundDifference, { id }))).body.msg,
+  };
+}
+
+test('a refund Alipay makes but answers after the time-out is pending and locked, then booked once at what Alipay refunded', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
+  const { borrower, order_no, due } = await paidTwice();
+  const { id } = await differenceOf(maker, due.payment_no);
+  const asked = await askDifferenceRefund(consoleOf(maker), id);
+
+  // Alipay refunds at once and answers long after the app stopped waiting.
+  alipay.refundDelayMs = TIMEOUT_MS * 4;
+  const decided = await approve(checker, asked.approval_id);
+  expect(decided.body.code).toBe(1);
+  expect(decided.body.msg).toBe(
+    'Approved and sent. The gateway has not answered yet: the refund is pending there, and is recorded as soon as the gateway says what it did.',
+  );
+  expect((decided.body.data as Approval).status).toBe('approved');
+  expect(gatewayRefundedFen(due.payment_no)).toBe(toFen(due.total));
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({
+    status: 'refunding',
+    refund_no: `R${due.payment_no}`,
+    resolved_by: checker.username,
+    refunded: null,
+    approval_id: null,
+  });
+
+  // Locked: the money cannot be credited to the borrower's next instalment, closed, or refunded again.
+  const before = (await installments(borrower.http, { order_no })).list.map((item) => item.status);
+  expect(await everyWayOut(maker, id)).toEqual({ apply: PENDING, close: PENDING, refund: PENDING });
+  expect((await installments(borrower.http, { order_no })).list.map((item) => item.status)).toEqual(before);
+
+  // A query Alipay cannot answer says nothing: the refund stays pending, however long it has waited.
+  alipay.refundQueriesFail = true;
+  server.clock.advance(REFUND_UNKNOWN_FOR_MS);
+  const queries = alipay.refundQueries;
+  expect(await server.app.services.reconciliation.settlePending()).toBe(0);
+  expect(alipay.refundQueries).toBeGreaterThan(queries);
+  expect((await differenceOf(maker, due.payment_no)).status).toBe('refunding');
+
+  alipay.refundQueriesFail = false;
+  expect(await server.app.services.reconciliation.settlePending()).toBeGreaterThanOrEqual(1);
+  const settled = await differenceOf(maker, due.payment_no);
+  expect(settled).toMatchObject({ status: 'refunded', refunded: due.total, refund_no: `R${due.payment_no}` });
+  // Once: a second round finds nothing pending and changes nothing.
+  await server.app.services.reconciliation.settlePending();
+  expect(await differenceOf(maker, due.payment_no)).toEqual(settled);
+
+  const books = booked(settled);
+  expect(books.refundedFen).toBe(gatewayRefundedFen(due.payment_no));
+  expect(books.refundedFen + books.creditedFen).toBeLessThanOrEqual(books.receivedFen);
+  expect(alipay.refunds.filter((made) => made.outTradeNo === due.payment_no)).toHaveLength(1);
+  const audit = await server.app.services.audit.list({ target: `difference:${id}`, limit: 10, offset: 0 });
+  expect(audit.map((entry) => [entry.action, entry.outcome])).toContainEqual(['difference.refund.settle', 'done']);
+});
+
+test('a refund lost before it reached Alipay stays pending while it could still arrive, then opens again and is refunded once under the same number', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
+  const { due } = await paidTwice();
+  const { id } = await differenceOf(maker, due.payment_no);
+  alipay.loseRefunds = true;
+  alipay.refundDelayMs = TIMEOUT_MS * 2;
+  const first = await askDifferenceRefund(consoleOf(maker), id);
+  expect((await approve(checker, first.approval_id)).body.code).toBe(1);
+  expect((await differenceOf(maker, due.payment_no)).status).toBe('refunding');
+  expect(gatewayRefundedFen(due.payment_no)).toBe(0);
+
+  // Alipay knows no such refund yet, but one sent moments ago may still reach it.
+  await server.app.services.reconciliation.settlePending();
+  expect((await differenceOf(maker, due.payment_no)).status).toBe('refunding');
+  expect(await everyWayOut(maker, id)).toEqual({ apply: PENDING, close: PENDING, refund: PENDING });
+
+  server.clock.advance(REFUND_UNKNOWN_FOR_MS);
+  await server.app.services.reconciliation.settlePending();
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({
+    status: 'open',
+    unsettled: due.total,
+    refunded: null,
+    resolved_at: null,
+    approval_id: null,
+  });
+
+  // Finance decides again: a new refund, approved by a second operator, under the same number.
+  alipay.loseRefunds = false;
+  alipay.refundDelayMs = 0;
+  const second = await askDifferenceRefund(consoleOf(maker), id);
+  expect((await approve(checker, second.approval_id)).body.msg).toBe('ok');
+  expect(alipay.refunds.filter((made) => made.outTradeNo === due.payment_no)).toEqual([
+    expect.objectContaining({ outRequestNo: `R${due.payment_no}`, refundAmount: due.total }),
+  ]);
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({ status: 'refunded', refunded: due.total });
+});
+
+test('while a refund waits for a second operator, the difference can be neither applied nor closed; declined, it can', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
+  const { due } = await paidTwice();
+  const { id } = await differenceOf(maker, due.payment_no);
+  const asked = await askDifferenceRefund(consoleOf(maker), id);
+  const awaiting = `A refund of this difference waits for a second operator (approval #${asked.approval_id}); decline it first.`;
+  const { apply, close } = await everyWayOut(maker, id);
+  expect({ apply, close }).toEqual({ apply: awaiting, close: awaiting });
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({ status: 'open', settled: '0.00', approval_id: asked.approval_id });
+
+  const declined = await checker.call('POST', adminPath(ADMIN_ENDPOINTS.declineApproval, { id: asked.approval_id }), {
+    reason: 'Credit it instead',
+  });
+  expect(declined.body.code).toBe(1);
+  expect((await applyDifference(consoleOf(maker), id)).status).toBe('credited');
+  expect(gatewayRefundedFen(due.payment_no)).toBe(0);
+});
