@@ -200,3 +200,20 @@ test('(d) the admin a role is granted to may not approve the grant', async () =>
   expect((await awaiting(second, asked.approval_id!))?.may_decide).toBe(true);
   expect((await approve(second, asked.approval_id!)).body.data).toMatchObject({ status: 'approved', checker: second.username });
 });
+
+test('(e) two reviewers one admin created check nothing of each other until a second admin confirms them both', async () => {
+  const [admin, second] = await Promise.all([loggedIn(['admin']), loggedIn(['admin'])]);
+  const x = await createdBy(admin, second, ['reviewer']);
+  const y = await createdBy(admin, second, ['reviewer']);
+  const asked = await creditAsked(x);
+
+  expect((await awaiting(y, asked))?.may_decide).toBe(false);
+  expect(await refusedWith(approve(y, asked))).toMatch(/^Until a second admin confirms an operator/);
+
+  for (const account of [x, y]) {
+    const confirmation = (await accountOf(second, account.username)).confirm_awaiting!;
+    expect((await approve(second, confirmation)).body.code).toBe(1);
+  }
+  expect((await awaiting(y, asked))?.may_decide).toBe(true);
+  expect((await approve(y, asked)).body.data).toMatchObject({ status: 'approved', checker: y.username });
+});

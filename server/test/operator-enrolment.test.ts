@@ -9,6 +9,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 import { keyIdOf, parseDataKeys } from '../src/db/field-cipher';
+import { checkingWrites, type WriteCheck } from '../src/db/store';
+import { Refusal, say } from '../src/services/refusals';
 import { everyRow, runCommand } from './data/raw';
 import { DAY_MS, sharedDatabase, startServer, type TestServer } from './helpers';
 import { enrolled, operatorsOf } from './operators';
@@ -198,6 +200,26 @@ test('an operator changes their own password with the one they have and a code; 
   const filed = (await auditOf(operator.username)).filter((entry) => entry.action === 'auth.password');
   expect(filed.map((entry) => entry.outcome).sort()).toEqual(['done', 'refused', 'refused']);
   expect(JSON.stringify(filed)).not.toMatch(/Fresh2027|NotMine2026|weak/);
+});
+
+test("an operator's password change whose session ends after its try is counted leaves the password as it was", async () => {
+  const operator = await loggedIn(['reviewer']);
+  const { operators } = server.app.services;
+  const signedIn = (await operators.authenticate(operator.token))!;
+  // The session ends while the new password is hashed, after the only write that once went
+  // through Store.write (the try's reservation): the password's own write must read it again.
+  let writes = 0;
+  const sessionCheck: WriteCheck = async () => {
+    writes += 1;
+    if (writes > 1) throw new Refusal(say('operatorLoginFirst'));
+  };
+  nextStep();
+  const change = { password: operator.password, totp: codeOf(operator.totp_secret), new_password: 'Fresh2028' };
+  await expect(checkingWrites(sessionCheck, () => operators.changePassword(signedIn, operator.token, '192.0.2.7', change))).rejects.toThrow(
+    say('operatorLoginFirst')('en'),
+  );
+  nextStep();
+  expect((await login(operator.username, operator.password, codeOf(operator.totp_secret))).body.code).toBe(1);
 });
 
 test('usernames are lower-case letters and digits joined by single separators, never ending in one, in the console and on the command line', async () => {

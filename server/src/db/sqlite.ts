@@ -128,14 +128,22 @@ function preparedOnce(database: Database.Database): void {
 
 /**
  * The database file readable by its owner only (0600, in a folder made 0700), whatever the umask:
- * it holds every account. SQLite gives its -wal and -shm files the database file's permissions.
- * A file an earlier version left readable by others is narrowed too, when this user owns it.
+ * it holds every account. SQLite gives the -wal and -shm files it creates the database file's
+ * permissions, but keeps those of ones already there, and the -wal holds the newest rows. A
+ * folder or file an earlier version left readable by others is narrowed too, when this user owns it.
  */
 function ownerOnly(file: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const folder = path.dirname(file);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   fs.closeSync(fs.openSync(file, 'a', 0o600));
-  const { uid, mode } = fs.statSync(file);
-  if (mode & 0o077 && uid === process.getuid?.()) fs.chmodSync(file, 0o600);
+  narrowed(folder, 0o700);
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(part)) narrowed(part, 0o600);
+}
+
+/** `target` set to `mode` when others may read it and this user owns it (no one else's folder is changed). */
+function narrowed(target: string, mode: number): void {
+  const stat = fs.statSync(target);
+  if (stat.mode & 0o077 && stat.uid === process.getuid?.()) fs.chmodSync(target, mode);
 }
 
 /**

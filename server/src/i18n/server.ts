@@ -115,6 +115,7 @@ export const serverMessages = defineMessages({
     // Reconciliation
     differenceNotFound: 'There is no such payment difference.',
     differenceResolved: 'This difference was resolved already.',
+    differenceChanged: 'Part of this difference was credited meanwhile; look at it again before refunding.',
     closeReasonRequired: 'Say why the difference is closed, in at most 500 characters.',
     refundUnavailable: 'This payment gateway takes no refunds; close the difference with a reason instead.',
     refundFailed: 'The gateway did not refund ({detail}). Nothing was recorded; try again.',
@@ -294,6 +295,7 @@ export const serverMessages = defineMessages({
     channelUnavailable: '该支付方式暂不可用，请选择其他方式。',
     differenceNotFound: '没有这笔差额。',
     differenceResolved: '这笔差额已经处理过了。',
+    differenceChanged: '这笔差额刚有部分已入账，请重新查看后再退款。',
     closeReasonRequired: '请填写关闭原因，最多 500 个字符。',
     refundUnavailable: '当前支付通道不支持退款，请填写原因关闭这笔差额。',
     refundFailed: '支付通道未能退款（{detail}），未做任何记录，请重试。',

@@ -1,9 +1,11 @@
 import type { ApprovalKind, ApprovalStatus } from '@instalment/contract/api';
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
 import type { Store } from '../db/store';
 import type { Tables } from '../db/tables';
 
 export type ApprovalRow = Selectable<Tables['approvals']>;
+
+type MadeAccount = Pick<Selectable<Tables['operators']>, 'username' | 'created_by' | 'reset_by'>;
 
 /** Which approvals a reader may see: of the kinds they may decide, or asked for by them. */
 export interface ApprovalVisibility {
@@ -64,15 +66,32 @@ export class ApprovalRecords {
 
   /**
    * The usernames of the operators who may not check `username`'s work nor have it checked by
-   * them: those `username` created or renewed the authenticator of, and those who did that to
-   * `username`, while the latest `operator.confirm` about the account so made is not approved.
+   * them. An account an admin created or renewed the authenticator of is that admin's until a
+   * second admin approves the latest `operator.confirm` about it: the admin held its enrolment
+   * code, so may be the one signing in as it. Being one person goes both ways and reaches every
+   * such account: while they are unconfirmed the admin and all the accounts they made or renewed
+   * count as one person, so two accounts one admin made never check each other either.
    */
   async unconfirmedPartners(username: string): Promise<Set<string>> {
-    const accounts = await this.store.q
-      .selectFrom('operators')
-      .select(['username', 'created_by', 'reset_by'])
-      .where((eb) => eb.or([eb('username', '=', username), eb('created_by', '=', username), eb('reset_by', '=', username)]))
-      .execute();
+    const [own] = await this.unconfirmed(await this.accounts((eb) => eb('username', '=', username)));
+    // Makers that are operators only: the accounts the command line (`cli:<user>`) made, or any
+    // before migration 018, were made by no admin, so are nobody's but their own.
+    const claimed = own ? [own.created_by, own.reset_by].filter((maker) => maker !== null) : [];
+    const admins = claimed.length === 0 ? [] : (await this.accounts((eb) => eb('username', 'in', claimed))).map((admin) => admin.username);
+    const makers = [username, ...admins];
+    const made = await this.unconfirmed(await this.accounts((eb) => eb.or([eb('created_by', 'in', makers), eb('reset_by', 'in', makers)])));
+    const partners = new Set([...admins, ...made.map((account) => account.username)]);
+    partners.delete(username);
+    return partners;
+  }
+
+  private accounts(which: (eb: ExpressionBuilder<Tables, 'operators'>) => Expression<SqlBool>): Promise<MadeAccount[]> {
+    return this.store.q.selectFrom('operators').select(['username', 'created_by', 'reset_by']).where(which).execute();
+  }
+
+  /** Those of `accounts` whose latest `operator.confirm` is not approved. */
+  private async unconfirmed(accounts: MadeAccount[]): Promise<MadeAccount[]> {
+    if (accounts.length === 0) return [];
     const confirmations = await this.store.q
       .selectFrom('approvals')
       .select(['target', 'status'])
@@ -85,14 +104,7 @@ export class ApprovalRecords {
       .orderBy('id')
       .execute();
     const latest = new Map(confirmations.map((row) => [row.target, row.status]));
-    const partners = new Set<string>();
-    for (const account of accounts) {
-      if (latest.get(`operator:${account.username}`) === 'approved') continue;
-      if (account.username !== username) partners.add(account.username);
-      // Accounts made on the command line or before migration 018 were made by no admin.
-      else for (const maker of [account.created_by, account.reset_by]) if (maker !== null) partners.add(maker);
-    }
-    return partners;
+    return accounts.filter((account) => latest.get(`operator:${account.username}`) !== 'approved');
   }
 
   /** Records the checker's decision; false when it was decided already (by someone quicker). */

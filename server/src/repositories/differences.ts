@@ -76,6 +76,22 @@ export class DifferenceRecords {
   }
 
   /**
+   * Claims an open difference for a refund of what was unsettled when `settledBefore` was read;
+   * false when it was resolved or credited meanwhile. A credit holds the loan's lock, not the
+   * refund's, so only the settled amount read tells a refund that one committed in between.
+   */
+  async claimedForRefund(id: number, settledBefore: number, resolution: Resolution): Promise<boolean> {
+    const result = await this.store.q
+      .updateTable('payment_differences')
+      .set(resolution)
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('settled_fen', '=', settledBefore)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
    * Moves a difference on from `from` only: of two writes that read it there, one moves it;
    * false for the other.
    */

@@ -43,7 +43,9 @@ const parsed = (value: string | null): unknown => (value === null ? null : JSON.
  * Why `checker` may not decide `row`, or null when they may: four eyes mean two people, so
  * neither the maker nor the operator the change is about decides it, and an account one admin
  * created or renewed the authenticator of counts as that admin's own until a second admin
- * confirmed it (`partners`: the checker's such accounts and admins, from `unconfirmedPartners`).
+ * confirmed it. That admin and all such accounts of theirs are then one person, so none checks
+ * another's request: the admin held every one's enrolment code (`partners`: the rest of the
+ * checker's one person, from `unconfirmedPartners`).
  */
 function refusalOf(row: ApprovalRow, checker: Operator, partners: ReadonlySet<string>): ServerMessageKey | null {
   if (row.maker_id === checker.id) return 'ownApproval';

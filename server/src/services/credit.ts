@@ -4,7 +4,7 @@ import type { Context } from '../context';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';
-import { Refusal, say } from './refusals';
+import { IdCardHeldByOther, Refusal, say } from './refusals';
 import { businessDay } from './business-time';
 
 export interface Identity {
@@ -67,7 +67,7 @@ export class CreditService {
     const bound = await this.users.credit(userId);
     if (bound.id_card === null) {
       const index = this.ctx.cipher.blindIndex(identity.idCard);
-      if (await this.users.idCardHeldByOther(index, userId)) throw new Refusal(say('idCardOtherAccount'));
+      if (await this.users.idCardHeldByOther(index, userId)) throw new IdCardHeldByOther();
       await this.users.bindIdentity(userId, identity.realName, this.ctx.cipher.seal(identity.idCard), index);
     } else if (this.ctx.cipher.open(bound.id_card) !== identity.idCard || bound.real_name !== identity.realName) {
       throw new Refusal(say('ownNameOnly'));

@@ -33,7 +33,7 @@ import { isUniqueViolation, type Store } from '../db/store';
 import { LoanRecords, type LoanRow, type NewLoan, type Rejection, type SummaryRow } from '../repositories/loans';
 import { VoucherRecords } from '../repositories/vouchers';
 import { RateLimitRecords } from '../repositories/rate-limits';
-import { Refusal, say } from './refusals';
+import { IdCardHeldByOther, Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
 import { KeptAnswers } from './kept-answers';
 import type { UserRow } from '../repositories/users';
@@ -82,7 +82,19 @@ export class LoanService {
   /** `address`: the client's, which the refusals of an ID number bound to another account are counted against too. */
   async create(userId: number, form: ApplicationForm, address: string): Promise<LoanCreated> {
     await this.consents.requireCurrent(userId, say('agreeBeforeApplying'));
-    await this.idCardRefusalsLeft(userId, address);
+    await this.idCardTryReserved(userId, address);
+    const orderNo = await this.admitted(userId, form).catch(async (error: unknown) => {
+      if (!(error instanceof IdCardHeldByOther)) await this.idCardTryReleased(userId, address);
+      throw error;
+    });
+    await this.idCardTryReleased(userId, address);
+    this.ctx.metrics.applications.inc();
+    await this.approveDue(userId);
+    return { order_no: orderNo };
+  }
+
+  /** Judges the application and records it; its order number. */
+  private async admitted(userId: number, form: ApplicationForm): Promise<string> {
     const rates = await this.catalogue.rates();
     // The rules judge what the applicant meant, not the spaces around it.
     const application: LoanApplication = {
@@ -105,7 +117,7 @@ export class LoanService {
     const identity = { realName: application.real_name!, idCard: application.id_card! };
     // Checked and recorded under one lock on the account's credit, so simultaneous applications
     // (from this process or another on the same database) cannot each see the same available credit.
-    const recorded = this.ctx.store.write(this.credit.locks(userId, identity), async (tx) => {
+    return this.ctx.store.write(this.credit.locks(userId, identity), async (tx) => {
       const held = this.on(tx);
       await held.credit.admit(userId, amountFen, identity);
       return held.insertLoan({
@@ -126,37 +138,39 @@ export class LoanService {
         approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
       });
     });
-    const orderNo = await recorded.catch((error: unknown) => this.countIdCardRefusal(userId, address, error));
-    this.ctx.metrics.applications.inc();
-    await this.approveDue(userId);
-    return { order_no: orderNo };
   }
 
-  /** Refuses an applicant (by account or address) who has met the other-account refusal as often as a day allows. */
-  private async idCardRefusalsLeft(userId: number, address: string): Promise<void> {
+  /**
+   * Counts a try against the account and the address before the application is judged, in one
+   * write under their locks, or refuses one that has met the other-account refusal as often as a
+   * day allows: counted only after the refusal, applications sent at once all passed the count.
+   */
+  private idCardTryReserved(userId: number, address: string): Promise<void> {
     const now = this.ctx.now();
-    const counts = new RateLimitRecords(this.ctx.store);
-    for (const [key, max] of [
+    const limits = [
       [`user:${userId}`, ID_CARD_REFUSALS.perAccount],
       [`address:${address}`, ID_CARD_REFUSALS.perAddress],
-    ] as const) {
-      const count = await counts.peek(ID_CARD_REFUSALS.bucket, key);
-      if (count && count.window_start + ID_CARD_REFUSALS.windowMs > now && count.hits >= max) {
-        const minutes = Math.max(1, Math.ceil((count.window_start + ID_CARD_REFUSALS.windowMs - now) / 60_000));
-        throw new Refusal(say('idCardTriesUsed', { minutes }));
-      }
-    }
+    ] as const;
+    return this.ctx.store.write(
+      limits.map(([key]) => `${ID_CARD_REFUSALS.bucket}:${key}`),
+      async (tx) => {
+        const counts = new RateLimitRecords(tx);
+        for (const [key, max] of limits) {
+          const count = await counts.peek(ID_CARD_REFUSALS.bucket, key);
+          if (count && count.window_start + ID_CARD_REFUSALS.windowMs > now && count.hits >= max) {
+            const minutes = Math.max(1, Math.ceil((count.window_start + ID_CARD_REFUSALS.windowMs - now) / 60_000));
+            throw new Refusal(say('idCardTriesUsed', { minutes }));
+          }
+        }
+        for (const [key] of limits) await counts.hit(ID_CARD_REFUSALS.bucket, key, now, ID_CARD_REFUSALS.windowMs);
+      },
+    );
   }
 
-  /** Rethrows the application's refusal; one for an ID number bound to another account is first counted against the account and the address. */
-  private async countIdCardRefusal(userId: number, address: string, error: unknown): Promise<never> {
-    // A Refusal's message is its English sentence, there for code to read (refusals.ts).
-    if (error instanceof Refusal && error.message === say('idCardOtherAccount')('en')) {
-      const counts = new RateLimitRecords(this.ctx.store);
-      for (const key of [`user:${userId}`, `address:${address}`])
-        await counts.hit(ID_CARD_REFUSALS.bucket, key, this.ctx.now(), ID_CARD_REFUSALS.windowMs);
-    }
-    throw error;
+  /** Gives back a reserved try whose application was not refused for another account's ID number. */
+  private async idCardTryReleased(userId: number, address: string): Promise<void> {
+    const counts = new RateLimitRecords(this.ctx.store);
+    for (const key of [`user:${userId}`, `address:${address}`]) await counts.unhit(ID_CARD_REFUSALS.bucket, key);
   }
 
   /** Records the application under a fresh random order number (drawn again on the rare collision). */

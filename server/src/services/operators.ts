@@ -17,6 +17,7 @@ import type { Change } from './change';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { check, Refusal, say } from './refusals';
+import { operatorTarget } from './operator-target';
 
 /** A staff session lasts a working day; the console asks for the password and a code again after it. */
 export const OPERATOR_SESSION_MS = 8 * 3600 * 1000;
@@ -202,7 +203,7 @@ export class OperatorService {
   async unlock(username: string, tx: Store = this.ctx.store): Promise<Change<null>> {
     if (!(await new OperatorRecords(tx).byUsername(username))) throw new Refusal(say('operatorNotFound'));
     await new LoginFailureRecords(tx).deleteAccount(accountOf(username));
-    return { target: `operator:${username}`, before: undefined, after: { unlocked: true }, answer: null };
+    return { target: operatorTarget(username), before: undefined, after: { unlocked: true }, answer: null };
   }
 
   /**
@@ -241,8 +242,14 @@ export class OperatorService {
     if (!row) throw new Refusal(say('operatorPasswordWrong'));
     await this.attempts.release(reservation);
     check(validatePassword, change.new_password);
-    await this.records.setPasswordHash(row.id, await hashPassword(change.new_password, this.ctx.config.passwordCostLog2));
-    await this.records.revokeOthersOf(row.id, hashToken(token));
+    const hash = await hashPassword(change.new_password, this.ctx.config.passwordCostLog2);
+    // One write, so the session is read again in it (an operator disabled while the hash ran
+    // changes nothing) and the new password never stands beside the other sessions it ends.
+    await this.ctx.store.write([operatorTarget(operator.username)], async (tx) => {
+      const records = new OperatorRecords(tx);
+      await records.setPasswordHash(row.id, hash);
+      await records.revokeOthersOf(row.id, hashToken(token));
+    });
   }
 
   /** The operator, if enabled, enrolled, and the password and a fresh code are theirs (the code's step is then used). */

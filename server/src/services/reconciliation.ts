@@ -128,13 +128,16 @@ export class Reconciliation {
     const refundNo = refundNoOf(row);
     const amountFen = unsettledFen(row);
     const records = new DifferenceRecords(tx);
-    const claimed = await records.resolve(id, {
+    const claimed = await records.claimedForRefund(id, row.settled_fen, {
       status: 'refunding',
       resolved_at: this.ctx.now(),
       resolved_by: checker.username,
       refund_no: refundNo,
     });
-    if (!claimed) throw new Refusal(say('differenceResolved'));
+    if (!claimed) {
+      const now = await records.byId(id);
+      throw new Refusal(say(now?.status === 'open' ? 'differenceChanged' : 'differenceResolved'));
+    }
     const outcome = await this.gateway.refund({
       paymentNo: row.payment_no,
       tradeNo: row.trade_no,

@@ -30,6 +30,14 @@ export class Refusal extends Error {
   }
 }
 
+/** An application in an ID number already bound to another account: counted against whoever asks, as it tells them the number is a customer's. */
+export class IdCardHeldByOther extends Refusal {
+  constructor() {
+    super(say('idCardOtherAccount'));
+    this.name = 'IdCardHeldByOther';
+  }
+}
+
 /** Runs a shared SPEC §5 rule on a value and refuses with its message: for routes and for services a command line also calls. */
 export function check(rule: Rule, value: string): string {
   const problem = rule(value);

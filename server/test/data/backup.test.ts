@@ -6,6 +6,7 @@ import { cashier, createLoan, installments, uploadFile } from '@instalment/contr
 import { blob, ENGINE, PNG_BYTES, sharedDatabase, signUp, type TestDatabase } from '../helpers';
 import { payAtGateway } from '../ledger/gateway';
 import { startProcess, stop, type ApiProcess } from '../process';
+import { openSqlite } from '../../src/db/sqlite';
 import { runCommand } from './raw';
 
 const BORROWERS = 20;
@@ -120,4 +121,27 @@ const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
     }
   },
   60_000,
+);
+
+(ENGINE === 'sqlite' ? test : test.skip)(
+  'a database folder, file, -wal and -shm an earlier version left readable by others are narrowed to their owner when the server opens them',
+  async () => {
+    const home = path.join(folder, 'earlier');
+    const databaseFile = path.join(home, 'instalment.db');
+    const files = [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`];
+    fs.mkdirSync(home, { mode: 0o755 });
+    fs.chmodSync(home, 0o755);
+    // SQLite copies the database file's mode only to a -wal or -shm it creates: ones already
+    // there keep theirs, and the log holds the newest rows until a checkpoint.
+    for (const file of files) {
+      fs.writeFileSync(file, '');
+      fs.chmodSync(file, 0o644);
+    }
+    const { store } = openSqlite(databaseFile);
+    try {
+      expect({ folder: modeOf(home), files: files.map(modeOf) }).toEqual({ folder: 0o700, files: [0o600, 0o600, 0o600] });
+    } finally {
+      await store.close();
+    }
+  },
 );

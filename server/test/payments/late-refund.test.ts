@@ -8,6 +8,7 @@ import {
   type PaymentDifference,
 } from '@instalment/contract/api';
 import { toFen } from '@instalment/contract/loan';
+import { DifferenceRecords } from '../../src/repositories/differences';
 import { REFUND_UNKNOWN_FOR_MS } from '../../src/services/reconciliation';
 import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
 import { startServer, type TestServer } from '../helpers';
@@ -175,4 +176,23 @@ test('while a refund waits for a second operator, the difference can be neither 
   expect(declined.body.code).toBe(1);
   expect((await applyDifference(consoleOf(maker), id)).status).toBe('credited');
   expect(gatewayRefundedFen(due.payment_no)).toBe(0);
+});
+
+test('a refund claims a difference only at the settled amount it read: one credited in between is not claimed', async () => {
+  const finance = await loggedIn(['finance']);
+  const { due } = await paidTwice();
+  const { id } = await differenceOf(finance, due.payment_no);
+  const { store } = server.app;
+  const read = (await new DifferenceRecords(store).byId(id))!;
+  // A credit holds the loan's lock, not the refund's: on PostgreSQL it may commit after the refund
+  // read the difference, and a claim on its status alone would refund money already credited.
+  expect(await store.write([], (tx) => new DifferenceRecords(tx).applied(id, read.settled_fen, read.settled_fen + 1, null))).toBe(true);
+  const claim = {
+    status: 'refunding' as const,
+    resolved_at: server.clock.now,
+    resolved_by: finance.username,
+    refund_no: `${due.payment_no}R`,
+  };
+  expect(await store.write([], (tx) => new DifferenceRecords(tx).claimedForRefund(id, read.settled_fen, claim))).toBe(false);
+  expect((await differenceOf(finance, due.payment_no)).status).toBe('open');
 });

@@ -195,6 +195,17 @@ describe("an ID number's refusal is rate-limited", () => {
     expect((await apply(prober, idCardOf(owner.mobile), '198.51.100.2')).body.msg).toMatch(tooMany);
   });
 
+  test(`per account, when the tries are sent at once (${ENGINE})`, async () => {
+    // Each try is counted before its application is judged: counted only after the refusal, as
+    // once, eight sent together all passed the count and all learned whose number was whose.
+    const owners = await Promise.all(Array.from({ length: 8 }, () => signUp(server)));
+    for (const owner of owners) await createLoan(owner.http, owner.application);
+    const prober = await signUp(server);
+    const answers = await Promise.all(owners.map(async (owner) => (await apply(prober, idCardOf(owner.mobile), '198.51.100.20')).body.msg));
+    expect(answers.filter((msg) => msg === en.idCardOtherAccount)).toHaveLength(3);
+    expect(answers.filter((msg) => tooMany.test(msg))).toHaveLength(5);
+  });
+
   test(`per address, across accounts (${ENGINE})`, async () => {
     const owner = await signUp(server);
     await createLoan(owner.http, owner.application);

@@ -22,7 +22,7 @@ import type { ConsoleDeps } from './act';
 
 /** The account a request is about: the one logging in, or the one whose token it carries. */
 const accountOf = (request: FastifyRequest) =>
-  `operator:${(request.body as { username?: unknown } | undefined)?.username ?? request.operator?.username ?? ''}`;
+  operatorTarget(String((request.body as { username?: unknown } | undefined)?.username ?? request.operator?.username ?? ''));
 
 /**
  * Logging in (password and TOTP code, with the borrowers' limits), out, who the token is, an
