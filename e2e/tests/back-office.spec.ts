@@ -8,7 +8,7 @@ import {
   uploadVoucher,
   type HttpClient,
 } from '../../packages/contract/src/api';
-import { zonedDay } from '../../packages/contract/src/format';
+import { formatMoney, zonedDay } from '../../packages/contract/src/format';
 import { addMonths } from '../../packages/contract/src/loan';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
 import { addOperator, noViolations, closeConsoleWindows, signIn } from './operators';
@@ -66,7 +66,7 @@ test('29. staff, in Chinese: money paid at Alipay for an instalment a proof alre
   // The borrower, the order, the money received and not credited, Alipay's trade, why.
   await expect(row).toContainText(mobile);
   await expect(row).toContainText(order_no);
-  await expect(row).toContainText(due.total);
+  await expect(row).toContainText(formatMoney(due.total));
   await expect(row).toContainText(/2026[0-9a-f]{24}/);
   await expect(row).toContainText('对应期次已通过其他方式结清');
   await noViolations(maker);

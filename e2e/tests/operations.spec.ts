@@ -121,18 +121,18 @@ test('17. staff: a reviewer underwrites two applications, rejects one with a rea
       'rejected',
     );
     await reviewer.getByRole('button', { name: `Approve ${order_no}` }).click();
-    await expect(reviewer.getByRole('region', { name: 'Application' })).toContainText('approved, money on its way');
+    await expect(reviewer.getByRole('region', { name: 'Application' })).toContainText('approved, awaiting disbursement');
     await expect(reviewer.getByRole('button', { name: `Approve ${order_no}` })).toHaveCount(0);
 
     const maker = await signIn(browser, await addOperator('finance'));
     await maker.getByRole('link', { name: 'Loans', exact: true }).click();
-    await maker.getByRole('button', { name: 'approved, money on its way' }).click();
+    await maker.getByRole('button', { name: 'approved, awaiting disbursement' }).click();
     const row = maker.getByRole('row').filter({ hasText: order_no });
     await row.getByLabel('Bank reference').fill('ICBC-DISB-E2E');
     await row.getByRole('button', { name: `Ask to disburse ${order_no}` }).click();
     await expect(maker.getByText(/^Waiting for a second operator \(approval #\d+\)\.$/)).toBeVisible();
     await myLoans();
-    await expect(card).toContainText('approved, money on its way');
+    await expect(card).toContainText('approved, awaiting disbursement');
 
     const checker = await signIn(browser, await addOperator('finance'));
     await checker.getByRole('link', { name: 'Approvals', exact: true }).click();

@@ -6,8 +6,10 @@ import {
   type Approval,
   type ApprovalAsked,
   type Listing,
+  type Settings,
   type StaffBorrower,
 } from '@instalment/contract/api';
+import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/contract/loan';
 import { settingChanges } from '../src/services/approval-subjects';
 import { signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
@@ -41,7 +43,7 @@ test('a disbursement waiting for a checker names the borrower, the masked phone,
   });
 });
 
-test('a change of rates shows only the values that move, each with its path, before and after', async () => {
+test('a change of rates names the term by its months and reads the APR that follows from the new price', async () => {
   const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['admin'])]);
   const { terms, ...rest } = await loanRates(server.client().http);
   const stored = { ...rest, terms: terms.map(({ apr_bp: _apr, ...term }) => term) };
@@ -52,11 +54,48 @@ test('a change of rates shows only the values that move, each with its path, bef
   };
   const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.setting, { key: 'loan_rates' }), { value: cheaper });
 
-  const rate = stored.terms[last].monthly_rate_bp;
+  const { term, monthly_rate_bp: rate, monthly_fee_bp: fee } = stored.terms[last];
+  const owner = { term, channel: null };
   expect((await awaiting(checker, asked.approval_id))?.subject).toEqual({
     about: 'setting',
-    changes: [{ path: `terms[${last}].monthly_rate_bp`, before: String(rate), after: String(rate - 5) }],
+    changes: [
+      { path: `terms[${last}].monthly_rate_bp`, ...owner, field: 'monthly_rate_bp', before: String(rate), after: String(rate - 5) },
+      {
+        path: `terms[${last}].apr_bp`,
+        ...owner,
+        field: 'apr_bp',
+        before: String(terms[last].apr_bp),
+        after: String(priceAprBp(APR_REFERENCE_AMOUNT_FEN, term, rate - 5, fee)),
+      },
+    ],
   });
+});
+
+test('a channel switched off is named, not numbered', async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['admin'])]);
+  const { payment_channels: channels } = await maker.data<Settings>('GET', ADMIN_ENDPOINTS.settings);
+  const off = channels.map((channel, index) => (index === 1 ? { ...channel, enabled: false } : channel));
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.setting, { key: 'payment_channels' }), { value: off });
+
+  expect((await awaiting(checker, asked.approval_id))?.subject).toEqual({
+    about: 'setting',
+    changes: [{ path: '[1].enabled', term: null, channel: channels[1].name, field: 'enabled', before: 'true', after: 'false' }],
+  });
+});
+
+test('terms are matched by their months: a term added reads as new values of that term only, with its APR', () => {
+  const price = (term: number, monthly_rate_bp: number) => ({ term, monthly_rate_bp, monthly_fee_bp: 0 });
+  const changes = settingChanges(
+    'loan_rates',
+    { terms: [price(3, 70), price(12, 70)] },
+    { terms: [price(3, 70), price(6, 70), price(12, 70)] },
+  );
+  expect(changes.map(({ term, field, before }) => ({ term, field, before }))).toEqual([
+    { term: 6, field: 'term', before: null },
+    { term: 6, field: 'monthly_rate_bp', before: null },
+    { term: 6, field: 'monthly_fee_bp', before: null },
+    { term: 6, field: 'apr_bp', before: null },
+  ]);
 });
 
 test('a credit line names the borrower and the line before and after, the default read as null', async () => {
@@ -75,8 +114,9 @@ test('a credit line names the borrower and the line before and after, the defaul
 });
 
 test('a value only on one side of a change reads null on the other; text reads as it is', () => {
-  expect(settingChanges({ name: 'ICBC', channels: ['alipay'] }, { name: 'CCB', channels: ['alipay', 'transfer'] })).toEqual([
-    { path: 'name', before: 'ICBC', after: 'CCB' },
-    { path: 'channels[1]', before: null, after: 'transfer' },
+  const owner = { term: null, channel: null };
+  expect(settingChanges('bank_info', { name: 'ICBC', channels: ['alipay'] }, { name: 'CCB', channels: ['alipay', 'transfer'] })).toEqual([
+    { path: 'name', ...owner, field: 'name', before: 'ICBC', after: 'CCB' },
+    { path: 'channels[1]', ...owner, field: 'channels', before: null, after: 'transfer' },
   ]);
 });

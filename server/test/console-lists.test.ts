@@ -292,12 +292,14 @@ describe('exports', () => {
   it('writes payments and the audit, each audited once, under the permission of its list', async () => {
     const payments = await exportsAudited('export.payments');
     const file = await download(staff, exportPath('payments', { status: 'paid' }));
-    expect(lines(file.bytes)[0]).toBe('payment_no,order_no,amount,status,channel,created_at (Asia/Shanghai),paid_at (Asia/Shanghai)');
+    expect(lines(file.bytes)[0]).toBe(
+      'payment_no,order_no,amount,status,refunded,channel,created_at (Asia/Shanghai),paid_at (Asia/Shanghai)',
+    );
     expect(await exportsAudited('export.payments')).toBe(payments + 1);
 
     const audit = await exportsAudited('export.audit');
     const log = lines((await download(auditor, exportPath('audit', { operator: staff.username }))).bytes);
-    expect(log[0]).toBe('at (Asia/Shanghai),username,roles,action,target,outcome,reason,address');
+    expect(log[0]).toBe('at (Asia/Shanghai),username,roles,action,target,changes,outcome,reason,address');
     expect(log.slice(1).every((line) => line.split(',')[1] === staff.username)).toBe(true);
     expect(await exportsAudited('export.audit')).toBe(audit + 1);
 

@@ -177,3 +177,43 @@ test('a database newer than this server is refused rather than guessed at', asyn
     await database.drop();
   }
 });
+
+test('differences recorded before their reasons said what happened read superseded, or amount unknown, and no amount due', async () => {
+  const database = await sharedDatabase();
+  try {
+    const before = MIGRATIONS.filter((migration) => migration.version < 21);
+    const schema = before.map((migration) => (ENGINE === 'postgres' ? postgresDdl(migration.postgres ?? migration.sql) : migration.sql));
+    const last = before[before.length - 1].version;
+    const version =
+      ENGINE === 'postgres'
+        ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', `INSERT INTO schema_version VALUES (${last})`]
+        : [`PRAGMA user_version = ${last}`];
+    const payment = (id: number) =>
+      `INSERT INTO payments (id, payment_no, loan_id, periods, amount_fen, status, created_at, expires_at) VALUES (${id}, 'P${id}', 1, '2', 103300, 'paid', 0, 0)`;
+    const difference = (id: number, reason: string) =>
+      `INSERT INTO payment_differences (payment_id, loan_id, received_fen, settled_fen, reason, created_at) VALUES (${id}, 1, 103300, 0, '${reason}', 0)`;
+    await runRaw(database, [
+      ...schema,
+      ...version,
+      ...OLD_DATA,
+      payment(1),
+      payment(2),
+      payment(3),
+      difference(1, 'closed'),
+      difference(2, 'repriced'),
+      difference(3, 'settled_otherwise'),
+    ]);
+    const { store, ready } = open(database);
+    await ready;
+    expect(
+      await store.q.selectFrom('payment_differences').select(['payment_id', 'reason', 'due_fen']).orderBy('payment_id').execute(),
+    ).toEqual([
+      { payment_id: 1, reason: 'superseded', due_fen: null },
+      { payment_id: 2, reason: 'amount_unknown', due_fen: null },
+      { payment_id: 3, reason: 'settled_otherwise', due_fen: null },
+    ]);
+    await store.close();
+  } finally {
+    await database.drop();
+  }
+});

@@ -113,7 +113,7 @@ export default function OpsBorrowers({ operator }: OpsPageProps) {
             columns={[
               { header: common('orderNo'), cell: (row) => row.order_no },
               { header: common('amount'), cell: (row) => row.amount },
-              { header: common('status'), cell: (row) => words.paymentStatus(row.status) },
+              { header: common('status'), cell: (row) => words.paymentState(row.state) },
             ]}
           />
           <DataTable

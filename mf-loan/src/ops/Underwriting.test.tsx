@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { OperatorRole, StaffLoanView } from '@instalment/contract/api';
+import type { AuditEntry, OperatorRole, StaffLoanView } from '@instalment/contract/api';
 import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { Underwriting } from './Underwriting';
 
@@ -132,4 +132,23 @@ test('in Chinese: the picklist, an empty history and the reason the borrower rea
   expect(within(part('历史借款')).getByText('没有历史借款。')).toBeInTheDocument();
   expect(within(part('员工操作')).getByText('借款人看到：您有逾期未还的分期：第二期逾期 14 天')).toBeInTheDocument();
   expect(screen.queryByRole('form')).toBeNull();
+});
+
+test("the loan's history says why a change was declined", async () => {
+  const declined: AuditEntry = {
+    id: 40,
+    at: '2026-11-26T02:00:00.000Z',
+    username: 'fin.bob',
+    roles: ['finance'],
+    action: 'approval.decline',
+    target: `loan:${VIEW.order_no}`,
+    before: { status: 'approved' },
+    after: { approval_id: 3, kind: 'loan.disburse', status: 'declined', reason: 'payee name differs', result: null },
+    changes: [],
+    outcome: 'done',
+    reason: 'payee name differs',
+    address: '10.0.0.2',
+  };
+  await shown({ ...VIEW, audit: [declined] });
+  expect(screen.getByRole('table', { name: 'History' })).toHaveTextContent('Change declined (Done): payee name differs');
 });

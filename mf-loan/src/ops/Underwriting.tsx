@@ -234,7 +234,11 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   columns={[
                     { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
                     { header: t('operator'), cell: (row) => row.username },
-                    { header: t('action'), cell: (row) => `${words.action(row.action)} (${words.outcome(row.outcome)})` },
+                    {
+                      header: t('action'),
+                      // A refusal's or a decline's reason is what the next operator needs to know.
+                      cell: (row) => `${words.action(row.action)} (${words.outcome(row.outcome)})${row.reason ? `: ${row.reason}` : ''}`,
+                    },
                   ]}
                 />
               </Part>

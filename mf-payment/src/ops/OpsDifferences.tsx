@@ -1,17 +1,18 @@
 import {
-  applyDifference,
+  askDifferenceApply,
   askDifferenceRefund,
   closeDifference,
   DEFAULT_CONSOLE_PAGE_SIZE,
   paymentDifferences,
   type PaymentDifference,
 } from '@instalment/contract/api';
-import { inZone, shownTime } from '@instalment/contract/format';
+import { formatMoney, inZone, shownTime } from '@instalment/contract/format';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';
-import { LoadedTable, NoteAction, nextQuery, opsMessages, type OpsPageProps } from '@instalment/ui/ops';
+import { LoadedTable, NoteAction, nextQuery, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
+import styles from './OpsDifferences.module.css';
 
 const PATH = '/differences';
 
@@ -19,10 +20,12 @@ const PATH = '/differences';
 type Shown = 'open' | 'refunding' | 'all';
 
 /**
- * Money the gateway received that the ledger could not credit: finance refunds it (a second
- * finance operator carries the refund out), applies it to the borrower's next instalments, or
+ * Money the gateway received that the ledger could not credit: finance asks to refund it or to
+ * apply it to the borrower's instalments (a second finance operator carries either out), or
  * closes it with a reason. Open ones first, as they are what waits for finance. A refund whose
  * gateway answer never came is pending there: its row offers nothing until the gateway says.
+ * The table fits a 1,280 px screen in either language: who and which loan share a cell each, and
+ * the payment's and gateway's numbers, times and notes fold into the row's details.
  */
 export default function OpsDifferences({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
@@ -30,6 +33,7 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const shared = useT(commonMessages);
+  const words = useOpsWords();
   const shown: Shown = query.status === 'all' || query.status === 'refunding' ? query.status : 'open';
   const page = Math.max(1, Number.parseInt(query.page ?? '', 10) || 1);
   const loaded = useLoad(
@@ -42,24 +46,31 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
   const settle = (call: Promise<unknown>) => call.then(loaded.reload, () => undefined);
 
   const refund = async (row: PaymentDifference) => {
-    const sure = await ui.confirm(t('refundConfirm', { id: row.id, amount: row.unsettled, name: row.real_name }), {
+    const sure = await ui.confirm(t('refundConfirm', { id: row.id, amount: formatMoney(row.unsettled), name: row.real_name }), {
       confirmText: t('refund', { id: row.id }),
       cancelText: shared('cancel'),
     });
     if (!sure) return;
     await settle(askDifferenceRefund(http, row.id).then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info')));
   };
-  const apply = async (row: PaymentDifference) => {
-    const sure = await ui.confirm(t('applyConfirm', { id: row.id, amount: row.unsettled, name: row.real_name }), {
-      confirmText: t('apply', { id: row.id }),
+  const apply = async (row: PaymentDifference, atPriceShown: boolean) => {
+    const amounts = { id: row.id, amount: formatMoney(row.unsettled), name: row.real_name };
+    const question = atPriceShown
+      ? t('applyShownConfirm', { ...amounts, asked: formatMoney(row.asked), due: formatMoney(row.due ?? row.asked) })
+      : t('applyConfirm', amounts);
+    const sure = await ui.confirm(question, {
+      confirmText: t(atPriceShown ? 'applyShown' : 'apply', { id: row.id }),
       cancelText: shared('cancel'),
     });
     if (!sure) return;
     await settle(
-      applyDifference(http, row.id).then((applied) =>
-        ui.toast(t('applied', { amount: applied.applied, periods: applied.periods.join(', '), left: applied.unsettled }), 'success'),
-      ),
+      askDifferenceApply(http, row.id, atPriceShown).then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info')),
     );
+  };
+  const reasonOf = (row: PaymentDifference) => {
+    const amounts = { asked: formatMoney(row.asked), due: row.due === null ? '' : formatMoney(row.due) };
+    if (row.reason === 'price_rose' && row.payoff) return t('differenceReason_price_rose_payoff', amounts);
+    return t(`differenceReason_${row.reason}`, amounts);
   };
   const close = (id: number, reason: string) =>
     closeDifference(http, id, reason).then(async (closed) => {
@@ -90,34 +101,79 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
         rowKey={(row) => row.id}
         columns={[
           { header: '#', cell: (row) => row.id },
-          { header: common('borrower'), cell: (row) => row.real_name },
-          { header: common('phone'), cell: (row) => row.mobile },
-          { header: common('orderNo'), cell: (row) => row.order_no },
-          { header: t('periods'), cell: (row) => (row.payoff ? t('payoff') : row.periods.join(', ')) },
-          { header: t('received'), cell: (row) => row.received },
-          { header: t('settled'), cell: (row) => row.settled },
-          { header: t('left'), cell: (row) => row.unsettled },
-          { header: t('paymentNo'), cell: (row) => row.payment_no },
-          { header: t('tradeNo'), cell: (row) => row.trade_no ?? '' },
-          { header: common('reason'), cell: (row) => t(`differenceReason_${row.reason}`) },
+          {
+            header: common('borrower'),
+            cell: (row) => (
+              <>
+                {row.real_name}
+                <span className={styles.second}>{row.mobile}</span>
+              </>
+            ),
+          },
+          {
+            header: common('orderNo'),
+            cell: (row) => (
+              <>
+                <span className={styles.nowrap}>{row.order_no}</span>
+                <span className={styles.second}>{row.payoff ? t('payoff') : t('orderPeriods', { periods: row.periods.join(', ') })}</span>
+              </>
+            ),
+          },
+          { header: t('received'), cell: (row) => <span className={styles.nowrap}>{formatMoney(row.received)}</span> },
+          { header: t('left'), cell: (row) => <span className={styles.nowrap}>{formatMoney(row.unsettled)}</span> },
+          { header: common('reason'), cell: (row) => <div className={styles.reason}>{reasonOf(row)}</div> },
           { header: common('status'), cell: (row) => t(`differenceStatus_${row.status}`) },
-          { header: inZone(t('recorded'), zone), cell: (row) => shownTime(row.created_at, zone) },
+          {
+            header: t('detailsHeader'),
+            cell: (row) => (
+              <details>
+                <summary>{t('details', { id: row.id })}</summary>
+                <dl className={styles.facts}>
+                  <dt>{t('settled')}</dt>
+                  <dd>{formatMoney(row.settled)}</dd>
+                  <dt>{t('paymentNo')}</dt>
+                  <dd>{row.payment_no}</dd>
+                  <dt>{t('channelTrade', { channel: row.channel === null ? '' : words.channel(row.channel) })}</dt>
+                  <dd>{row.trade_no ?? '—'}</dd>
+                  <dt>{inZone(t('recorded'), zone)}</dt>
+                  <dd>{shownTime(row.created_at, zone)}</dd>
+                  {row.resolved_at !== null && (
+                    <>
+                      <dt>{inZone(t('resolved'), zone)}</dt>
+                      <dd>{`${shownTime(row.resolved_at, zone)} · ${row.resolved_by ?? ''}`}</dd>
+                    </>
+                  )}
+                  {row.note !== null && (
+                    <>
+                      <dt>{common('reason')}</dt>
+                      <dd>{row.note}</dd>
+                    </>
+                  )}
+                </dl>
+              </details>
+            ),
+          },
           {
             header: common('actions'),
             cell: (row) => {
               if (row.status === 'refunding') return t('refundPending', { refundNo: row.refund_no ?? '' });
-              if (row.status !== 'open') return row.note ?? '';
+              if (row.status !== 'open') return null;
               if (row.approval_id !== null) return common('awaitingSecond', { id: row.approval_id });
               return (
-                <>
+                <div className={styles.actions}>
+                  {row.at_price_shown && (
+                    <Button size="small" onClick={() => void apply(row, true)}>
+                      {t('applyShown', { id: row.id })}
+                    </Button>
+                  )}
+                  <Button size="small" onClick={() => void apply(row, false)}>
+                    {t('apply', { id: row.id })}
+                  </Button>
                   <Button size="small" onClick={() => void refund(row)}>
                     {t('refund', { id: row.id })}
                   </Button>
-                  <Button size="small" onClick={() => void apply(row)}>
-                    {t('apply', { id: row.id })}
-                  </Button>
                   <NoteAction label={common('reason')} action={t('close', { id: row.id })} run={(reason) => close(row.id, reason)} />
-                </>
+                </div>
               );
             },
           },

@@ -32,7 +32,7 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
           { header: t('paymentNo'), cell: (row) => row.payment_no },
           { header: common('orderNo'), cell: (row) => row.order_no },
           { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
-          { header: common('status'), cell: (row) => words.paymentStatus(row.status) },
+          { header: common('status'), cell: (row) => words.paymentState(row.state) },
           { header: t('channel'), cell: (row) => row.channel ?? '' },
           { header: inZone(common('created'), zone), cell: (row) => shownTime(row.created_at, zone), sort: 'created_at' },
           { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone), sort: 'paid_at' },

@@ -15,6 +15,8 @@ function setup(query: Record<string, string> = { order_no: 'L100' }, payment: Pa
     payoff: false,
     amount: '306.00',
     status: 'paid',
+    state: payment.status ?? 'paid',
+    refunded: null,
     paid_at: null,
     ...payment,
   }));
@@ -98,6 +100,19 @@ describe('Repay', () => {
     setup({ order_no: 'L100', payment_no: 'P9', result: 'success' }, { status: 'open' });
     expect(await screen.findByText('payment not confirmed')).toBeInTheDocument();
     expect(screen.queryByText('payment successful')).not.toBeInTheDocument();
+  });
+
+  it('a payment refunded since reads refunded, with what went back, not successful', async () => {
+    const { unmount } = setup({ order_no: 'L100', payment_no: 'P9' }, { state: 'refunded', refunded: '306.00' });
+    expect(await screen.findByText('payment refunded')).toBeInTheDocument();
+    expect(
+      screen.getByText('Payment P9 could not be credited to your instalments: ¥306.00 went back to where it was paid from.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('payment successful')).not.toBeInTheDocument();
+    unmount();
+    setup({ order_no: 'L100', payment_no: 'P9' }, { state: 'partly_refunded', refunded: '100.00' });
+    expect(await screen.findByText('payment partly refunded')).toBeInTheDocument();
+    expect(screen.getByText(/¥100\.00 went back/)).toBeInTheDocument();
   });
 
   it('a payment whose price changed sends the borrower back to the cashier for the new amount', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Instalment, PaymentState } from '@instalment/contract/api';
+import type { Instalment, PaymentStanding, PaymentState } from '@instalment/contract/api';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatPeriods, loanMessages } from '@instalment/contract/loan';
@@ -11,6 +11,13 @@ import styles from './pages.module.css';
 import { PATHS } from '@instalment/contract/paths';
 import { useApi } from '@instalment/ui/facade';
 
+/** The states of a payment whose money went back, or is going back, in the borrower's words. */
+const REFUND_WORDS: Partial<Record<PaymentStanding, { title: keyof (typeof messages)['en']; hint: keyof (typeof messages)['en'] }>> = {
+  refunding: { title: 'paymentRefunding', hint: 'paymentRefundingHint' },
+  refunded: { title: 'paymentRefunded', hint: 'paymentRefundedHint' },
+  partly_refunded: { title: 'paymentPartlyRefunded', hint: 'paymentPartlyRefundedHint' },
+};
+
 /**
  * Where the gateway sends the borrower back to, with `payment_no` in the query (and the
  * sandbox's `result`). The query only says what the gateway page reported; what was paid is
@@ -20,6 +27,16 @@ function OutcomeBanner({ result, paymentNo, payment }: { result?: string; paymen
   const host = useHost();
   const t = useT(messages);
   if (!paymentNo) return null;
+  // Paid, and given back since: the payment's state, not its stored status, says what became of it.
+  const refund = payment && REFUND_WORDS[payment.state];
+  if (refund) {
+    return (
+      <div className={styles.bannerWarning} role="status">
+        <strong>{t(refund.title)}</strong>
+        <p>{t(refund.hint, { payment_no: paymentNo, amount: formatMoney(payment.refunded ?? '0.00') })}</p>
+      </div>
+    );
+  }
   if (payment?.status === 'paid') {
     return (
       <div className={styles.bannerSuccess} role="status">

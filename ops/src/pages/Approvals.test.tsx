@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type Approval, type ApprovalDecided, type Listing, type OperatorRole } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { createOpsHost } from '../host';
@@ -26,7 +26,24 @@ const RATES: Approval = {
   kind: 'setting.loan_rates',
   target: 'setting:loan_rates',
   payload: { value: {} },
-  subject: { about: 'setting', changes: [{ path: 'terms[2].monthly_rate_bp', before: '65', after: '60' }] },
+  subject: {
+    about: 'setting',
+    changes: [
+      { path: 'terms[2].monthly_rate_bp', term: 12, channel: null, field: 'monthly_rate_bp', before: '70', after: '65' },
+      { path: 'terms[2].apr_bp', term: 12, channel: null, field: 'apr_bp', before: '1490', after: '1390' },
+    ],
+  },
+};
+const CHANNELS: Approval = {
+  ...DISBURSEMENT,
+  id: 10,
+  kind: 'setting.payment_channels',
+  target: 'setting:payment_channels',
+  payload: { value: [] },
+  subject: {
+    about: 'setting',
+    changes: [{ path: '[1].enabled', term: null, channel: 'Alipay', field: 'enabled', before: 'true', after: 'false' }],
+  },
 };
 
 const PROOF: Approval = {
@@ -52,7 +69,9 @@ async function shown(
   list: Approval[] = [DISBURSEMENT, RATES],
   locale: 'en' | 'zh-CN' = 'en',
   decided: ApprovalDecided = { ...DISBURSEMENT, enrolment: null },
+  query: Record<string, string> = {},
 ) {
+  window.location.hash = '';
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
@@ -62,7 +81,7 @@ async function shown(
   const post = jest.spyOn(host.http, 'post').mockResolvedValue(decided);
   render(
     <HostContext.Provider value={host}>
-      <Approvals query={{}} operator={{ username, roles, business_timezone: 'Asia/Shanghai' }} />
+      <Approvals query={query} operator={{ username, roles, business_timezone: 'Asia/Shanghai' }} />
     </HostContext.Provider>,
   );
   await act(async () => {});
@@ -79,8 +98,47 @@ test('each change reads in words: the borrower, the amount, the bank reference, 
   expect(row).toHaveTextContent('ICBC-20261126-7');
   expect(row).toHaveTextContent('fin.ann2026-11-26 09:00 · 3 h ago');
   expect(screen.getByRole('columnheader', { name: 'Asked (Asia/Shanghai)' })).toBeInTheDocument();
-  // A rate change is the one value that moves, not the whole table.
-  expect(screen.getByRole('row', { name: /^8 / })).toHaveTextContent('terms[2].monthly_rate_bp: 65 → 60');
+});
+
+test('a settings change reads in words: the term by its months, rates as percentages with the APR, a channel by its name', async () => {
+  await shown('admin.ann', ['admin'], [RATES, CHANNELS]);
+  expect(screen.getByRole('row', { name: /^8 / })).toHaveTextContent('12 months: monthly rate 0.70% → 0.65%, APR 14.90% → 13.90%');
+  expect(screen.getByRole('row', { name: /^10 / })).toHaveTextContent('Channel Alipay: enabled → disabled');
+});
+
+test('in Chinese too', async () => {
+  await shown('admin.ann', ['admin'], [RATES, CHANNELS], 'zh-CN');
+  expect(screen.getByRole('row', { name: /^8 / })).toHaveTextContent('12 期：月利率 0.70% → 0.65%，年化利率 14.90% → 13.90%');
+  expect(screen.getByRole('row', { name: /^10 / })).toHaveTextContent('渠道 Alipay：启用 → 停用');
+});
+
+test('the inbox opens on what waits; the status filter lists decided ones, with who decided, when and why one was declined', async () => {
+  const declined: Approval = {
+    ...DISBURSEMENT,
+    status: 'declined',
+    checker: 'fin.bob',
+    decided_at: '2026-11-26T02:30:00.000Z',
+    reason: 'wrong account',
+    may_decide: false,
+  };
+  const { get } = await shown('fin.ann', ['finance']);
+  expect(get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.approvals, expect.objectContaining({ status: 'awaiting', page: 1 }), undefined);
+  fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'declined' } });
+  expect(window.location.hash).toBe('#/approvals?status=declined');
+  cleanup();
+
+  const again = await shown('fin.ann', ['finance'], [declined], 'en', undefined, { status: 'declined', page: '2', limit: '25' });
+  expect(again.get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.approvals, { status: 'declined', page: 2, limit: 25 }, undefined);
+  const row = screen.getByRole('row', { name: /^7 / });
+  expect(row).toHaveTextContent('Declinedfin.bob · 2026-11-26 10:30Why: wrong account');
+  expect(within(row).queryByRole('button')).toBeNull();
+  expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
+});
+
+test('"All" asks the server for every status', async () => {
+  const { get } = await shown('audrey', ['auditor'], [DISBURSEMENT], 'zh-CN', undefined, { status: 'all' });
+  expect(get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.approvals, expect.objectContaining({ status: undefined }), undefined);
+  expect(screen.getByRole('combobox', { name: '状态' })).toHaveValue('all');
 });
 
 test('the checker confirms before approving; a confirmation declined sends nothing', async () => {
@@ -175,4 +233,29 @@ test("the admin who approves another admin's new authenticator is shown the enro
     fireEvent.click(screen.getByRole('button', { name: 'Approve #11' }));
   });
   expect(screen.getByTestId('enrolment-code')).toHaveTextContent('code-for-ada');
+});
+
+test('applying a payment difference at the price shown reads the money, both prices and who forgoes the difference', async () => {
+  const apply: Approval = {
+    ...DISBURSEMENT,
+    id: 11,
+    kind: 'difference.apply',
+    target: 'difference:3',
+    payload: { amount: '1397.79', payment_no: 'P20261126ABCDEF0123', at_price_shown: true },
+    subject: {
+      about: 'apply',
+      order_no: 'LN20261126001',
+      amount: '1397.79',
+      payment_no: 'P20261126ABCDEF0123',
+      at_price_shown: true,
+      asked: '1397.79',
+      due: '1398.48',
+    },
+  };
+  await shown('fin.bob', ['finance'], [apply]);
+  const row = screen.getByRole('row', { name: /^11 / });
+  expect(within(row).getByRole('cell', { name: 'Apply a payment difference to instalments' })).toBeInTheDocument();
+  expect(row).toHaveTextContent(
+    'Order LN20261126001: ¥1,397.79 of payment P20261126ABCDEF0123 settles what it paid for at the price shown (¥1,397.79; ¥1,398.48 when the money arrived): the lender forgoes the difference',
+  );
 });

@@ -7,15 +7,26 @@ import {
   mayDo,
   type Approval,
   type ApprovalDecided,
+  type ApprovalStatus,
   type OperatorEnrolment,
   type OperatorRole,
 } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { inZone, shownTime } from '@instalment/contract/format';
-import { LoadedTable, NoteAction, opsMessages, Receipt, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
+import { formatMoney, inZone, shownTime } from '@instalment/contract/format';
+import {
+  ListControls,
+  LoadedTable,
+  NoteAction,
+  opsMessages,
+  Receipt,
+  useListView,
+  useOpsWords,
+  type OpsPageProps,
+} from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { EnrolmentHandOver } from '../EnrolmentHandOver';
 import { hostMessages } from '../messages';
+import { SettingChanges } from '../SettingChanges';
 
 /** What the change is about, in the words the checker decides on. */
 function Subject({ approval }: { approval: Approval }) {
@@ -36,15 +47,7 @@ function Subject({ approval }: { approval: Approval }) {
     case 'credit':
       return <>{t('subjectCredit', { ...subject, before: subject.before ?? t('defaultLimit') })}</>;
     case 'setting':
-      return (
-        <ul className="ops-changes">
-          {subject.changes.map((change) => (
-            <li key={change.path}>
-              <code>{change.path}</code>: {change.before ?? '—'} → {change.after ?? '—'}
-            </li>
-          ))}
-        </ul>
-      );
+      return <SettingChanges changes={subject.changes} />;
     case 'roles':
       return <>{t('subjectRoles', { username: subject.username, before: roles(subject.before), after: roles(subject.after) })}</>;
     case 'account':
@@ -53,8 +56,29 @@ function Subject({ approval }: { approval: Approval }) {
       );
     case 'refund':
       return <>{t('subjectRefund', { ...subject, trade_no: subject.trade_no ?? t('noTrade') })}</>;
+    case 'apply': {
+      const { order_no, payment_no } = subject;
+      const amount = formatMoney(subject.amount);
+      return subject.at_price_shown ? (
+        <>
+          {t('subjectApplyShown', {
+            order_no,
+            amount,
+            payment_no,
+            asked: formatMoney(subject.asked),
+            due: formatMoney(subject.due ?? subject.asked),
+          })}
+        </>
+      ) : (
+        <>{t('subjectApply', { order_no, amount, payment_no })}</>
+      );
+    }
   }
 }
+
+/** The statuses the list is shown by; what waits is what an operator opens it for. */
+const SHOWN = ['awaiting', 'approved', 'declined', 'all'] as const;
+type Shown = (typeof SHOWN)[number];
 
 const bankRefOf = (payload: unknown) =>
   typeof payload === 'object' && payload !== null && 'bank_ref' in payload ? String(payload.bank_ref) : '';
@@ -63,15 +87,21 @@ const bankRefOf = (payload: unknown) =>
  * Four eyes: what one operator asked for, in words, for a second one to carry out or decline.
  * Only an operator the server says may decide it (`may_decide`) is offered the decision; each is
  * confirmed first. An admin who approves another admin's new authenticator is shown the
- * enrolment code to hand over.
+ * enrolment code to hand over. Decided ones are listed too, by status, with who decided and
+ * why one was declined: the maker learns the outcome here, the auditor reads every decision.
  */
-export function Approvals({ operator }: OpsPageProps) {
+export function Approvals({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http, ui } = useHost();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
-  const loaded = useLoad(() => consoleApprovals(http, { status: 'awaiting', limit: 50 }), [http]);
+  const { view, change } = useListView<never>('/approvals', query, []);
+  const { page, limit } = view;
+  const shown: Shown = SHOWN.find((status) => status === query.status) ?? 'awaiting';
+  const status: ApprovalStatus | undefined = shown === 'all' ? undefined : shown;
+  const loaded = useLoad(() => consoleApprovals(http, { status, page, limit }), [http, status, page, limit]);
+  const statusWord = (status: Shown) => (status === 'all' ? t('approvalsAll') : words.approvalStatus(status));
   const [handed, setHanded] = useState<OperatorEnrolment | null>(null);
   const decide = (id: number, path: string, reason = '') =>
     http.post<ApprovalDecided>(adminPath(path, { id }), { reason }).then((decided) => {
@@ -80,6 +110,7 @@ export function Approvals({ operator }: OpsPageProps) {
     });
   const confirmed = (message: string) => ui.confirm(message).then((yes) => yes || Promise.reject(new Error(message)));
   const decision = (row: Approval) => {
+    if (row.status !== 'awaiting') return null;
     if (row.maker === operator.username) return <>{t('ownRequest')}</>;
     if (!mayDo(operator.roles, APPROVAL_KINDS[row.kind])) return <>{t('notYourDecision')}</>;
     if (!row.may_decide) return <>{t('notYoursToDecide')}</>;
@@ -108,10 +139,22 @@ export function Approvals({ operator }: OpsPageProps) {
   return (
     <div className="ops-approvals">
       {handed && <EnrolmentHandOver enrolment={handed} zone={zone} onDone={() => setHanded(null)} />}
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} days={false}>
+        <label>
+          <span>{common('status')} </span>
+          <select value={shown} onChange={(event) => change({ status: event.currentTarget.value })}>
+            {SHOWN.map((status) => (
+              <option key={status} value={status}>
+                {statusWord(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </ListControls>
       <LoadedTable
         loaded={loaded}
-        caption={t('awaiting')}
-        empty={t('noneAwaiting')}
+        caption={shown === 'awaiting' ? t('awaiting') : t('approvalsShown', { status: statusWord(shown) })}
+        empty={shown === 'awaiting' ? t('noneAwaiting') : t('noneDecided')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[
@@ -126,6 +169,26 @@ export function Approvals({ operator }: OpsPageProps) {
                 {row.maker}
                 <br />
                 {shownTime(row.created_at, zone)} · {words.age(row.created_at)}
+              </>
+            ),
+          },
+          {
+            header: inZone(common('status'), zone),
+            cell: (row) => (
+              <>
+                {words.approvalStatus(row.status)}
+                {row.checker && row.decided_at && (
+                  <>
+                    <br />
+                    {row.checker} · {shownTime(row.decided_at, zone)}
+                  </>
+                )}
+                {row.reason && (
+                  <>
+                    <br />
+                    {t('declinedBecause', { reason: row.reason })}
+                  </>
+                )}
               </>
             ),
           },

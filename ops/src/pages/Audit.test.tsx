@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type AuditEntry, type Listing } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { createOpsHost } from '../host';
@@ -14,6 +14,7 @@ const ENTRY: AuditEntry = {
   target: 'loan:L1',
   before: null,
   after: null,
+  changes: [],
   outcome: 'done',
   reason: null,
   address: '10.0.0.1',
@@ -21,13 +22,13 @@ const ENTRY: AuditEntry = {
 const OPERATOR = { username: 'audrey', roles: ['auditor' as const], business_timezone: 'Asia/Shanghai' };
 
 /** The audit page in the console's own host, at the URL `query` names, its API answering 120 entries (or none). */
-async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en', entries = 120) {
+async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en', entries = 120, list = [ENTRY]) {
   window.location.hash = '';
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   host.session.setToken('operator-token', Math.floor(Date.now() / 1000) + 3600);
-  const listing: Listing<AuditEntry> = { list: entries === 0 ? [] : [ENTRY], total: entries };
+  const listing: Listing<AuditEntry> = { list: entries === 0 ? [] : list, total: entries };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(listing);
   render(
     <HostContext.Provider value={host}>
@@ -115,4 +116,59 @@ test('what was done and how it ended read as words in the operator’s language'
 test('an empty view says nothing matches its filters', async () => {
   await shown({ operator: 'nobody' }, 'zh-CN', 0);
   expect(screen.getByText('没有符合这些筛选条件的操作记录。')).toBeInTheDocument();
+});
+
+test('reads come folded unless every read is asked for; a fold says how many, of how many things, until when', async () => {
+  const folded: AuditEntry = {
+    ...ENTRY,
+    id: 9,
+    action: 'queues.read',
+    target: 'queues',
+    reads: { count: 14, targets: 1, last_at: '2026-11-26T00:20:00.000Z' },
+  };
+  const { get } = await shown({}, 'en', 1, [folded]);
+  expect(get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.audit, expect.objectContaining({ reads: 'folded' }), undefined);
+  expect(screen.getByRole('row', { name: /Queues read/ })).toHaveTextContent('14 reads; targets: 1; the last at 2026-11-26 08:20');
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Every read a row' }));
+  expect(window.location.hash).toBe('#/audit?reads=each');
+  cleanup();
+  const again = await shown({ reads: 'each' });
+  expect(again.get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.audit, expect.objectContaining({ reads: 'each' }), undefined);
+});
+
+test('an action is chosen from a list of actions in words; an order number or phone goes in the target box as typed', async () => {
+  const { get } = await shown({ action: 'loan.approve', target: 'L20261125000002' });
+  expect(get).toHaveBeenCalledWith(
+    ADMIN_ENDPOINTS.audit,
+    expect.objectContaining({ action: 'loan.approve', target: 'L20261125000002' }),
+    undefined,
+  );
+  const actions = screen.getByRole('combobox', { name: 'Action' });
+  expect(actions).toHaveValue('loan.approve');
+  expect(within(actions).getByRole('option', { name: 'Every action' })).toBeInTheDocument();
+  fireEvent.change(actions, { target: { value: 'approval.decline' } });
+  expect(window.location.hash).toBe('#/audit?action=approval.decline&target=L20261125000002');
+});
+
+test("each row shows what it changed: a setting by term with its APR, another state field by field, in the operator's language", async () => {
+  const rates: AuditEntry = {
+    ...ENTRY,
+    id: 10,
+    action: 'setting.ask',
+    target: 'setting:loan_rates',
+    changes: [
+      { path: 'terms[2].monthly_rate_bp', term: 12, channel: null, field: 'monthly_rate_bp', before: '70', after: '65' },
+      { path: 'terms[2].apr_bp', term: 12, channel: null, field: 'apr_bp', before: '1490', after: '1390' },
+    ],
+  };
+  const loan: AuditEntry = {
+    ...ENTRY,
+    id: 11,
+    changes: [{ path: 'status', term: null, channel: null, field: 'status', before: 'pending', after: 'approved' }],
+  };
+  await shown({}, 'zh-CN', 2, [rates, loan]);
+  const table = screen.getByRole('table');
+  expect(within(table).getByRole('columnheader', { name: '变更内容' })).toBeInTheDocument();
+  expect(within(table).getByText('12 期：月利率 0.70% → 0.65%，年化利率 14.90% → 13.90%')).toBeInTheDocument();
+  expect(within(table).getByText('status pending → approved')).toBeInTheDocument();
 });

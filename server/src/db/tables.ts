@@ -260,6 +260,8 @@ interface PaymentDifferencesTable {
   /** The refund's number at the gateway (out_request_no): one per difference. */
   refund_no: Defaulted<string | null>;
   refunded_fen: Defaulted<number | null>;
+  /** What the payment's instalments cost when the money arrived; null where not known (migration 021). */
+  due_fen: Defaulted<number | null>;
 }
 
 interface VouchersTable {

@@ -125,6 +125,9 @@ export const serverMessages = defineMessages({
     approvedPending:
       'Approved and sent. The gateway has not answered yet: the refund is pending there, and is recorded as soon as the gateway says what it did.',
     differenceCoversNothing: 'What is left of this difference ({amount}) does not pay the next instalment; refund it or close it.',
+    differenceApplyAwaiting: 'Applying this difference waits for a second operator (approval #{id}); decline it first.',
+    differenceNotAtPriceShown:
+      'This difference cannot be applied at the price the borrower was shown: only money that arrived while that price held, short by what accrued after, can. Apply it at today’s price, refund it or close it.',
     // Payment proofs
     periodsList: 'periods must be a list of instalment numbers, such as [1, 2].',
     uploadProofFirst: 'Upload the payment proof first, then submit it.',
@@ -303,6 +306,9 @@ export const serverMessages = defineMessages({
     differenceRefundAwaiting: '这笔差额的退款正在等待另一位操作员复核（复核 #{id}），请先驳回该复核。',
     approvedPending: '已批准并提交。支付通道尚未答复：退款在通道处理中，通道确认结果后立即入账。',
     differenceCoversNothing: '这笔差额剩余的 {amount} 元不足以偿还下一期，请退款或关闭。',
+    differenceApplyAwaiting: '这笔差额的抵扣正在等待另一位操作员复核（复核 #{id}），请先驳回该复核。',
+    differenceNotAtPriceShown:
+      '这笔差额不能按借款人当时看到的价格抵扣：只有在该价格有效期内到账、且仅差其后新增费用的款项才可以。请按今日价格抵扣、退款或关闭。',
     periodsList: 'periods 须为分期序号列表，例如 [1, 2]。',
     uploadProofFirst: '请先上传还款凭证，再提交。',
     proofAmount: '金额须为 {amount}，即这些分期今日应还的金额。',

@@ -69,7 +69,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   [`GET ${ADMIN_ENDPOINTS.payments}`]: 'Payments through the cashier, a page at a time',
   [`GET ${ADMIN_ENDPOINTS.differences}`]: 'Money received that the ledger could not settle as asked',
   [`POST ${ADMIN_ENDPOINTS.refundDifference}`]: 'Ask to refund a difference (a second operator decides)',
-  [`POST ${ADMIN_ENDPOINTS.applyDifference}`]: 'Apply a difference to the borrower’s next instalments',
+  [`POST ${ADMIN_ENDPOINTS.applyDifference}`]: 'Ask to apply a difference to the borrower’s instalments (four eyes)',
   [`POST ${ADMIN_ENDPOINTS.closeDifference}`]: 'Close a difference with a reason',
   [`GET ${ADMIN_ENDPOINTS.dailyReport}`]: 'One business day’s totals: disbursed, repaid, refunded, open differences',
   [`GET ${ADMIN_ENDPOINTS.approvals}`]: 'Approvals the operator may decide or asked for',

@@ -26,7 +26,7 @@ export class ApprovalRecords {
     return (await this.store.q.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
-  /** Oldest first, so the queue is worked in order. */
+  /** Awaiting ones oldest first, so the queue is worked in order; decided ones newest first. */
   async page(
     filter: { status: ApprovalStatus | null; visibleTo: ApprovalVisibility | null },
     limit: number,
@@ -47,7 +47,12 @@ export class ApprovalRecords {
       rows = rows.where(visible);
       count = count.where(visible);
     }
-    const [list, total] = await Promise.all([rows.orderBy('id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    // What waits is taken in turn, oldest first; what was decided is looked up, newest first.
+    const order = status === 'awaiting' ? 'asc' : 'desc';
+    const [list, total] = await Promise.all([
+      rows.orderBy('id', order).limit(limit).offset(offset).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
     return { rows: list, total: Number(total.n) };
   }
 

@@ -1,7 +1,8 @@
 import type { LoanStatus, PaymentStatus, VoucherStatus } from '@instalment/contract/api';
 import type { CONSOLE_SORTS } from '@instalment/contract/api';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Store } from '../db/store';
+import type { Tables } from '../db/tables';
 import type { AuditRow } from './audit';
 import type { LoanRow } from './loans';
 import type { StaffPaymentRow, StaffVoucherRow } from './staff';
@@ -47,13 +48,27 @@ export interface LoanSelection {
   search?: string;
 }
 
+/** Which audit rows: operators by the start of their username in any case, rows about any of `targets`, one action. */
+export interface AuditFilter {
+  operator?: string;
+  targets?: readonly string[];
+  action?: string;
+}
+
+/** An audit row, or a fold of reads (`targets`: how many things they read; null on a row of its own). */
+export type AuditFoldRow = AuditRow & { targets: number | null };
+
+const HOUR_MS = 3_600_000;
+
 export interface Found<T> {
   rows: T[];
   total: number;
 }
 
-/** `text` as a LIKE pattern that finds it anywhere, its own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** `text` with its own LIKE wildcards taken literally. */
+const escaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** `text` as a LIKE pattern that finds it anywhere. */
+const containing = (text: string) => `%${escaped(text)}%`;
 const like = (column: string, pattern: string) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 
 const LOAN_COLUMNS: Record<LoanSort, string> = {
@@ -233,28 +248,99 @@ export class ConsoleListRecords {
     );
   }
 
-  private auditQuery(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>) {
+  private auditQuery(filter: AuditFilter, span: ListSpan<AuditSort>) {
     let query = this.store.q.selectFrom('audit_log');
-    if (filter.operator) query = query.where('username', '=', filter.operator);
-    if (filter.target) query = query.where('target', '=', filter.target);
+    // A prefix in any case: "fin" finds fin.ann and Fin.Bob.
+    if (filter.operator)
+      query = query.where(sql<SqlBool>`lower(username) like ${`${escaped(filter.operator.toLowerCase())}%`} escape '\\'`);
+    if (filter.targets) query = query.where('target', 'in', filter.targets);
+    if (filter.action) query = query.where('action', '=', filter.action);
     if (span.fromMs !== undefined) query = query.where('at', '>=', span.fromMs);
     if (span.toMs !== undefined) query = query.where('at', '<', span.toMs);
     return query;
   }
 
-  /** The audit log, of one operator (by username) and one target when given. */
-  async audit(filter: { operator?: string; target?: string }, window: ListWindow<AuditSort>): Promise<Found<AuditRow>> {
+  /**
+   * The audit log, of the operators, targets and action the filter names. `foldReads`: the
+   * actions that only read, whose done rows come as one per operator, action and hour (the
+   * newest row's id, the first and last time, the count in `repeats`, the targets' count).
+   */
+  async audit(filter: AuditFilter, window: ListWindow<AuditSort>, foldReads?: readonly string[]): Promise<Found<AuditFoldRow>> {
     const query = this.auditQuery(filter, window);
+    if (!foldReads || foldReads.length === 0) {
+      const [rows, count] = await Promise.all([
+        // Rows are added in time order: the id orders them as `at` does, without ties.
+        query
+          .selectAll()
+          .select(sql<number | null>`null`.as('targets'))
+          .orderBy('id', window.order)
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    }
+    const isRead = (eb: ExpressionBuilder<Tables, 'audit_log'>) => eb.and([eb('action', 'in', foldReads), eb('outcome', '=', 'done')]);
+    const each = query
+      .where((eb) => eb.not(isRead(eb)))
+      .select([
+        'id',
+        'at',
+        'operator_id',
+        'username',
+        'roles',
+        'action',
+        'target',
+        'state_before',
+        'state_after',
+        'outcome',
+        'reason',
+        'address',
+        'tally',
+        'repeats',
+        'last_at',
+        sql<number | null>`null`.as('targets'),
+      ]);
+    const hour = sql`at / ${HOUR_MS}`;
+    const folded = query
+      .where(isRead)
+      .groupBy(['username', 'action', hour])
+      .select((eb) => [
+        eb.fn.max('id').as('id'),
+        eb.fn.min('at').as('at'),
+        eb.fn.max('operator_id').as('operator_id'),
+        'username',
+        eb.fn.max('roles').as('roles'),
+        'action',
+        eb.fn.max('target').as('target'),
+        sql<string | null>`null`.as('state_before'),
+        sql<string | null>`null`.as('state_after'),
+        sql<'done'>`'done'`.as('outcome'),
+        sql<string | null>`null`.as('reason'),
+        eb.fn.max('address').as('address'),
+        sql<string | null>`null`.as('tally'),
+        eb.fn.countAll<number>().as('repeats'),
+        eb.fn.max('at').as('last_at'),
+        sql<number>`count(distinct target)`.as('targets'),
+      ]);
+    const both = this.store.q.selectFrom(each.unionAll(folded).as('u'));
     const [rows, count] = await Promise.all([
-      // Rows are added in time order: the id orders them as `at` does, without ties.
-      query.selectAll().orderBy('id', window.order).limit(window.limit).offset(window.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      both.selectAll().orderBy('id', window.order).limit(window.limit).offset(window.offset).execute(),
+      both.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.n) };
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        repeats: Number(row.repeats),
+        targets: row.targets === null ? null : Number(row.targets),
+      })) as AuditFoldRow[],
+      total: Number(count.n),
+    };
   }
 
   /** The audit log of a filter in the list's order (by id, as `at` runs), a page at a time (an export). */
-  async *auditPages(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>): AsyncGenerator<AuditRow[]> {
+  async *auditPages(filter: AuditFilter, span: ListSpan<AuditSort>): AsyncGenerator<AuditRow[]> {
     const key = exportKey('id');
     yield* keysetPages(
       () => this.newest('audit_log'),

@@ -12,6 +12,10 @@ export type DifferenceListRow = DifferenceRow & {
   channel: string | null;
   periods: string;
   payoff: number;
+  /** The payment's price, when it was opened, and until when that price held. */
+  payment_fen: number;
+  payment_created_at: number;
+  payment_expires_at: number;
   order_no: string;
   user_id: number;
   real_name: string;
@@ -36,7 +40,8 @@ export class DifferenceRecords {
       .innerJoin('loans as l', 'l.id', 'd.loan_id')
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .selectAll('d')
-      .select(['p.payment_no', 'p.trade_no', 'p.channel', 'p.periods', 'p.payoff', 'l.order_no', 'l.user_id', 'l.real_name', 'u.mobile']);
+      .select(['p.payment_no', 'p.trade_no', 'p.channel', 'p.periods', 'p.payoff', 'l.order_no', 'l.user_id', 'l.real_name', 'u.mobile'])
+      .select(['p.amount_fen as payment_fen', 'p.created_at as payment_created_at', 'p.expires_at as payment_expires_at']);
   }
 
   /** Differences in one status (all when null), oldest first, so the queue is worked in order. */
@@ -49,6 +54,13 @@ export class DifferenceRecords {
     }
     const [list, total] = await Promise.all([rows.orderBy('d.id').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
     return { rows: list, total: Number(total.n) };
+  }
+
+  /** The differences of some payments (a payment has at most one), by payment. */
+  async ofPayments(paymentIds: readonly number[]): Promise<Map<number, DifferenceRow>> {
+    if (paymentIds.length === 0) return new Map();
+    const rows = await this.store.q.selectFrom('payment_differences').selectAll().where('payment_id', 'in', paymentIds).execute();
+    return new Map(rows.map((row) => [row.payment_id, row]));
   }
 
   async byId(id: number): Promise<DifferenceListRow | null> {

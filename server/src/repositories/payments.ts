@@ -10,7 +10,7 @@ export type NewPayment = Omit<PaymentRow, 'id' | 'channel' | 'paid_at' | 'trade_
 export type PaymentDifference = Pick<
   Tables['payment_differences'],
   'payment_id' | 'loan_id' | 'received_fen' | 'settled_fen' | 'created_at'
-> & { reason: DifferenceReason };
+> & { reason: DifferenceReason; due_fen: number | null };
 
 /** Payments opened at the cashier and what became of them. */
 export class PaymentRecords {

@@ -4,7 +4,8 @@ import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import { AuditRecords, type AuditRow } from '../repositories/audit';
 import { OperatorRecords } from '../repositories/operators';
-import { ConsoleListRecords, type AuditSort, type ListSpan, type ListWindow } from '../repositories/console-lists';
+import { ConsoleListRecords, type AuditFilter, type AuditSort, type ListSpan, type ListWindow } from '../repositories/console-lists';
+import { auditChanges } from './audit-changes';
 
 /** What one operator action was: who, from where, on what, and the state before and after. */
 export interface AuditFact {
@@ -65,6 +66,8 @@ export function networkOf(address: string): string {
 
 /** The audit log: every operator action, done or refused, once; written in the action's own transaction where there is one. */
 export class AuditService {
+  private readonly readActions = new Set<string>();
+
   constructor(private readonly ctx: Context) {}
 
   async record(fact: AuditFact, store: Store = this.ctx.store): Promise<void> {
@@ -114,19 +117,37 @@ export class AuditService {
     return (await new AuditRecords(this.ctx.store).list(filter)).map(entryOf);
   }
 
-  /** The console's audit list: of one operator and one target when given, with its total. */
-  async page(filter: { operator?: string; target?: string }, window: ListWindow<AuditSort>): Promise<Listing<AuditEntry>> {
-    const { rows, total } = await new ConsoleListRecords(this.ctx.store).audit(filter, window);
+  /**
+   * An action that only reads (a console GET route but an export, registered by guard.ts as the
+   * routes are): what the console's audit list folds.
+   */
+  countAsRead(action: string): void {
+    this.readActions.add(action);
+  }
+
+  /** The console's audit list, as `filter` narrows it, reads each a row or folded, with its total. */
+  async page(filter: AuditFilter, window: ListWindow<AuditSort>, reads: 'each' | 'folded' = 'each'): Promise<Listing<AuditEntry>> {
+    const folding = reads === 'folded' ? [...this.readActions] : undefined;
+    const { rows, total } = await new ConsoleListRecords(this.ctx.store).audit(filter, window, folding);
     return { list: rows.map(entryOf), total };
   }
 
   /** The console's audit list whole, a page at a time (its export). */
-  async *pages(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>): AsyncGenerator<AuditEntry[]> {
+  async *pages(filter: AuditFilter, span: ListSpan<AuditSort>): AsyncGenerator<AuditEntry[]> {
     for await (const rows of new ConsoleListRecords(this.ctx.store).auditPages(filter, span)) yield rows.map(entryOf);
   }
 }
 
-function entryOf(row: AuditRow): AuditEntry {
+/** Why a checker declined, kept in the decision's state after: a row's reason is a refusal's or a decline's. */
+function declineReasonOf(row: AuditRow): string | null {
+  if (row.action !== 'approval.decline' || row.outcome !== 'done') return null;
+  const after = parsed(row.state_after) as { reason?: unknown } | null;
+  return typeof after?.reason === 'string' && after.reason !== '' ? after.reason : null;
+}
+
+function entryOf(row: AuditRow & { targets?: number | null }): AuditEntry {
+  const [before, after] = [parsed(row.state_before), parsed(row.state_after)];
+  const folded = row.targets !== undefined && row.targets !== null;
   return {
     id: row.id,
     at: iso(row.at),
@@ -134,11 +155,13 @@ function entryOf(row: AuditRow): AuditEntry {
     roles: row.roles.split(',').filter(Boolean) as OperatorRole[],
     action: row.action,
     target: row.target,
-    before: parsed(row.state_before),
+    before,
     // A tally's count is what it says.
-    after: row.tally === null ? parsed(row.state_after) : { refused: row.repeats, last_at: iso(row.last_at!) },
+    after: row.tally === null ? after : { refused: row.repeats, last_at: iso(row.last_at!) },
+    changes: row.tally === null ? auditChanges(row.action, row.target, before, after) : [],
     outcome: row.outcome,
-    reason: row.tally === null ? row.reason : `${row.repeats} × ${row.reason}; the last at ${iso(row.last_at!)}`,
+    reason: row.tally === null ? (row.reason ?? declineReasonOf(row)) : `${row.repeats} × ${row.reason}; the last at ${iso(row.last_at!)}`,
     address: row.address,
+    ...(folded ? { reads: { count: row.repeats, targets: row.targets!, last_at: iso(row.last_at!) } } : {}),
   };
 }

@@ -172,6 +172,16 @@ export class BackOffice {
     return this.asked(tx, maker, 'difference.refund', target, payload, before);
   }
 
+  /**
+   * Finance asks to credit the borrower with what a payment difference did not settle (at today's
+   * price, or at the price they were shown); a second operator's approval applies it: money moved
+   * to a borrower's instalments is checked as money given back is.
+   */
+  async askApply(tx: Store, maker: Operator, differenceId: number, atPriceShown: boolean): Promise<Change<ApprovalAsked>> {
+    const { target, payload, before } = await this.reconciliation.applyAsked(tx, differenceId, atPriceShown);
+    return this.asked(tx, maker, 'difference.apply', target, payload, before);
+  }
+
   private async asked(
     tx: Store,
     maker: Operator,
@@ -219,6 +229,8 @@ export function approvalEffects(
     'setting.payment_channels': setting('payment_channels'),
     'setting.bank_info': setting('bank_info'),
     'difference.refund': (tx, target, _payload, checker) => reconciliation.refund(tx, Number(targetId(target)), checker),
+    'difference.apply': (tx, target, payload, checker) =>
+      reconciliation.apply(tx, Number(targetId(target)), checker, (payload as { at_price_shown: boolean }).at_price_shown),
     ...accounts,
   };
 }

@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mayDo, type OperatorRole, type PaymentStatus } from '@instalment/contract/api';
 import { maskName, maskPhone, zonedDateTime, zonedDay } from '@instalment/contract/format';
 import type { Context } from '../context';
-import { EXPORT_PAGE_ROWS, type AuditSort, type ListSpan, type LoanSort, type PaymentSort } from '../repositories/console-lists';
+import {
+  EXPORT_PAGE_ROWS,
+  type AuditFilter,
+  type AuditSort,
+  type ListSpan,
+  type LoanSort,
+  type PaymentSort,
+} from '../repositories/console-lists';
 import { LeaseRecords } from '../repositories/leases';
 import { RateLimitRecords } from '../repositories/rate-limits';
 import type { AuditService } from './audit';
+import { changesText } from './audit-changes';
 import type { CsvCell } from './csv';
 import type { Operator } from './operators';
 import { Refusal, say } from './refusals';
@@ -142,12 +150,14 @@ export class Exports {
 
   payments(status: PaymentStatus | null, span: ListSpan<PaymentSort>): CsvExport {
     return {
-      header: ['payment_no', 'order_no', 'amount', 'status', 'channel', this.zoned('created_at'), this.zoned('paid_at')],
+      header: ['payment_no', 'order_no', 'amount', 'status', 'refunded', 'channel', this.zoned('created_at'), this.zoned('paid_at')],
       pages: pagesOf(this.staff.paymentPages(status, span), (payment) => [
         payment.payment_no,
         payment.order_no,
         payment.amount,
-        payment.status,
+        // What became of it, as the list shows it: a refunded payment is not "paid".
+        payment.state,
+        payment.refunded,
         payment.channel,
         this.time(payment.created_at),
         this.time(payment.paid_at),
@@ -179,15 +189,16 @@ export class Exports {
     };
   }
 
-  audit(filter: { operator?: string; target?: string }, span: ListSpan<AuditSort>): CsvExport {
+  audit(filter: AuditFilter, span: ListSpan<AuditSort>): CsvExport {
     return {
-      header: [this.zoned('at'), 'username', 'roles', 'action', 'target', 'outcome', 'reason', 'address'],
+      header: [this.zoned('at'), 'username', 'roles', 'action', 'target', 'changes', 'outcome', 'reason', 'address'],
       pages: pagesOf(this.auditLog.pages(filter, span), (entry) => [
         this.time(entry.at),
         entry.username,
         entry.roles.join(' '),
         entry.action,
         entry.target,
+        changesText(entry.changes),
         entry.outcome,
         entry.reason,
         entry.address,

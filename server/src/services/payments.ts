@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Cashier, PaymentChannel, PaymentResult, PaymentState } from '@instalment/contract/api';
+import type { Cashier, DifferenceReason, PaymentChannel, PaymentResult, PaymentState } from '@instalment/contract/api';
 import { formatPeriods, fromFen, parsePeriods } from '@instalment/contract/loan';
 import { originAllowed, type OriginRule } from '../settings/origins';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
@@ -8,9 +8,11 @@ import type { CatalogueService } from './catalogue';
 import { Ledger, quoteView, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
+import { DifferenceRecords } from '../repositories/differences';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
 import { Refusal, say } from './refusals';
 import { businessDay } from './business-time';
+import { paymentStanding } from './payment-standing';
 
 /** How long a payment stays open at the gateway. */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
@@ -34,6 +36,21 @@ export interface PayChoice {
  * `not-paid` (the trade is not paid: nothing to do).
  */
 export type ArrivalOutcome = 'settled' | 'recorded' | 'already' | 'not-paid';
+
+/**
+ * Why money that arrived for a payment settled less than it paid, from what the payment was when
+ * it arrived and what its instalments cost then (`dueFen`, null when the ledger would not price
+ * them): void, its instalments were settled otherwise; superseded, the borrower had opened
+ * another; its price moved since it was shown (`askedFen`), up or down; or, the price unchanged,
+ * another amount than the one asked arrived.
+ */
+function differenceReason(status: PaymentRow['status'], askedFen: number, dueFen: number | null): DifferenceReason {
+  if (status === 'void') return 'settled_otherwise';
+  if (status === 'superseded') return 'superseded';
+  if (dueFen === null) return 'amount_unknown';
+  if (dueFen === askedFen) return 'amount_differs';
+  return dueFen > askedFen ? 'price_rose' : 'price_fell';
+}
 
 /** How long after opening a payment the server still asks the gateway about it. */
 export const RECONCILE_WINDOW_MS = 24 * 3600 * 1000;
@@ -168,6 +185,7 @@ export class PaymentService {
     let payment = await this.byNumber(paymentNo);
     if (!payment || payment.user_id !== userId) throw new Refusal(say('paymentNotFound'));
     if (payment.status !== 'paid' && (await this.reconcile(paymentNo)) !== 'not-paid') payment = (await this.byNumber(paymentNo))!;
+    const difference = (await new DifferenceRecords(this.ctx.store).ofPayments([payment.id])).get(payment.id) ?? null;
     return {
       payment_no: payment.payment_no,
       order_no: payment.order_no,
@@ -175,6 +193,8 @@ export class PaymentService {
       payoff: payment.payoff === 1,
       amount: fromFen(payment.amount_fen),
       status: payment.status,
+      state: paymentStanding(payment.status, difference),
+      refunded: difference === null || difference.refunded_fen === null ? null : fromFen(difference.refunded_fen),
       paid_at: payment.paid_at === null ? null : iso(payment.paid_at),
     };
   }
@@ -222,23 +242,31 @@ export class PaymentService {
     const now = this.ctx.now();
     const paidBy = `payment:${payment.payment_no}`;
     const wanted: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+    // What the payment's instalments cost as the money arrives, read before any of them is settled.
+    const dueFen = await this.ledger.price(loan, wanted).then(
+      (price) => price.amountFen,
+      (error: unknown) => {
+        if (error instanceof Refusal) return null;
+        throw error;
+      },
+    );
     const covered = await this.ledger.coveredBy(loan, wanted, trade.amountFen);
     if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now);
     await this.records.markPaid(payment.id, channel, now, trade.tradeNo);
     const settledFen = covered?.amountFen ?? 0;
     if (settledFen === trade.amountFen) return 'settled';
-    // Void: its instalments were settled otherwise (a proof); superseded or repriced: the borrower had moved on.
-    const reason = payment.status === 'void' ? 'settled_otherwise' : payment.status === 'open' ? 'repriced' : 'closed';
+    const reason = differenceReason(payment.status, payment.amount_fen, dueFen);
     await this.records.addDifference({
       payment_id: payment.id,
       loan_id: loan.id,
       received_fen: trade.amountFen,
       settled_fen: settledFen,
       reason,
+      due_fen: dueFen,
       created_at: now,
     });
     this.ctx.log.warn(
-      { payment_no: payment.payment_no, received_fen: trade.amountFen, settled_fen: settledFen, reason },
+      { payment_no: payment.payment_no, received_fen: trade.amountFen, settled_fen: settledFen, due_fen: dueFen, reason },
       'payment difference recorded',
     );
     return 'recorded';

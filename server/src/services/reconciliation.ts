@@ -8,8 +8,9 @@ import { ApprovalRecords } from '../repositories/approvals';
 import { DifferenceRecords, type DifferenceListRow } from '../repositories/differences';
 import type { AuditService } from './audit';
 import type { Change } from './change';
-import { Ledger } from './ledger';
-import type { LoanService } from './loans';
+import { Ledger, type Selection } from './ledger';
+import { businessDay } from './business-time';
+import type { LoanRow, LoanService } from './loans';
 import type { Operator } from './operators';
 import { Refusal, say } from './refusals';
 import type { Page } from './page';
@@ -20,6 +21,30 @@ export const differenceTarget = (id: number) => `difference:${id}`;
 export const refundNoOf = (difference: Pick<DifferenceListRow, 'payment_no'>) => `R${difference.payment_no}`;
 
 const unsettledFen = (row: DifferenceListRow) => row.received_fen - row.settled_fen;
+
+/** What finance decides of a difference, each on a second operator's approval; one waits at a time. */
+const CLAIMS = ['difference.refund', 'difference.apply'] as const;
+
+/** The payment's instalments, as it was opened for them. */
+const selectionOf = (row: DifferenceListRow): Selection =>
+  row.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(row.periods) ?? [] };
+
+/**
+ * Whether a difference may be applied at the price the borrower was shown: its price rose after
+ * it was priced (a day's penalty, a payoff's day of interest), the gateway's word that it was paid
+ * came while the cashier still held that price, and none of it was credited at the new price.
+ *
+ * Why this is honest, and the lender's to give: the cashier showed the borrower an amount and held
+ * it for `PAYMENT_TTL_MS`; the borrower paid exactly that within the time, and their app said the
+ * payment succeeded. The day that turned over meanwhile (the gateway's notify came after midnight)
+ * is the lender's delay, not the borrower's: charging its penalty would leave them overdue for
+ * having paid on time. So the instalments are settled at the price of the day they were priced,
+ * as a transfer proof is priced on the day it was sent, and the lender forgoes what accrued after.
+ * Money that came after the price stopped holding proves no payment in time, and is credited at
+ * today's price, refunded or closed as any other.
+ */
+const atPriceShown = (row: DifferenceListRow) =>
+  row.reason === 'price_rose' && row.settled_fen === 0 && row.received_fen === row.payment_fen && row.created_at <= row.payment_expires_at;
 
 /**
  * How long after it was sent a refund the gateway says it does not know is taken as never made.
@@ -47,6 +72,9 @@ function view(row: DifferenceListRow, approvalId: number | null): PaymentDiffere
     settled: fromFen(row.settled_fen),
     unsettled: fromFen(unsettledFen(row)),
     reason: row.reason,
+    asked: fromFen(row.payment_fen),
+    due: row.due_fen === null ? null : fromFen(row.due_fen),
+    at_price_shown: row.status === 'open' && atPriceShown(row),
     status: row.status,
     created_at: iso(row.created_at),
     resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
@@ -74,11 +102,21 @@ export class Reconciliation {
 
   async list(status: DifferenceStatus | null, page: Page): Promise<Listing<PaymentDifference>> {
     const { rows, total } = await new DifferenceRecords(this.ctx.store).page(status, page.limit, page.offset);
-    const awaiting = await new ApprovalRecords(this.ctx.store).awaitingFor(
-      'difference.refund',
+    const awaiting = await this.claims(
+      this.ctx.store,
       rows.map((row) => differenceTarget(row.id)),
     );
-    return { list: rows.map((row) => view(row, awaiting.get(differenceTarget(row.id)) ?? null)), total };
+    return { list: rows.map((row) => view(row, awaiting.get(differenceTarget(row.id))?.id ?? null)), total };
+  }
+
+  /** The refund or application of each difference that waits for a second operator. */
+  private async claims(store: Store, targets: readonly string[]): Promise<Map<string, { kind: (typeof CLAIMS)[number]; id: number }>> {
+    const records = new ApprovalRecords(store);
+    const found = new Map<string, { kind: (typeof CLAIMS)[number]; id: number }>();
+    for (const kind of CLAIMS) {
+      for (const [target, id] of await records.awaitingFor(kind, targets)) found.set(target, { kind, id });
+    }
+    return found;
   }
 
   /** An open difference, read in `tx`; refused when missing, resolved already, or its refund is pending at the gateway. */
@@ -91,19 +129,21 @@ export class Reconciliation {
   }
 
   /**
-   * An open difference that finance may apply or close: not while a refund of it awaits a second
-   * operator, whose approval would then refund money already credited or closed.
+   * An open difference that finance may ask to refund or apply, or close: not while a refund or an
+   * application of it awaits a second operator, whose approval would then move money already
+   * credited, refunded or closed.
    */
   private async unclaimed(tx: Store, id: number): Promise<DifferenceListRow> {
     const row = await this.open(tx, id);
-    const awaiting = await new ApprovalRecords(tx).awaitingFor('difference.refund', [differenceTarget(id)]);
-    if (awaiting.size > 0) throw new Refusal(say('differenceRefundAwaiting', { id: awaiting.get(differenceTarget(id))! }));
+    const claim = (await this.claims(tx, [differenceTarget(id)])).get(differenceTarget(id));
+    if (claim)
+      throw new Refusal(say(claim.kind === 'difference.refund' ? 'differenceRefundAwaiting' : 'differenceApplyAwaiting', { id: claim.id }));
     return row;
   }
 
   /** What a refund's maker asks a checker to approve: the money, the trade and the refund's number. */
   async refundAsked(tx: Store, id: number): Promise<{ target: string; payload: unknown; before: unknown }> {
-    const row = await this.open(tx, id);
+    const row = await this.unclaimed(tx, id);
     return {
       target: differenceTarget(id),
       payload: { amount: fromFen(unsettledFen(row)), payment_no: row.payment_no, trade_no: row.trade_no, refund_no: refundNoOf(row) },
@@ -196,36 +236,83 @@ export class Reconciliation {
   }
 
   /**
-   * What the difference did not settle, paid into the borrower's next instalments through the
-   * ledger, priced today and settled whole (a payoff when it covers one), under the loan's lock as
-   * every settlement is. What is left stays open for a refund or a closing; nothing left, it is
-   * `credited`.
+   * What an application's maker asks a checker to approve: the money, and whether at the price the
+   * borrower was shown (only where `atPriceShown` allows it) or at today's.
    */
-  async apply(tx: Store, id: number, operator: Operator): Promise<Change<DifferenceApplied>> {
+  async applyAsked(tx: Store, id: number, shown: boolean): Promise<{ target: string; payload: unknown; before: unknown }> {
+    const row = await this.unclaimed(tx, id);
+    await this.planned(tx, row, shown);
+    return {
+      target: differenceTarget(id),
+      payload: { amount: fromFen(unsettledFen(row)), payment_no: row.payment_no, at_price_shown: shown },
+      before: {
+        status: row.status,
+        order_no: row.order_no,
+        received: fromFen(row.received_fen),
+        settled: fromFen(row.settled_fen),
+        asked: fromFen(row.payment_fen),
+        due: row.due_fen === null ? null : fromFen(row.due_fen),
+      },
+    };
+  }
+
+  /**
+   * The approved application, in the checker's write, under the loan's lock as every settlement
+   * is. At today's price, what the difference did not settle pays the borrower's next instalments,
+   * settled whole (a payoff when it covers one). At the price shown, it pays the instalments its
+   * payment was for, priced on the day the payment was priced (`atPriceShown` says why), and only
+   * when that price is what arrived. What is left stays open for a refund or a closing; nothing
+   * left, it is `credited`.
+   */
+  async apply(tx: Store, id: number, checker: Operator, shown: boolean): Promise<DifferenceApplied> {
     const found = await this.unclaimed(tx, id);
     return tx.write([Ledger.lock(found.loan_id)], async (held) => {
       // Read again under the loan's lock: an application just before this one changed what is left.
       const row = await this.open(held, id);
       const available = unsettledFen(row);
-      const loan = await this.loans.on(held).byId(row.loan_id);
-      const ledger = this.ledger.on(held);
-      const covered = await ledger.coveredBy(loan, { payoff: true }, available);
-      if (!covered) throw new Refusal(say('differenceCoversNothing', { amount: fromFen(available) }));
-      const price = await ledger.settle(loan, covered.selection, `payment:${row.payment_no}`, this.ctx.now());
+      const { loan, selection, pricedOn } = await this.planned(held, row, shown);
+      const price = await this.ledger.on(held).settle(loan, selection, `payment:${row.payment_no}`, this.ctx.now(), pricedOn);
       const left = available - price.amountFen;
-      const resolution = left === 0 ? { status: 'credited' as const, resolved_at: this.ctx.now(), resolved_by: operator.username } : null;
+      const resolution = left === 0 ? { status: 'credited' as const, resolved_at: this.ctx.now(), resolved_by: checker.username } : null;
       if (!(await new DifferenceRecords(held).applied(id, row.settled_fen, row.settled_fen + price.amountFen, resolution))) {
         throw new Refusal(say('differenceResolved'));
       }
-      const answer: DifferenceApplied = {
+      return {
         id,
         status: resolution ? 'credited' : 'open',
         periods: price.periods,
         applied: fromFen(price.amountFen),
         unsettled: fromFen(left),
       };
-      return { target: differenceTarget(id), before: { status: row.status, unsettled: fromFen(available) }, after: answer, answer };
     });
+  }
+
+  /**
+   * What applying `row` would settle, and priced on which day (undefined: today), or a refusal
+   * saying why it cannot: read when it is asked for, so no checker is asked to approve what cannot
+   * happen, and again when it is carried out.
+   */
+  private async planned(
+    store: Store,
+    row: DifferenceListRow,
+    shown: boolean,
+  ): Promise<{ loan: LoanRow; selection: Selection; pricedOn?: string }> {
+    const available = unsettledFen(row);
+    const loan = await this.loans.on(store).byId(row.loan_id);
+    const ledger = this.ledger.on(store);
+    if (!shown) {
+      const covered = await ledger.coveredBy(loan, { payoff: true }, available);
+      if (!covered) throw new Refusal(say('differenceCoversNothing', { amount: fromFen(available) }));
+      return { loan, selection: covered.selection };
+    }
+    if (!atPriceShown(row)) throw new Refusal(say('differenceNotAtPriceShown'));
+    const pricedOn = businessDay(this.ctx, row.payment_created_at);
+    const then = await ledger.price(loan, selectionOf(row), pricedOn).catch((error: unknown) => {
+      if (error instanceof Refusal) return null;
+      throw error;
+    });
+    if (then?.amountFen !== available) throw new Refusal(say('differenceNotAtPriceShown'));
+    return { loan, selection: selectionOf(row), pricedOn };
   }
 
   /** Closed without moving money (paid back by other means, a test payment…), saying why. */

@@ -17,7 +17,7 @@ import type {
 import { MAX_PAGE_SIZE } from '@instalment/contract/api';
 import { maskBankCard, maskIdCard } from '@instalment/contract/format';
 import { ageOnIdCard, isBorrowerAge } from '@instalment/contract/validation';
-import { annualRateBp, computeSchedule, fromFen, parsePeriods, toFen } from '@instalment/contract/loan';
+import { annualRateBp, computeSchedule, fromFen, parsePeriods, priceOfPeriods, toFen } from '@instalment/contract/loan';
 import { iso, type Context } from '../context';
 import {
   ConsoleListRecords,
@@ -28,6 +28,7 @@ import {
   type PaymentSort,
   type VoucherSort,
 } from '../repositories/console-lists';
+import { DifferenceRecords, type DifferenceRow } from '../repositories/differences';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import { QueueRecords, type QueueTally } from '../repositories/queues';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
@@ -41,6 +42,7 @@ import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
 import { businessDay } from './business-time';
+import { paymentStanding } from './payment-standing';
 
 /** Which loans a console list shows: a status as the ledger derives it, and a search. */
 export interface LoanFilter {
@@ -197,7 +199,7 @@ export class StaffService {
       ...this.staffLoan(loan, this.ledger.statusOf(loan, states)),
       instalments: states.map((state) => state.view),
       vouchers: await this.staffVouchers(vouchers),
-      payments: payments.map(staffPayment),
+      payments: await this.staffPayments(payments),
       audit,
       apr_bp: annualRateBp(
         loan.amount_fen,
@@ -298,12 +300,18 @@ export class StaffService {
 
   async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Listing<StaffPayment>> {
     const { rows, total } = await this.lists.payments(status, window);
-    return { list: rows.map(staffPayment), total };
+    return { list: await this.staffPayments(rows), total };
   }
 
   /** Every payment of a status in the list's order, a page at a time (an export). */
   async *paymentPages(status: PaymentStatus | null, span: ListSpan<PaymentSort>): AsyncGenerator<StaffPayment[]> {
-    for await (const rows of this.lists.paymentPages(status, span)) yield rows.map(staffPayment);
+    for await (const rows of this.lists.paymentPages(status, span)) yield await this.staffPayments(rows);
+  }
+
+  /** Payments with what became of them, their differences read in one query. */
+  private async staffPayments(rows: StaffPaymentRow[]): Promise<StaffPayment[]> {
+    const differences = await new DifferenceRecords(this.ctx.store).ofPayments(rows.map((row) => row.id));
+    return rows.map((row) => staffPayment(row, differences.get(row.id) ?? null));
   }
 
   /** Every loan with an instalment overdue today by the ledger, and those instalments. */
@@ -325,8 +333,12 @@ export class StaffService {
         real_name: loan.real_name,
         overdue_periods: overdue.map((state) => state.view.period),
         overdue_days: Math.max(...overdue.map((state) => state.view.overdue_days)),
+        // What the cashier would ask for these instalments today: the ledger's price, penalty included.
         overdue_amount: fromFen(
-          overdue.reduce((sum, state) => sum + state.ledger.principalFen + state.ledger.interestFen + state.ledger.feeFen, 0),
+          priceOfPeriods(
+            overdue.map((state) => state.ledger),
+            overdue.map((state) => state.view.period),
+          ),
         ),
         penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
       });
@@ -352,7 +364,7 @@ export class StaffService {
       user: { id: user.id, mobile: user.mobile, nickname: user.nickname, real_name: user.real_name, credit, createtime: user.createtime },
       loans: loans.map((loan) => this.staffLoan(loan, this.ledger.statusOf(loan, states.get(loan.id) ?? []))),
       vouchers: await this.staffVouchers(vouchers),
-      payments: payments.map(staffPayment),
+      payments: await this.staffPayments(payments),
       audit,
     };
   }
@@ -363,12 +375,14 @@ export class StaffService {
   }
 }
 
-function staffPayment(row: StaffPaymentRow): StaffPayment {
+function staffPayment(row: StaffPaymentRow, difference: DifferenceRow | null): StaffPayment {
   return {
     payment_no: row.payment_no,
     order_no: row.order_no,
     amount: fromFen(row.amount_fen),
     status: row.status,
+    state: paymentStanding(row.status, difference),
+    refunded: difference === null || difference.refunded_fen === null ? null : fromFen(difference.refunded_fen),
     channel: row.channel,
     created_at: iso(row.created_at),
     paid_at: isoOrNull(row.paid_at),

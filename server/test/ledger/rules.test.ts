@@ -91,7 +91,7 @@ describe('money that arrived for a payment', () => {
       expect(await statuses(user, order_no)).toEqual(['paid', 'unpaid', 'unpaid']);
       expect((await plan(user, order_no))[0].total).toBe('4100.17');
       expect(await differenceOf(due.payment_no)).toEqual([
-        { received_fen: INSTALMENT_FEN + 50_000, settled_fen: INSTALMENT_FEN, reason: 'repriced' },
+        { received_fen: INSTALMENT_FEN + 50_000, settled_fen: INSTALMENT_FEN, reason: 'amount_differs' },
       ]);
     });
 
@@ -128,7 +128,7 @@ describe('money that arrived for a payment', () => {
         ['unpaid', '0.00', '4100.17'],
       ]);
       expect(await differenceOf(due.payment_no)).toEqual([
-        { received_fen: 2 * INSTALMENT_FEN, settled_fen: FIRST_ON_MARCH_1_FEN, reason: 'repriced' },
+        { received_fen: 2 * INSTALMENT_FEN, settled_fen: FIRST_ON_MARCH_1_FEN, reason: 'price_rose' },
       ]);
     });
 
@@ -147,7 +147,7 @@ describe('money that arrived for a payment', () => {
       server.clock.now = MARCH_1;
       expect(await arrived(due.payment_no, INSTALMENT_FEN)).toBe('recorded');
       expect(await statuses(user, order_no)).toEqual(['overdue', 'unpaid', 'unpaid']);
-      expect(await differenceOf(due.payment_no)).toEqual([{ received_fen: INSTALMENT_FEN, settled_fen: 0, reason: 'repriced' }]);
+      expect(await differenceOf(due.payment_no)).toEqual([{ received_fen: INSTALMENT_FEN, settled_fen: 0, reason: 'price_rose' }]);
     });
   });
 
@@ -183,7 +183,7 @@ describe('money that arrived for a payment', () => {
         ['unpaid', false],
       ]);
       expect(await differenceOf(due.payment_no)).toEqual([
-        { received_fen: 2 * INSTALMENT_FEN, settled_fen: INSTALMENT_FEN, reason: 'repriced' },
+        { received_fen: 2 * INSTALMENT_FEN, settled_fen: INSTALMENT_FEN, reason: 'amount_unknown' },
       ]);
       await approve(user, reserving);
       expect(await statuses(user, order_no)).toEqual(['paid', 'paid', 'unpaid']);
@@ -200,7 +200,7 @@ describe('money that arrived for a payment', () => {
         ['paid', '4100.17'],
       ]);
       expect(await differenceOf(due.payment_no)).toEqual([
-        { received_fen: 1_200_000, settled_fen: 2 * INSTALMENT_FEN, reason: 'repriced' },
+        { received_fen: 1_200_000, settled_fen: 2 * INSTALMENT_FEN, reason: 'amount_unknown' },
       ]);
     });
 
@@ -211,7 +211,7 @@ describe('money that arrived for a payment', () => {
       await withdrawVoucher(user.http, { voucher_id: reserving.id });
       expect(await arrived(due.payment_no, INSTALMENT_FEN)).toBe('recorded');
       expect(await statuses(user, order_no)).toEqual(['unpaid', 'unpaid', 'unpaid']);
-      expect(await differenceOf(due.payment_no)).toEqual([{ received_fen: INSTALMENT_FEN, settled_fen: 0, reason: 'repriced' }]);
+      expect(await differenceOf(due.payment_no)).toEqual([{ received_fen: INSTALMENT_FEN, settled_fen: 0, reason: 'amount_unknown' }]);
     });
   });
 

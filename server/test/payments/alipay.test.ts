@@ -153,7 +153,7 @@ describe('money that arrived is never refused', () => {
     const loan = (await server.app.store.q.selectFrom('loans').select('id').where('order_no', '=', order_no).executeTakeFirstOrThrow()).id;
     const differences = await server.app.store.q.selectFrom('payment_differences').selectAll().where('loan_id', '=', loan).execute();
     expect(differences).toHaveLength(1);
-    expect(differences[0]).toMatchObject({ received_fen: Math.round(Number(due.total) * 100), reason: 'repriced', status: 'open' });
+    expect(differences[0]).toMatchObject({ received_fen: Math.round(Number(due.total) * 100), reason: 'price_rose', status: 'open' });
     expect(differences[0].settled_fen).toBeGreaterThan(0);
     expect(differences[0].settled_fen).toBeLessThan(differences[0].received_fen);
     const [first, second] = await statuses(user, order_no);

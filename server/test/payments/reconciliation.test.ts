@@ -1,7 +1,7 @@
 import {
   ADMIN_ENDPOINTS,
   adminPath,
-  applyDifference,
+  askDifferenceApply,
   askDifferenceRefund,
   cashier,
   closeDifference,
@@ -154,25 +154,43 @@ test('a difference is closed with a reason, once, and can then not be refunded',
   expect(audit.map((entry) => [entry.action, entry.outcome])).toContainEqual(['difference.close', 'done']);
 });
 
-test("applied to the borrower's next instalments, a difference settles them through the ledger, once", async () => {
-  const finance = await loggedIn(['finance']);
+test("applied to the borrower's next instalments on a second finance operator's approval, a difference settles them through the ledger, once", async () => {
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
   const { borrower, order_no, due } = await paidTwice();
-  const { id } = await differenceOf(finance, due.payment_no);
-  const applied = await applyDifference(consoleOf(finance), id);
+  const { id } = await differenceOf(maker, due.payment_no);
+  const asked = await askDifferenceApply(consoleOf(maker), id);
+  expect(asked.status).toBe('awaiting');
+  // Nothing moves on one operator's word, and the maker cannot carry out their own ask.
+  expect((await installments(borrower.http, { order_no })).list.map((item) => item.status)).toEqual(['paid', 'unpaid', 'unpaid']);
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({ status: 'open', approval_id: asked.approval_id });
+  expect((await approve(maker, asked.approval_id)).body.msg).toBe('A second operator must approve what you asked for.');
+  expect((await server.app.services.approvals.byId(asked.approval_id)).subject).toEqual({
+    about: 'apply',
+    order_no,
+    amount: due.total,
+    payment_no: due.payment_no,
+    at_price_shown: false,
+    asked: due.total,
+    due: null,
+  });
+
+  const decided = await approve(checker, asked.approval_id);
+  expect((decided.body.data as Approval).status).toBe('approved');
   const second = (await installments(borrower.http, { order_no })).list[1];
-  expect(applied).toEqual({ id, status: 'credited', periods: [2], applied: second.total, unsettled: '0.00' });
+  expect(second.status).toBe('paid');
   expect((await installments(borrower.http, { order_no })).list.map((item) => item.status)).toEqual(['paid', 'paid', 'unpaid']);
-  expect(await differenceOf(finance, due.payment_no)).toMatchObject({
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({
     status: 'credited',
     settled: second.total,
-    resolved_by: finance.username,
+    resolved_by: checker.username,
+    approval_id: null,
   });
-  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id }))).body.msg).toBe(
+  expect((await maker.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id }), {})).body.msg).toBe(
     'This difference was resolved already.',
   );
 });
 
-test('what is too little to pay the next instalment is not applied and stays open', async () => {
+test('what is too little to pay the next instalment says its price rose, with both amounts, and cannot be asked to be applied', async () => {
   const finance = await loggedIn(['finance']);
   const borrower = await signUp(server);
   const { order_no } = await createLoan(borrower.http, borrower.application);
@@ -186,13 +204,100 @@ test('what is too little to pay the next instalment is not applied and stays ope
     'success',
   );
   const difference = await differenceOf(finance, due.payment_no);
-  expect(difference).toMatchObject({ reason: 'repriced', status: 'open' });
+  expect(difference).toMatchObject({ reason: 'price_rose', asked: due.total, received: due.total, status: 'open', at_price_shown: false });
+  expect(toFen(difference.due!)!).toBeGreaterThan(toFen(due.total)!);
   const before = (await installments(borrower.http, { order_no })).list.map((item) => item.status);
-  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id: difference.id }))).body.msg).toBe(
+  expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id: difference.id }), {})).body.msg).toBe(
     `What is left of this difference (${difference.unsettled}) does not pay the next instalment; refund it or close it.`,
   );
   expect((await installments(borrower.http, { order_no })).list.map((item) => item.status)).toEqual(before);
-  expect(await differenceOf(finance, difference.payment_no)).toMatchObject({ status: 'open', unsettled: difference.unsettled });
+  expect(await differenceOf(finance, difference.payment_no)).toMatchObject({
+    status: 'open',
+    unsettled: difference.unsettled,
+    approval_id: null,
+  });
+});
+
+/**
+ * A borrower with an overdue first instalment who opens Alipay's page for it at 23:50 in Shanghai
+ * and whose payment reaches the server `late` minutes later, in the next business day: one more
+ * day of penalty by then.
+ */
+async function paidAcrossMidnight(late: number) {
+  const sinceMidnightUtc = server.clock.now % DAY_MS;
+  // 15:50 UTC is 23:50 in Shanghai, where the books are kept.
+  server.clock.advance((15 * 60 + 50) * 60_000 - sinceMidnightUtc + DAY_MS);
+  const borrower = await signUp(server);
+  const { order_no } = await createLoan(borrower.http, borrower.application);
+  await server.client().http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 40 });
+  const due = await cashier(borrower.http, { order_no, periods: '1', channel: 'alipay', return_url: 'http://localhost:3000/' });
+  expect((await fetch(due.pay_url!)).status).toBe(200);
+  server.clock.advance(late * 60_000);
+  alipay.holdNotifies = true;
+  await alipay.pay(due.payment_no);
+  expect(await alipay.postNotify(`${server.baseURL}${GATEWAY_ENDPOINTS.alipayNotify}`, alipay.notifyFields(due.payment_no))).toBe(
+    'success',
+  );
+  return { borrower, order_no, due };
+}
+
+test('a payment a penalty day made short reads that its price rose, and applied at the price shown on four eyes, clears the overdue', async () => {
+  const { borrower, order_no, due } = await paidAcrossMidnight(15);
+  const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
+  const today = (await installments(borrower.http, { order_no })).list[0];
+  expect(today).toMatchObject({ status: 'overdue' });
+  expect(toFen(today.total)!).toBeGreaterThan(toFen(due.total)!);
+  const difference = await differenceOf(maker, due.payment_no);
+  expect(difference).toMatchObject({
+    reason: 'price_rose',
+    asked: due.total,
+    due: today.total,
+    received: due.total,
+    settled: '0.00',
+    unsettled: due.total,
+    at_price_shown: true,
+  });
+
+  const asked = await askDifferenceApply(consoleOf(maker), difference.id, true);
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({ status: 'open', approval_id: asked.approval_id });
+  // While it waits, it can be neither refunded nor closed.
+  const waits = `Applying this difference waits for a second operator (approval #${asked.approval_id}); decline it first.`;
+  expect((await maker.call('POST', adminPath(ADMIN_ENDPOINTS.refundDifference, { id: difference.id }))).body.msg).toBe(waits);
+  expect(
+    (await maker.call('POST', adminPath(ADMIN_ENDPOINTS.closeDifference, { id: difference.id }), { reason: 'Paid by bank' })).body.msg,
+  ).toBe(waits);
+  expect((await approve(maker, asked.approval_id)).body.msg).toBe('A second operator must approve what you asked for.');
+  expect((await server.app.services.approvals.byId(asked.approval_id)).subject).toMatchObject({
+    about: 'apply',
+    at_price_shown: true,
+    asked: due.total,
+    due: today.total,
+  });
+
+  expect((await approve(checker, asked.approval_id)).body.code).toBe(1);
+  const [first, ...rest] = (await installments(borrower.http, { order_no })).list;
+  // Settled at the price the borrower paid, on the day they were shown it: no instalment is overdue.
+  expect(first).toMatchObject({ status: 'paid', total: due.total });
+  expect(rest.map((item) => item.status)).not.toContain('overdue');
+  expect(await differenceOf(maker, due.payment_no)).toMatchObject({
+    status: 'credited',
+    settled: due.total,
+    unsettled: '0.00',
+    resolved_by: checker.username,
+  });
+});
+
+test('money that arrives after the price shown stopped holding cannot be applied at that price', async () => {
+  const { due } = await paidAcrossMidnight(45);
+  const finance = await loggedIn(['finance']);
+  const difference = await differenceOf(finance, due.payment_no);
+  expect(difference).toMatchObject({ reason: 'price_rose', at_price_shown: false });
+  expect(
+    (await finance.call('POST', adminPath(ADMIN_ENDPOINTS.applyDifference, { id: difference.id }), { at_price_shown: true })).body.msg,
+  ).toBe(
+    'This difference cannot be applied at the price the borrower was shown: only money that arrived while that price held, short by what accrued after, can. Apply it at today’s price, refund it or close it.',
+  );
+  expect(await differenceOf(finance, due.payment_no)).toMatchObject({ status: 'open', approval_id: null });
 });
 
 test('the queues count the open differences', async () => {

@@ -104,6 +104,7 @@ export type DifferenceStatus = Static<typeof reconciliation.DifferenceStatus>;
 export type DifferenceReason = Static<typeof reconciliation.DifferenceReason>;
 /** A difference applied to the borrower's next instalments. */
 export type DifferenceApplied = Static<typeof reconciliation.DifferenceApplied>;
+export type DifferenceApplyRequest = Static<typeof reconciliation.DifferenceApplyRequest>;
 /** A difference closed at once: its status after it. */
 export type DifferenceResolved = Static<typeof reconciliation.DifferenceResolved>;
 /** GET /admin/api/reports/daily: one business day's money. */

@@ -2,7 +2,6 @@ import {
   ADMIN_ENDPOINTS,
   adminPath,
   type ApprovalAsked,
-  type DifferenceApplied,
   type DifferenceResolved,
   type DifferenceStatus,
   type Listing,
@@ -29,6 +28,10 @@ export const askDifferenceRefund = (http: HttpClient, id: number, options?: Call
 export const closeDifference = (http: HttpClient, id: number, reason: string, options?: CallOptions) =>
   http.post<DifferenceResolved>(adminPath(ADMIN_ENDPOINTS.closeDifference, { id }), { reason }, options);
 
-/** Settles the borrower's next instalments with what a difference did not settle, by the ledger's rules of the day. */
-export const applyDifference = (http: HttpClient, id: number, options?: CallOptions) =>
-  http.post<DifferenceApplied>(adminPath(ADMIN_ENDPOINTS.applyDifference, { id }), {}, options);
+/**
+ * Asks to settle instalments with what a difference did not settle (the next ones at today's
+ * price, or with `atPriceShown` its payment's at the price the borrower was shown); a second
+ * finance operator carries it out.
+ */
+export const askDifferenceApply = (http: HttpClient, id: number, atPriceShown = false, options?: CallOptions) =>
+  http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.applyDifference, { id }), { at_price_shown: atPriceShown }, options);

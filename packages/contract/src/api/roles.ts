@@ -57,6 +57,8 @@ export const APPROVAL_KINDS = {
   'setting.payment_channels': 'settings',
   'setting.bank_info': 'settings',
   'difference.refund': 'reconcile',
+  /** Crediting a borrower with money received moves it as much as refunding it does. */
+  'difference.apply': 'reconcile',
   'operator.roles': 'operators',
   /** Disabling an admin or renewing an admin's authenticator: one admin alone would be left in charge. */
   'operator.disable': 'operators',

@@ -295,7 +295,7 @@ describe('loan status', () => {
   });
 
   test("a status in words, in the reader's language", () => {
-    expect(loanStatusLabel('approved')).toBe('approved, money on its way');
+    expect(loanStatusLabel('approved')).toBe('approved, awaiting disbursement');
     expect(loanStatusLabel('settled', 'zh-CN')).toBe('已结清');
   });
 });

@@ -4,7 +4,7 @@ import { defineMessages } from '@instalment/contract/i18n';
 export const loanMessages = defineMessages({
   en: {
     status_pending: 'pending review',
-    status_approved: 'approved, money on its way',
+    status_approved: 'approved, awaiting disbursement',
     status_rejected: 'rejected',
     status_repaying: 'repaying',
     status_overdue: 'overdue',

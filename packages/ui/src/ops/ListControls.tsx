@@ -90,12 +90,24 @@ export interface ListControlsProps<S extends string> {
   /** The search box's label, for a list the server searches. */
   search?: string;
   fields?: ListField[];
+  /** Whether the list is filtered by days (the approvals are not). */
+  days?: boolean;
   /** Beside the filters: the list's export. */
   children?: ReactNode;
 }
 
 /** The filters, page size and pager every console list shows, one owner for all of them (its table's headers sort it). */
-export function ListControls<S extends string>({ query, view, change, total, zone, search, fields = [], children }: ListControlsProps<S>) {
+export function ListControls<S extends string>({
+  query,
+  view,
+  change,
+  total,
+  zone,
+  search,
+  fields = [],
+  days = true,
+  children,
+}: ListControlsProps<S>) {
   const t = useT(opsMessages);
   const pages = Math.max(1, Math.ceil((total ?? 0) / view.limit));
   const texts = [...(search ? [{ name: 'q', label: search }] : []), ...fields];
@@ -110,7 +122,8 @@ export function ListControls<S extends string>({ query, view, change, total, zon
           event.preventDefault();
           const form = new FormData(event.currentTarget);
           const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-          change(Object.fromEntries(['from', 'to', ...texts.map((field) => field.name)].map((name) => [name, value(name)])));
+          const names = [...(days ? ['from', 'to'] : []), ...texts.map((field) => field.name)];
+          change(Object.fromEntries(names.map((name) => [name, value(name)])));
         }}
       >
         {texts.map((field) => (
@@ -119,17 +132,23 @@ export function ListControls<S extends string>({ query, view, change, total, zon
             <input name={field.name} type="search" defaultValue={query[field.name] ?? ''} className={styles.inlineInput} />
           </label>
         ))}
-        <label className={styles.inlineLabel}>
-          <span>{inZone(t('fromDay'), zone)}</span>
-          <input name="from" type="date" defaultValue={view.from ?? ''} className={styles.inlineInput} />
-        </label>
-        <label className={styles.inlineLabel}>
-          <span>{inZone(t('toDay'), zone)}</span>
-          <input name="to" type="date" defaultValue={view.to ?? ''} className={styles.inlineInput} />
-        </label>
-        <Button type="submit" size="small">
-          {t('show')}
-        </Button>
+        {days && (
+          <>
+            <label className={styles.inlineLabel}>
+              <span>{inZone(t('fromDay'), zone)}</span>
+              <input name="from" type="date" defaultValue={view.from ?? ''} className={styles.inlineInput} />
+            </label>
+            <label className={styles.inlineLabel}>
+              <span>{inZone(t('toDay'), zone)}</span>
+              <input name="to" type="date" defaultValue={view.to ?? ''} className={styles.inlineInput} />
+            </label>
+          </>
+        )}
+        {(days || texts.length > 0) && (
+          <Button type="submit" size="small">
+            {t('show')}
+          </Button>
+        )}
         {children}
       </form>
       <div className={styles.inline}>

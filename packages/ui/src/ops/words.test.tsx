@@ -13,7 +13,10 @@ function Shown() {
       <li>{words.action('loans.archive')}</li>
       <li>{words.outcome('refused')}</li>
       <li>{words.kind('setting.loan_rates')}</li>
-      <li>{words.paymentStatus('superseded')}</li>
+      <li>{words.paymentState('superseded')}</li>
+      <li>{words.paymentState('refunded')}</li>
+      <li>{words.paymentState('partly_refunded')}</li>
+      <li>{words.paymentState('credited')}</li>
       <li>{words.voucherStatus('approved')}</li>
       <li>{words.instalmentStatus('overdue')}</li>
       <li>{words.age('2026-11-26T11:15:00.000Z', NOW)}</li>
@@ -35,6 +38,9 @@ test('the console’s codes read in English, an action the catalogue does not kn
     'Refused',
     'Change the loan rates',
     'Replaced by a newer payment',
+    'Refunded',
+    'Partly refunded',
+    'Paid (difference applied)',
     'confirmed',
     'overdue',
     '45 min ago',
@@ -50,6 +56,9 @@ test('and in Chinese', () => {
     '已拒绝',
     '修改借款利率',
     '已被新的支付取代',
+    '已退款',
+    '部分退款',
+    '已支付（差异款已抵扣）',
     '已确认',
     '逾期',
     '45 分钟前',

@@ -1,4 +1,4 @@
-import type { ApprovalKind, ApprovalStatus, AuditEntry, InstalmentStatus, VoucherStatus } from '@instalment/contract/api';
+import type { ApprovalKind, ApprovalStatus, AuditEntry, InstalmentStatus, PaymentStanding, VoucherStatus } from '@instalment/contract/api';
 import { useLocale } from '@instalment/host-sdk/host';
 import { defineMessages, translator } from '@instalment/contract/i18n';
 import { loanMessages } from '@instalment/contract/loan';
@@ -6,7 +6,7 @@ import { loanMessages } from '@instalment/contract/loan';
 /**
  * The console's codes in words, one catalogue for the host's pages and the remotes' pages: what
  * the audit log records (`action_…`), how it ended, what waits for a second operator and in which
- * state, and a gateway payment's state. Proofs and instalments read as the borrower's app says them.
+ * state, and what became of a gateway payment. Proofs and instalments read as the borrower's app says them.
  */
 export const opsWords = defineMessages({
   en: {
@@ -30,6 +30,7 @@ export const opsWords = defineMessages({
     'action_differences.list': 'Differences listed',
     'action_difference.refund.ask': 'Refund asked for',
     'action_difference.apply': 'Difference applied to instalments',
+    'action_difference.apply.ask': 'Applying a difference asked for',
     'action_difference.close': 'Difference closed',
     'action_users.lookup': 'Borrower looked up',
     'action_credit.limit.ask': 'Credit line change asked for',
@@ -64,6 +65,11 @@ export const opsWords = defineMessages({
     'kind_setting.payment_channels': 'Change the payment channels',
     'kind_setting.bank_info': 'Change the receiving account',
     'kind_difference.refund': 'Refund a payment difference',
+    'kind_difference.apply': 'Apply a payment difference to instalments',
+    channel_alipay: 'Alipay',
+    channel_wechat: 'WeChat Pay',
+    channel_unionpay: 'UnionPay card',
+    channel_transfer: 'Bank transfer',
     'kind_operator.roles': "Change an operator's roles",
     'kind_operator.disable': "Disable an admin's account",
     'kind_operator.totp': "Renew an admin's authenticator",
@@ -76,6 +82,12 @@ export const opsWords = defineMessages({
     payment_superseded: 'Replaced by a newer payment',
     payment_void: 'Void (settled otherwise)',
     payment_repriced: 'Repriced',
+    payment_awaiting_reconciliation: 'Paid, not all credited: awaiting finance',
+    payment_refunding: 'Refund sent, awaiting the gateway',
+    payment_refunded: 'Refunded',
+    payment_partly_refunded: 'Partly refunded',
+    payment_credited: 'Paid (difference applied)',
+    payment_difference_closed: 'Paid (difference closed)',
     age_minutes: '{n} min ago',
     age_hours: '{n} h ago',
     age_days: '{n} d ago',
@@ -101,6 +113,7 @@ export const opsWords = defineMessages({
     'action_differences.list': '查看差异款',
     'action_difference.refund.ask': '申请退款',
     'action_difference.apply': '差异款抵扣后续分期',
+    'action_difference.apply.ask': '申请差异款抵扣',
     'action_difference.close': '关闭差异款',
     'action_users.lookup': '查询借款人',
     'action_credit.limit.ask': '申请调整额度',
@@ -135,6 +148,11 @@ export const opsWords = defineMessages({
     'kind_setting.payment_channels': '修改收款渠道',
     'kind_setting.bank_info': '修改收款账户',
     'kind_difference.refund': '退还差异款',
+    'kind_difference.apply': '差异款抵扣分期',
+    channel_alipay: '支付宝',
+    channel_wechat: '微信支付',
+    channel_unionpay: '银联卡',
+    channel_transfer: '银行转账',
     'kind_operator.roles': '修改操作员角色',
     'kind_operator.disable': '停用管理员账号',
     'kind_operator.totp': '重置管理员的验证器',
@@ -147,6 +165,12 @@ export const opsWords = defineMessages({
     payment_superseded: '已被新的支付取代',
     payment_void: '已作废（已另行结清）',
     payment_repriced: '已重新定价',
+    payment_awaiting_reconciliation: '已支付，未全部入账：待财务处理',
+    payment_refunding: '退款已提交，待支付渠道确认',
+    payment_refunded: '已退款',
+    payment_partly_refunded: '部分退款',
+    payment_credited: '已支付（差异款已抵扣）',
+    payment_difference_closed: '已支付（差异款已关闭）',
     age_minutes: '{n} 分钟前',
     age_hours: '{n} 小时前',
     age_days: '{n} 天前',
@@ -155,19 +179,27 @@ export const opsWords = defineMessages({
 
 type Word = keyof (typeof opsWords)['en'];
 
+/** The actions the audit log records that the console has words for: its action filter offers them. */
+export const AUDIT_ACTIONS = Object.keys(opsWords.en)
+  .filter((key) => key.startsWith('action_'))
+  .map((key) => key.slice('action_'.length));
+
 /** The console's codes in the chosen language; a code this catalogue does not know (the lists answer text) reads as it is. */
 export function useOpsWords() {
   const locale = useLocale();
   const word = translator(opsWords, locale);
   const loan = translator(loanMessages, locale);
-  const known = (prefix: 'action_' | 'payment_', code: string) =>
+  const known = (prefix: 'action_' | 'channel_', code: string) =>
     `${prefix}${code}` in opsWords.en ? word(`${prefix}${code}` as Word) : code;
   return {
     action: (code: string) => known('action_', code),
+    /** A payment channel by its code, in the reader's language; a channel added in the settings reads as its code. */
+    channel: (code: string) => known('channel_', code),
     outcome: (outcome: AuditEntry['outcome']) => word(`outcome_${outcome}`),
     kind: (kind: ApprovalKind) => word(`kind_${kind}`),
     approvalStatus: (status: ApprovalStatus) => word(`approval_${status}`),
-    paymentStatus: (status: string) => known('payment_', status),
+    /** What became of a payment (`StaffPayment.state`): every console screen says it in these words. */
+    paymentState: (state: PaymentStanding) => word(`payment_${state}`),
     voucherStatus: (status: VoucherStatus) => loan(`voucher_${status}`),
     instalmentStatus: (status: InstalmentStatus) => loan(`instalment_${status}`),
     /** How long ago `iso` was, in whole minutes, hours or days: how long a queue's item has waited. */

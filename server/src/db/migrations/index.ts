@@ -18,6 +18,7 @@ import { accountClosing } from './017-account-closing';
 import { operatorEnrolment } from './018-operator-enrolment';
 import { keyChecks } from './019-key-checks';
 import { strangers } from './020-strangers';
+import { differenceReasons } from './021-difference-reasons';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationStep, RowRewrite } from './migration';
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly Migration[] = [
   operatorEnrolment,
   keyChecks,
   strangers,
+  differenceReasons,
 ];

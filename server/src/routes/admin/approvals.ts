@@ -45,7 +45,8 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
         return {
           target: approval.target,
           before: approval.before,
-          after: { approval_id: approval.id, kind: approval.kind, status: approval.status, result: after },
+          // A decline's reason is kept with it, so that the thing's history says why.
+          after: { approval_id: approval.id, kind: approval.kind, status: approval.status, reason: approval.reason, result: after },
           // An enrolment code is the checker's to hand over: answered, never audited.
           answer: { ...approval, enrolment },
           notice: stillPending(after) ? say('approvedPending') : undefined,

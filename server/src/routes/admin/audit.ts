@@ -1,10 +1,11 @@
 import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import { AuditEntry, AuditListQuery, envelopeOf, Listing } from '@instalment/contract/api/schemas';
+import { auditFilterOf } from '../../services/audit-targets';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
 import { LIST_ORDERS, listWindowOf } from './lists';
 
-/** The audit log, newest first, of everything or of one operator, one target (a loan, a user, an article), some days. */
+/** The audit log, newest first, of everything or of some operators, one thing (a loan, a borrower, an article), one action, some days; reads folded when asked. */
 export function consoleAuditRoutes(app: ApiInstance, { services: { audit }, config, look }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.audit,
@@ -13,9 +14,9 @@ export function consoleAuditRoutes(app: ApiInstance, { services: { audit }, conf
       schema: { querystring: AuditListQuery, response: { 200: envelopeOf(Listing(AuditEntry)) } },
     },
     async (request) => {
-      const target = request.query.target || undefined;
       const window = listWindowOf(request.query, LIST_ORDERS.audit, config.businessTimezone);
-      return look(request, await audit.page({ target, operator: request.query.operator || undefined }, window), target);
+      const filter = await auditFilterOf(app.store, request.query);
+      return look(request, await audit.page(filter, window, request.query.reads), request.query.target || undefined);
     },
   );
 }

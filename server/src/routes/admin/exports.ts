@@ -11,6 +11,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { localeOf } from '../../http/say';
+import { auditFilterOf } from '../../services/audit-targets';
 import { csvStream } from '../../services/csv';
 import type { CsvExport, ExportKind, Exports } from '../../services/exports';
 import { Refusal } from '../../services/refusals';
@@ -79,7 +80,7 @@ export function consoleExportRoutes(app: ApiInstance, { services: { exports }, c
     ADMIN_ENDPOINTS.exportAudit,
     { ...consoleRoute('export.audit', 'audit', () => 'audit'), schema: { querystring: AuditExportQuery, response: csvAnswer } },
     async (request, reply) => {
-      const filter = { operator: request.query.operator || undefined, target: request.query.target || undefined };
+      const filter = await auditFilterOf(app.store, request.query);
       return sendCsv(request, reply, exports, 'audit', exports.audit(filter, spanOf(request.query, LIST_ORDERS.audit, zone)));
     },
   );

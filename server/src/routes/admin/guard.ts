@@ -44,6 +44,9 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
 
   scope.addHook('onRoute', (route) => {
     if (!route.config?.consoleRoute) throw new Error(`${route.method} ${route.url}: a console route declares config.consoleRoute (act.ts)`);
+    // What a GET answers is only read; an export is kept a row of its own: data leaves with it.
+    const { action } = route.config.consoleRoute;
+    if (route.method === 'GET' && !action.startsWith('export.')) audit.countAsRead(action);
   });
 
   /** Refuses an operator whose roles carry none of the route's permissions. */

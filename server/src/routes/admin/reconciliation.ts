@@ -1,7 +1,7 @@
 import { ADMIN_ENDPOINTS, type DifferenceStatus } from '@instalment/contract/api';
 import {
   ApprovalAsked,
-  DifferenceApplied,
+  DifferenceApplyRequest,
   DifferenceResolved,
   DifferenceStatus as DifferenceStatusSchema,
   envelopeOf,
@@ -20,7 +20,7 @@ import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
 
 const differenceOf = (request: FastifyRequest) => differenceTarget(Number((request.params as { id: string }).id));
 
-/** Reconciliation: money received and not credited, refunded (four eyes), applied to the next instalments or closed. */
+/** Reconciliation: money received and not credited, refunded or applied to instalments (four eyes), or closed. */
 export function consoleReconciliationRoutes(
   app: ApiInstance,
   { services: { reconciliation, backOffice }, look, change }: ConsoleDeps,
@@ -47,10 +47,11 @@ export function consoleReconciliationRoutes(
   app.post(
     ADMIN_ENDPOINTS.applyDifference,
     {
-      ...consoleRoute('difference.apply', 'reconcile', differenceOf),
-      schema: { params: IdParams, response: { 200: envelopeOf(DifferenceApplied) } },
+      ...consoleRoute('difference.apply.ask', 'reconcile', differenceOf),
+      schema: { params: IdParams, body: DifferenceApplyRequest, response: { 200: envelopeOf(ApprovalAsked) } },
     },
-    (request) => change(request, (tx) => reconciliation.apply(tx, request.params.id, operatorOf(request))),
+    (request) =>
+      change(request, (tx) => backOffice.askApply(tx, operatorOf(request), request.params.id, request.body.at_price_shown ?? false)),
   );
   app.post(
     ADMIN_ENDPOINTS.closeDifference,

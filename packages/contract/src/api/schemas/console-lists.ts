@@ -41,19 +41,28 @@ export const VoucherListQuery = Type.Object({ ...page, ...status, ...days, ...so
 export const PaymentListQuery = Type.Object({ ...page, ...status, ...days, ...sorted(CONSOLE_SORTS.payments) });
 /** The approvals and news lists: a status and a page. */
 export const ConsoleStatusQuery = Type.Object({ ...page, ...status });
-/** GET /admin/api/audit: of one operator, one target, between two days. */
+/**
+ * GET /admin/api/audit, between two days: `operator`, the start of a username in any case;
+ * `target`, what a row is about (`loan:L1`, `settings`), or an order number or a phone, which
+ * finds the rows about that loan or that borrower and their loans; `action`, one action.
+ * `reads: 'folded'` answers the reads as one row per operator, action and hour with their
+ * count (`AuditEntry.reads`); changes and refusals are always each a row.
+ */
 export const AuditListQuery = Type.Object({
   ...page,
   ...days,
   ...sorted(CONSOLE_SORTS.audit),
   target: Type.Optional(Text(TARGET_MAX)),
   operator: Type.Optional(Text(USERNAME_MAX)),
+  action: Type.Optional(Text(WORD_MAX)),
+  reads: Type.Optional(literals(['each', 'folded'] as const)),
 });
 
 /** The exports take their list's filters and sort; they write every row, so no page. */
 export const LoanExportQuery = Type.Omit(LoanListQuery, ['page', 'limit']);
 export const PaymentExportQuery = Type.Omit(PaymentListQuery, ['page', 'limit']);
-export const AuditExportQuery = Type.Omit(AuditListQuery, ['page', 'limit']);
+/** An audit export is evidence: every row, reads unfolded. */
+export const AuditExportQuery = Type.Omit(AuditListQuery, ['page', 'limit', 'reads']);
 
 /** An export's answer: a CSV file in UTF-8 with its byte order mark. */
 export const CsvFile = Type.Unsafe<unknown>({ type: 'string', description: 'text/csv; charset=utf-8, with a BOM.' });

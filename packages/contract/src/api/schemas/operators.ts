@@ -22,6 +22,22 @@ export const OperatorSession = Type.Object({
 /** GET /admin/api/auth/me: whose token it is, and the zone the console shows times in. */
 export const OperatorIdentity = Type.Object({ username: Type.String(), roles: Type.Array(OperatorRole), business_timezone: Type.String() });
 
+/**
+ * One value a change changes (a setting's, or what an audited action changed), null where
+ * absent on that side: its path (`terms[2].monthly_rate_bp`), what it belongs to (a term by its
+ * months, a payment channel by its name, else null) and its own name (`monthly_rate_bp`,
+ * `enabled`), so that a checker reads "12 months: monthly rate". A term whose price moves also
+ * reads its APR (`apr_bp`, on ¥10,000), which is computed, never stored.
+ */
+export const SettingChange = Type.Object({
+  path: Type.String(),
+  term: Nullable(Type.Integer()),
+  channel: Nullable(Type.String()),
+  field: Type.String(),
+  before: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+});
+
 /** One entry of the audit log: every operator action, done or refused, once. */
 export const AuditEntry = Type.Object({
   id: Type.Integer(),
@@ -33,16 +49,21 @@ export const AuditEntry = Type.Object({
   /** The state before and after, as the action recorded it (null when it recorded none). */
   before: Type.Unknown(),
   after: Type.Unknown(),
+  /** What the action changed, the changed values only; a setting's by term or channel (`SettingChange`). */
+  changes: Type.Array(SettingChange),
   outcome: Type.Union([Type.Literal('done'), Type.Literal('refused')]),
+  /** Why: a refusal's reason, or the checker's for an approval declined. */
   reason: Nullable(Type.String()),
   address: Type.String(),
+  /**
+   * A fold of reads (`reads=folded`): this many reads of this operator's, of one action, in the
+   * hour from `at` to `last_at`, about `targets` different things (`target` is the last one's).
+   */
+  reads: Type.Optional(Type.Object({ count: Type.Integer(), targets: Type.Integer(), last_at: IsoDateTime })),
 });
 
 export const ApprovalKind = Type.Union((Object.keys(APPROVAL_KINDS) as Kind[]).map((kind) => Type.Literal(kind)));
 export const ApprovalStatus = Type.Union([Type.Literal('awaiting'), Type.Literal('approved'), Type.Literal('declined')]);
-
-/** One value a setting's change changes: its path (`terms[2].monthly_rate_bp`), null where absent on that side. */
-export const SettingChange = Type.Object({ path: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) });
 
 /**
  * What an approval is about, in the words the checker decides on, by `about`: the loan to pay out,
@@ -99,6 +120,17 @@ export const ApprovalSubject = Type.Union([
     amount: Money,
     payment_no: Type.String(),
     trade_no: Nullable(Type.String()),
+  }),
+  /** A difference to apply: to the next instalments at today's price, or to its payment's at the price shown (`at_price_shown`). */
+  Type.Object({
+    about: Type.Literal('apply'),
+    order_no: Type.String(),
+    amount: Money,
+    payment_no: Type.String(),
+    at_price_shown: Type.Boolean(),
+    /** What the borrower was shown and what the instalments cost when the money arrived. */
+    asked: Money,
+    due: Nullable(Money),
   }),
 ]);
 

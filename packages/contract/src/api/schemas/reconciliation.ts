@@ -7,8 +7,23 @@ import { IsoDateTime, Money, Nullable } from './common';
  * with a reason.
  */
 
-/** Why money that arrived settled less than it paid: its instalments were settled otherwise (a proof), their price moved, or the payment had been superseded. */
-export const DifferenceReason = Type.Union([Type.Literal('settled_otherwise'), Type.Literal('repriced'), Type.Literal('closed')]);
+/**
+ * Why money that arrived settled less than it paid: its instalments were settled otherwise (a
+ * proof, another payment); the borrower had opened another payment since (`superseded`); the
+ * price of what it paid for rose after it was priced (`price_rose`: the penalty, or a payoff's
+ * interest, of the days in between) or fell (`price_fell`), both amounts in `asked` and `due`;
+ * the price unchanged, another amount than the one asked arrived (`amount_differs`);
+ * or what it would have cost is not known (`amount_unknown`: an instalment was under a proof's
+ * review, or the difference was recorded before the amount was kept).
+ */
+export const DifferenceReason = Type.Union([
+  Type.Literal('settled_otherwise'),
+  Type.Literal('superseded'),
+  Type.Literal('price_rose'),
+  Type.Literal('price_fell'),
+  Type.Literal('amount_differs'),
+  Type.Literal('amount_unknown'),
+]);
 
 /**
  * `open` until finance resolves it: refunded, applied to instalments in full (`credited`), or
@@ -44,6 +59,15 @@ export const PaymentDifference = Type.Object({
   /** Received less settled: what is to be refunded or accounted for. */
   unsettled: Money,
   reason: DifferenceReason,
+  /** The payment's price when the borrower was shown it. */
+  asked: Money,
+  /** What the instalments it was for cost when the money arrived; null when not known. */
+  due: Nullable(Money),
+  /**
+   * Whether it may be applied at the price the borrower was shown (`AT_PRICE_SHOWN`): its price
+   * rose only by what accrued after it was priced, and the money arrived while that price held.
+   */
+  at_price_shown: Type.Boolean(),
   status: DifferenceStatus,
   created_at: IsoDateTime,
   /** The refund's or the closing's, once resolved; for a refund pending at the gateway, when it was sent and by whom. */
@@ -55,9 +79,16 @@ export const PaymentDifference = Type.Object({
   refund_no: Nullable(Type.String()),
   /** What the gateway gave back, as it says: set once the refund is known to be made. */
   refunded: Nullable(Money),
-  /** The refund waiting for a second operator, if one was asked for. */
+  /** The refund or the application waiting for a second operator, if one was asked for (one at a time). */
   approval_id: Nullable(Type.Integer()),
 });
+
+/**
+ * Finance's ask to apply a difference: to the borrower's next instalments at today's price, or,
+ * with `at_price_shown` (only where the difference allows it), to the instalments its payment was
+ * for at the price the borrower was shown.
+ */
+export const DifferenceApplyRequest = Type.Object({ at_price_shown: Type.Optional(Type.Boolean()) });
 
 /** What applying a difference to the borrower's next instalments settled, and what is left of it. */
 export const DifferenceApplied = Type.Object({

@@ -51,6 +51,24 @@ export const PaymentStatus = Type.Union([
   Type.Literal('repriced'),
 ]);
 
+/**
+ * What became of a payment, as every list, page and file shows it: its stored status, or, once
+ * money arrived that the ledger could not credit whole (a payment difference), what finance did
+ * with the rest: `awaiting_reconciliation` (not yet decided), `refunding` (sent to the gateway,
+ * its answer awaited), `refunded` (all of it went back), `partly_refunded` (part was credited,
+ * the rest went back), `credited` (the rest was applied to later instalments), `difference_closed`
+ * (kept, closed with a reason). Derived on the server (`paymentStanding`).
+ */
+export const PaymentStanding = Type.Union([
+  PaymentStatus,
+  Type.Literal('awaiting_reconciliation'),
+  Type.Literal('refunding'),
+  Type.Literal('refunded'),
+  Type.Literal('partly_refunded'),
+  Type.Literal('credited'),
+  Type.Literal('difference_closed'),
+]);
+
 /** GET /api/loan/payment?payment_no=: the server's word on a payment, for the page the gateway returns to. */
 export const PaymentState = Type.Object({
   payment_no: Type.String(),
@@ -60,6 +78,10 @@ export const PaymentState = Type.Object({
   payoff: Type.Boolean(),
   amount: Money,
   status: PaymentStatus,
+  /** What became of it, as staff see it too: a paid payment may since have been refunded. */
+  state: PaymentStanding,
+  /** What the gateway gave back of it, once a refund is known to be made. */
+  refunded: Nullable(Money),
   paid_at: Nullable(IsoDateTime),
 });
 

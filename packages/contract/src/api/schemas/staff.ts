@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { BankInfo, LoanRates, PaymentChannels } from './catalogue';
 import { CalendarDate, IsoDateTime, Money, Nullable } from './common';
 import { Instalment, LoanStatus, VoucherStatus } from './loan';
-import { CreditLine } from './repayment';
+import { CreditLine, PaymentStanding } from './repayment';
 import { AuditEntry } from './operators';
 import { Underwriting } from './underwriting';
 
@@ -26,7 +26,7 @@ export const Queues = Type.Object({
     vouchers_pending: QueueLoad,
     /** No sum: a change of roles or of a credit line moves no money. */
     approvals_awaiting: Type.Omit(QueueLoad, ['amount']),
-    /** The overdue report's amounts due, penalties aside; its oldest: the most days overdue. */
+    /** The overdue report's amounts due today, penalties included; its oldest: the most days overdue. */
     loans_overdue: QueueLoad,
     differences_open: QueueLoad,
   }),
@@ -78,7 +78,12 @@ export const StaffPayment = Type.Object({
   payment_no: Type.String(),
   order_no: Type.String(),
   amount: Money,
+  /** As stored; `state` says what became of it. */
   status: Type.String(),
+  /** What every console screen and file shows: refunded, partly refunded, credited… */
+  state: PaymentStanding,
+  /** What the gateway gave back of it, once a refund is known to be made. */
+  refunded: Nullable(Money),
   channel: Nullable(Type.String()),
   created_at: IsoDateTime,
   paid_at: Nullable(IsoDateTime),
@@ -91,8 +96,9 @@ export const OverdueLoan = Type.Object({
   real_name: Type.String(),
   overdue_periods: Type.Array(Type.Integer()),
   overdue_days: Type.Integer(),
-  /** Unpaid principal + interest + fee of the overdue instalments. */
+  /** What the borrower must pay today for the overdue instalments, penalty included (the ledger's price of them). */
   overdue_amount: Money,
+  /** Of which penalty. */
   penalty: Money,
 });
 

@@ -41,6 +41,7 @@ export type CashierQuery = Static<typeof schema.CashierQuery>;
 export type PayoffQuote = Static<typeof schema.PayoffQuote>;
 export type Cashier = Static<typeof schema.Cashier>;
 export type PaymentStatus = Static<typeof schema.PaymentStatus>;
+export type PaymentStanding = Static<typeof schema.PaymentStanding>;
 export type PaymentState = Static<typeof schema.PaymentState>;
 export type CreditLine = Static<typeof schema.CreditLine>;
 export type CreditBlock = Static<typeof schema.CreditBlock>;
