@@ -89,7 +89,7 @@ function contentHashed(template) {
 const REMOTE_ENTRY = { production: 'remoteEntry.[fullhash:8].js', development: 'remoteEntry.js' };
 
 /**
- * Copies a package's `public/` folder (the shell's favicon, icons and web app manifest) into its
+ * Copies a package's `public/` folder (a host's favicon, the shell's icons and web app manifest) into its
  * build as it is: these files are named by the page and the manifest, never by a hash.
  */
 class PublicFiles {
@@ -366,7 +366,9 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
           template: path.join(__dirname, 'scripts', 'index.html'),
           title,
           chunks: ['main'],
-          appIcons: host && fs.existsSync(path.join(dir, 'public')),
+          // Each host's tab icon (the app's and the console's); the app's install icons and manifest.
+          tabIcon: host && fs.existsSync(path.join(dir, 'public', 'favicon.svg')),
+          appIcons: host && fs.existsSync(path.join(dir, 'public', 'manifest.webmanifest')),
           // The shell's page starts config.json, the manifests and the opening route's chunks itself.
           earlyScript: earlyExposes && production ? fs.readFileSync(path.join(dir, 'src', 'early', 'inline.js'), 'utf8') : null,
           earlyExposes: earlyExposes ? JSON.stringify(earlyExposes) : null,

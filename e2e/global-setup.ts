@@ -25,31 +25,32 @@ export default async function globalSetup() {
   process.env.HOST_ORIGINS = `http://127.0.0.1:${ownShellPort}`;
   process.env.E2E_OWN_SHELL_PORT = String(ownShellPort);
   const alipay = await startAlipayFake();
-  const stack = await startStack({
-    ports,
-    quiet: true,
-    apiEnv: {
-      DATABASE_FILE: path.join(dataDir, 'e2e.db'),
-      NODE_ENV: 'development',
-      DEV_ROUTES: '1',
-      LOG_LEVEL: 'warn',
-      // Every journey's borrower comes from 127.0.0.1: one address signs up the whole suite's
-      // borrowers within one limit window, which the per-address limits (30 codes and 30
-      // registrations in 10 minutes) would cut off partway; the server suites test those limits.
-      SMS_SENDS_PER_ADDRESS: '1000',
-      REGISTRATIONS_PER_ADDRESS: '1000',
-      PUBLIC_URL: `http://127.0.0.1:${ports.api}`,
-      PAYMENT_PROVIDER: 'alipay',
-      ALIPAY_APP_ID: alipay.appId,
-      ALIPAY_PRIVATE_KEY: alipay.appPrivateKey,
-      ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
-      ALIPAY_GATEWAY: alipay.gateway,
-    },
-  });
+  const apiEnv = {
+    DATABASE_FILE: path.join(dataDir, 'e2e.db'),
+    NODE_ENV: 'development',
+    DEV_ROUTES: '1',
+    LOG_LEVEL: 'warn',
+    // Every journey's borrower comes from 127.0.0.1: one address signs up the whole suite's
+    // borrowers within one limit window, which the per-address limits (30 codes and 30
+    // registrations in 10 minutes) would cut off partway; the server suites test those limits.
+    SMS_SENDS_PER_ADDRESS: '1000',
+    REGISTRATIONS_PER_ADDRESS: '1000',
+    PUBLIC_URL: `http://127.0.0.1:${ports.api}`,
+    PAYMENT_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: alipay.appId,
+    ALIPAY_PRIVATE_KEY: alipay.appPrivateKey,
+    ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+    ALIPAY_GATEWAY: alipay.gateway,
+    // Automatic repayment (autopay.spec.ts): agreements signed on the loopback Alipay's page, charged on it.
+    AUTOPAY: '1',
+  };
+  const stack = await startStack({ ports, quiet: true, apiEnv });
   process.env.E2E_SHELL_URL = stack.shellUrl;
   process.env.E2E_OPS_URL = stack.opsUrl;
   process.env.E2E_DATABASE_FILE = path.join(dataDir, 'e2e.db');
   process.env.E2E_API_URL = stack.apiUrl;
+  // A journey that needs a second API process on the same database starts it configured as this one.
+  process.env.E2E_API_ENV = JSON.stringify(apiEnv);
   process.env.E2E_PORTS = JSON.stringify(ports);
   // The remotes the tests serve themselves (scripts/stack.js startStatic) grant CORS to these hosts.
   process.env.SHELL_PORT = String(ports.shell);

@@ -10,9 +10,11 @@ import { heading, lastScreen, open, ROOT } from './support';
 async function publishArticleLinkingTo(path: string, words: string): Promise<number> {
   const editor = await consoleApi(await addOperator('editor'));
   const draft: NewsDraft = {
-    title: `Where to find help ${Date.now()}`,
-    summary: 'Our new help pages.',
-    content: `<p>Questions about repaying? <a href="${path}">${words}</a></p>`,
+    en: {
+      title: `Where to find help ${Date.now()}`,
+      summary: 'Our new help pages.',
+      content: `<p>Questions about repaying? <a href="${path}">${words}</a></p>`,
+    },
     author: 'Service desk',
   };
   const article = await editor.post<ArticleState>(ADMIN_ENDPOINTS.news, draft);

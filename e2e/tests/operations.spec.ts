@@ -185,9 +185,10 @@ test('19. staff: an editor publishes an article and it is in the app’s news; t
   const title = `Holiday opening hours ${Date.now()}`;
   const editor = await signIn(browser, await addOperator('editor'));
   await editor.getByRole('link', { name: 'News', exact: true }).click();
-  await editor.getByLabel('Title').fill(title);
-  await editor.getByLabel('Summary').fill('Our service desk keeps shorter hours over the holiday.');
-  await editor.getByLabel('Text (HTML)').fill('<p>The service desk is open 10:00–16:00 from 1 to 3 January.</p>');
+  const english = editor.getByRole('group', { name: 'English' });
+  await english.getByLabel('Title').fill(title);
+  await english.getByLabel('Summary').fill('Our service desk keeps shorter hours over the holiday.');
+  await english.getByLabel('Text (HTML)').fill('<p>The service desk is open 10:00–16:00 from 1 to 3 January.</p>');
   await editor.getByLabel('Author').fill('Service desk');
   await editor.getByRole('button', { name: 'Save as draft' }).click();
   const row = editor.getByRole('row').filter({ hasText: title });
@@ -206,6 +207,7 @@ test('19. staff: an editor publishes an article and it is in the app’s news; t
   await expect(page.getByText('The service desk is open 10:00–16:00 from 1 to 3 January.')).toBeVisible();
 
   await row.getByRole('button', { name: /^Take down #/ }).click();
+  await row.getByRole('button', { name: /^Yes, take down #/ }).click();
   await expect(row).toContainText('taken down');
   await open(page, '/pages/news/list');
   await page.reload();

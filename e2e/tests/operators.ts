@@ -45,8 +45,32 @@ export async function addOperator(roles: string): Promise<Operator> {
   const http = createHttpClient({ baseURL: apiUrl(), getToken: () => null, tokenAs: 'bearer', onUnauthorized: () => undefined });
   const { totp_secret } = await beginEnrolment(http, code);
   const password = `Own${Date.now() % 1_000_000}x${operatorCount}`;
-  await enrol(http, { code, password, totp: authenticator.clone({ epoch: Date.now() - 30_000 }).generate(totp_secret) });
+  const step = stepNow() - 1;
+  await enrol(http, { code, password, totp: codeAt(totp_secret, step) });
+  usedSteps.set(username, step);
   return { username, password, totp_secret };
+}
+
+const STEP_MS = 30_000;
+const stepNow = () => Math.floor(Date.now() / STEP_MS);
+const codeAt = (secret: string, step: number) => authenticator.clone({ epoch: step * STEP_MS }).generate(secret);
+/** The last time step each operator's code was used in: the server takes each step's code once. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * The code an operator's authenticator shows for a new sign-in: this step's, or the next one's
+ * (the server accepts a step either way) when this step's was used already; when both were, the
+ * next step is waited for. A journey signs one operator in more than once (a window and the API).
+ */
+async function freshCode({ username, totp_secret }: Operator): Promise<string> {
+  for (;;) {
+    const step = Math.max(stepNow(), (usedSteps.get(username) ?? -Infinity) + 1);
+    if (step <= stepNow() + 1) {
+      usedSteps.set(username, step);
+      return codeAt(totp_secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
 
 const consoleWindows = new Set<BrowserContext>();
@@ -68,7 +92,7 @@ export async function signIn(browser: Browser, operator: Operator): Promise<Page
   await page.goto(opsUrl());
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
-  await page.getByLabel('Authenticator code').fill(authenticator.generate(operator.totp_secret));
+  await page.getByLabel('Authenticator code').fill(await freshCode(operator));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(`${operator.username} ·`)).toBeVisible();
   return page;
@@ -78,9 +102,8 @@ export async function signIn(browser: Browser, operator: Operator): Promise<Page
 export async function consoleApi(operator: Operator): Promise<HttpClient> {
   let token = '';
   const http = createHttpClient({ baseURL: apiUrl(), getToken: () => token, tokenAs: 'bearer', onUnauthorized: () => undefined });
-  const { password, totp_secret, username } = operator;
-  token = (await http.post<OperatorSession>(ADMIN_ENDPOINTS.login, { username, password, totp: authenticator.generate(totp_secret) }))
-    .token;
+  const { password, username } = operator;
+  token = (await http.post<OperatorSession>(ADMIN_ENDPOINTS.login, { username, password, totp: await freshCode(operator) })).token;
   return http;
 }
 

@@ -102,6 +102,20 @@ export async function applyThroughUi(page: Page, amount = '3000'): Promise<strin
 /** A port nothing listens on now, on loopback (the stack scripts' own). */
 export const freePort: () => Promise<number> = require('../../scripts/ports').freePort;
 
+/**
+ * A second API process on the suite's database, configured as the first but for `env`, answering
+ * gateways at its own address: for a journey that needs its own clock (POST /dev/clock) or setting.
+ */
+export async function siblingApi(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<unknown> }> {
+  const { startApi } = require('../../scripts/stack');
+  const port = await freePort();
+  return startApi({
+    port,
+    quiet: true,
+    env: { ...JSON.parse(process.env.E2E_API_ENV!), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+  });
+}
+
 /** A tiny valid PNG (1×1). */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -1,4 +1,4 @@
-import type { LoanApplication, LoanPurpose, LoanRates } from '@instalment/contract/api';
+import type { LoanApplication, LoanPurpose, OfferedRates } from '@instalment/contract/api';
 import { calendarDate, checkAmount, computeSchedule, fromFen, type Schedule, termRate, toFen } from '@instalment/contract/loan';
 
 /** The apply form as typed: every field a string until it is sent. */
@@ -55,8 +55,8 @@ export function toApplication(draft: Draft): LoanApplication {
   };
 }
 
-/** The schedule the applicant would get if the loan were disbursed today; null until amount and term are valid. */
-export function previewSchedule(amountText: string, termText: string, rates: LoanRates, now: number): Schedule | null {
+/** The schedule the applicant would get if the loan were disbursed today (the lender's day: `business_timezone`); null until amount and term are valid. */
+export function previewSchedule(amountText: string, termText: string, rates: OfferedRates, now: number): Schedule | null {
   const amount = amountText.trim();
   const offer = termRate(rates, Number(termText));
   if (!offer || checkAmount(amount, rates)) return null;
@@ -65,7 +65,7 @@ export function previewSchedule(amountText: string, termText: string, rates: Loa
     term: offer.term,
     monthlyRateBp: offer.monthly_rate_bp,
     monthlyFeeBp: offer.monthly_fee_bp,
-    startDate: calendarDate(now),
+    startDate: calendarDate(now, rates.business_timezone),
   });
 }
 

@@ -53,21 +53,49 @@ afterEach(() => window.localStorage.clear());
 test('a page outside the operator’s roles says so and names the roles that open it', async () => {
   await opened('/audit', ['reviewer']);
   expect(screen.getByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
-  expect(screen.getByRole('alert')).toHaveTextContent('Your role does not open this page.It opens for: Auditor, Admin.');
+  expect(screen.getByRole('alert')).toHaveTextContent('Your role does not open this page.It opens for: Admin, Auditor.');
   expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
 });
 
 test('in Chinese too', async () => {
   await opened('/operators', ['finance'], 'zh-CN');
-  expect(screen.getByRole('alert')).toHaveTextContent('您的角色无法打开此页面。可打开此页面的角色：管理员。');
+  expect(screen.getByRole('alert')).toHaveTextContent('您的角色无法打开此页面。可打开此页面的角色：管理员, 审计员。');
   // Whose session it is reads in the same language.
   expect(screen.getByText('rev.ann · 财务')).toBeInTheDocument();
 });
 
 test('the navigation is the console’s own screens and what each remote publishes, as far as the operator’s roles open them', async () => {
   await opened('/', ['finance']);
-  expect(navigation()).toEqual(['Queues', 'Approvals', 'Loans', 'Overdue report', 'Transfer proofs', 'Payment differences']);
+  expect(navigation()).toEqual(['Queues', 'Approvals', 'Reports', 'Loans', 'Overdue report', 'Transfer proofs', 'Payment differences']);
   expect(metaData.mock.calls.map(([remote, key]) => `${remote} ${key}`)).toEqual(REMOTES.map((remote) => `${remote} opsPages`));
+});
+
+test('the auditor opens every screen, each only to read: a remote screen is told so, the operators screen shows no action', async () => {
+  exposed.mockResolvedValue({ default: ({ readOnly }: { readOnly?: boolean }) => <p>{readOnly ? 'Read only' : 'Acting'}</p> });
+  await opened('/proofs', ['auditor']);
+  expect(navigation()).toEqual([
+    'Queues',
+    'Approvals',
+    'Reports',
+    'Audit log',
+    'Operators',
+    'Loans',
+    'Overdue report',
+    'Transfer proofs',
+    'Payment differences',
+    'News',
+  ]);
+  expect(await screen.findByText('Read only')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+  fireEvent.click(screen.getByRole('link', { name: 'Operators' }));
+  await act(async () => {});
+  expect(screen.queryByRole('form', { name: 'New operator' })).toBeNull();
+});
+
+test('finance acts on its own screens', async () => {
+  exposed.mockResolvedValue({ default: ({ readOnly }: { readOnly?: boolean }) => <p>{readOnly ? 'Read only' : 'Acting'}</p> });
+  await opened('/proofs', ['finance']);
+  expect(await screen.findByText('Acting')).toBeInTheDocument();
 });
 
 test('an editor sees the news remote’s screen and opens it from that remote; a published title reads in Chinese', async () => {
@@ -83,13 +111,13 @@ test('an editor sees the news remote’s screen and opens it from that remote; a
 test('a remote whose manifest cannot be read offers a retry for its screens; the rest of the console works meanwhile', async () => {
   manifests(['mf_payment']);
   await opened('/', ['finance']);
-  expect(navigation()).toEqual(['Queues', 'Approvals', 'Loans', 'Overdue report']);
+  expect(navigation()).toEqual(['Queues', 'Approvals', 'Reports', 'Loans', 'Overdue report']);
   expect(screen.getByRole('alert')).toHaveTextContent('The screens of mf_payment could not be loaded.');
 
   manifests();
   fireEvent.click(screen.getByRole('button', { name: 'Load the screens of mf_payment again' }));
   await act(async () => {});
-  expect(navigation()).toEqual(['Queues', 'Approvals', 'Loans', 'Overdue report', 'Transfer proofs', 'Payment differences']);
+  expect(navigation()).toEqual(['Queues', 'Approvals', 'Reports', 'Loans', 'Overdue report', 'Transfer proofs', 'Payment differences']);
   expect(screen.queryByRole('alert')).toBeNull();
 });
 

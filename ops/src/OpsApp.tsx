@@ -2,15 +2,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HashRouter, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { HostContext, useLocale, useT } from '@instalment/host-sdk/host';
 import { loadExposed, RemoteView, useTimedLoad } from '@instalment/federation/loader';
-import { ADMIN_PERMISSIONS, type AdminPermission } from '@instalment/contract/api';
-import type { OperatorInfo, OpsPageProps } from '@instalment/ui/ops';
+import { mayRead, OPERATOR_ROLES, type AdminPermission } from '@instalment/contract/api';
+import { opsScreen, type OperatorInfo, type OpsPageProps } from '@instalment/ui/ops';
 import type { OpsPage } from '@instalment/federation/ops-pages';
 import type { ContainerName } from '@instalment/federation/pages';
 import { ChangePassword, PASSWORD_PATH } from './ChangePassword';
 import { Enrol, ENROL_PATH } from './Enrol';
 import { createOpsHost, type OpsHost } from './host';
 import { Login } from './Login';
-import { mayOpen } from './may-open';
+import { mayOpen, readsOnly } from './may-open';
 import { hostMessages } from './messages';
 import type { HostPage } from './pages';
 import { consoleScreens, navigationOf, opsPagesOf, type ConsoleScreen, type HostScreenProps } from './screens';
@@ -18,14 +18,21 @@ import { Approvals } from './pages/Approvals';
 import { Audit } from './pages/Audit';
 import { Operators } from './pages/Operators';
 import { Queues } from './pages/Queues';
+import { Reports } from './pages/Reports';
 import { opsUi, Toasts } from './Toasts';
 
-const HOST_SCREENS: Record<HostPage['module'], (props: HostScreenProps) => React.JSX.Element> = { Queues, Approvals, Audit, Operators };
+const HOST_SCREENS: Record<HostPage['module'], (props: HostScreenProps) => React.JSX.Element> = {
+  Queues: opsScreen(Queues),
+  Approvals: opsScreen(Approvals),
+  Reports: opsScreen(Reports),
+  Audit: opsScreen(Audit),
+  Operators: opsScreen(Operators),
+};
 
 function Screen({ page, operator, opens }: { page: ConsoleScreen; operator: OperatorInfo; opens: HostScreenProps['opens'] }) {
   const { search } = useLocation();
   const query = Object.fromEntries(new URLSearchParams(search));
-  const props: OpsPageProps = { query, operator };
+  const props: OpsPageProps = { query, operator, readOnly: readsOnly(page, operator) };
   if (page.remote === null) {
     const Own = HOST_SCREENS[page.module];
     return <Own {...props} opens={opens} />;
@@ -46,7 +53,13 @@ function OutsideRole({ permission }: { permission: AdminPermission }) {
   return (
     <div role="alert">
       <p>{t('outsideRole')}</p>
-      <p>{t('openedBy', { roles: ADMIN_PERMISSIONS[permission].map((role) => t(`role_${role}`)).join(', ') })}</p>
+      <p>
+        {t('openedBy', {
+          roles: OPERATOR_ROLES.filter((role) => mayRead([role], permission))
+            .map((role) => t(`role_${role}`))
+            .join(', '),
+        })}
+      </p>
     </div>
   );
 }

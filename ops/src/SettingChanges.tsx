@@ -1,6 +1,6 @@
 import type { SettingChange } from '@instalment/contract/api';
 import type { Translate } from '@instalment/contract/i18n';
-import { formatRate } from '@instalment/contract/loan';
+import { formatMoney, formatRate } from '@instalment/contract/loan';
 import { useT } from '@instalment/host-sdk/host';
 import { hostMessages } from './messages';
 
@@ -13,7 +13,7 @@ const AMOUNTS = new Set(['min_amount', 'max_amount', 'amount_step']);
 function valueOf(change: SettingChange, value: string | null, t: Words): string {
   if (value === null) return '—';
   if (change.field.endsWith('_bp')) return formatRate(Number(value));
-  if (AMOUNTS.has(change.field)) return `¥${value}`;
+  if (AMOUNTS.has(change.field)) return formatMoney(value);
   if (change.field === 'enabled') return t(value === 'true' ? 'settingEnabled' : 'settingDisabled');
   return value;
 }

@@ -35,6 +35,7 @@ import { staticRoutes } from './routes/static';
 import type { RouteDeps, RoutePlugin } from './routes/deps';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
+import { autopayRoutes } from './routes/autopay';
 import { EXPORT_LINK_SECONDS, myDataRoutes } from './routes/my-data';
 import { docsOptions, documentOptions } from './openapi/document';
 import { createServices, type Services } from './services';
@@ -94,6 +95,7 @@ const ROUTES: ReadonlyArray<{ routes: RoutePlugin; when?: (config: AppConfig) =>
   { routes: smsRoutes },
   { routes: loanRoutes },
   { routes: portfolioRoutes },
+  { routes: autopayRoutes },
   { routes: newsRoutes },
   { routes: uploadRoutes },
   // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
@@ -106,8 +108,21 @@ const ROUTES: ReadonlyArray<{ routes: RoutePlugin; when?: (config: AppConfig) =>
 
 /** The API server, not yet listening: main.ts listens on a port, tests on port 0 or through inject. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
-  const { now = Date.now, logger = false, limits, backgroundTickMs, bodyTimeoutMs = BODY_TIMEOUT_MS, ...overrides } = options;
+  const { logger = false, limits, backgroundTickMs, bodyTimeoutMs = BODY_TIMEOUT_MS, ...overrides } = options;
   const config: AppConfig = { ...DEFAULT_CONFIG, ...overrides, limits: { ...DEFAULT_LIMITS, ...limits } };
+  // With development routes a person or a browser test may move this process's clock forward
+  // (POST /dev/clock), to see a day turn over; a test that passes its own clock moves that one.
+  let ahead = 0;
+  const now = options.now ?? (config.devRoutes ? () => Date.now() + ahead : Date.now);
+  const devClock =
+    options.now || !config.devRoutes
+      ? null
+      : {
+          advance: (ms: number) => {
+            ahead += ms;
+            return now();
+          },
+        };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new Error(problems.join(' '));
   // `verbose`: a refusal names the range a number must fall in (http/validation.ts).
@@ -244,7 +259,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
-  const deps: RouteDeps = { services, auth, config, links, exportLinks };
+  const deps: RouteDeps = { services, auth, config, links, exportLinks, devClock };
   // Registered after the rate limiter and the document's plugin, which each route module's scope inherits.
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   for (const { routes, when } of ROUTES) if (!when || when(config)) api.register(routes, deps);

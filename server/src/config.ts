@@ -33,6 +33,12 @@ export interface AliyunSmsSettings {
   dueTemplateCode: string | null;
   /** null: the reminder after an unpaid due date is not sent. */
   overdueTemplateCode: string | null;
+  /** The due reminder to a borrower whose agreement will charge it; null: not sent (refused in production with autopay). */
+  autopayDueTemplateCode?: string | null;
+  /** After a due amount was charged automatically; null: not sent (refused in production with autopay). */
+  autopayChargedTemplateCode?: string | null;
+  /** After the last attempt to charge a due amount failed; null: not sent (refused in production with autopay). */
+  autopayFailedTemplateCode?: string | null;
   endpoint: string;
   /** How long a message may take to reach Aliyun before it counts as not sent. */
   timeoutMs: number;
@@ -46,6 +52,18 @@ export interface AlipaySettings {
   gateway: string;
   /** How long a call may wait for Alipay's answer (5 s unless set): past it, what happened is unknown. */
   timeoutMs?: number;
+  /** The withholding agreement's sign scene; Alipay's default unless set. */
+  signScene?: string;
+}
+
+/** Automatic repayment (AUTOPAY_*): off unless AUTOPAY=1; amounts in fen. */
+export interface AutopaySettings {
+  enabled: boolean;
+  /** Hours of the business day a charge is made at, ascending. */
+  hours: readonly number[];
+  attempts: number;
+  chargeCapFen: number;
+  monthlyCapFen: number;
 }
 
 /** An S3-compatible bucket. Empty strings are settings left unset, which `productionProblems` names. */
@@ -109,6 +127,7 @@ export interface AppConfig {
   paymentProvider: PaymentProviderName;
   /** Set when `paymentProvider` is 'alipay'. */
   alipay: AlipaySettings | null;
+  autopay: AutopaySettings;
   backgroundLeaseSeconds: number;
   shutdownGraceSeconds: number;
   /** null: no metrics server. */
@@ -159,6 +178,15 @@ export function productionProblems(config: AppConfig): string[] {
     problems.push(`PASSWORD_COST_LOG2 cannot be below ${DEFAULT_CONFIG.passwordCostLog2} in production.`);
   if (config.retentionYears < DEFAULT_CONFIG.retentionYears)
     problems.push(`RETENTION_YEARS cannot be below ${DEFAULT_CONFIG.retentionYears} in production: loan records must be kept that long.`);
+  const templates = config.aliyun;
+  if (
+    config.autopay.enabled &&
+    templates &&
+    !(templates.autopayDueTemplateCode && templates.autopayChargedTemplateCode && templates.autopayFailedTemplateCode)
+  )
+    problems.push(
+      'AUTOPAY=1 needs ALIYUN_SMS_AUTOPAY_DUE_TEMPLATE_CODE, ALIYUN_SMS_AUTOPAY_CHARGED_TEMPLATE_CODE and ALIYUN_SMS_AUTOPAY_FAILED_TEMPLATE_CODE in production: a borrower is told before, after and when a charge fails.',
+    );
   return problems;
 }
 
@@ -194,6 +222,9 @@ function aliyunOf(settings: Settings): AliyunSmsSettings {
     templateCode: required(settings, 'ALIYUN_SMS_TEMPLATE_CODE', why),
     dueTemplateCode: settings.ALIYUN_SMS_DUE_TEMPLATE_CODE ?? null,
     overdueTemplateCode: settings.ALIYUN_SMS_OVERDUE_TEMPLATE_CODE ?? null,
+    autopayDueTemplateCode: settings.ALIYUN_SMS_AUTOPAY_DUE_TEMPLATE_CODE ?? null,
+    autopayChargedTemplateCode: settings.ALIYUN_SMS_AUTOPAY_CHARGED_TEMPLATE_CODE ?? null,
+    autopayFailedTemplateCode: settings.ALIYUN_SMS_AUTOPAY_FAILED_TEMPLATE_CODE ?? null,
     endpoint: settings.ALIYUN_SMS_ENDPOINT,
     timeoutMs: ALIYUN_SMS_TIMEOUT_MS,
   };
@@ -206,6 +237,25 @@ function alipayOf(settings: Settings): AlipaySettings {
     privateKey: pem(required(settings, 'ALIPAY_PRIVATE_KEY', why)),
     alipayPublicKey: pem(required(settings, 'ALIPAY_PUBLIC_KEY', why)),
     gateway: baseUrl('ALIPAY_GATEWAY', settings.ALIPAY_GATEWAY),
+    signScene: settings.ALIPAY_AGREEMENT_SIGN_SCENE,
+  };
+}
+
+/** `10,16,20`: whole hours of a day, each once, in order. */
+function hoursOf(value: string): number[] {
+  const hours = value.split(',').map((part) => part.trim());
+  if (hours.some((hour) => !/^\d{1,2}$/.test(hour) || Number(hour) > 23))
+    throw new Error(`AUTOPAY_HOURS must list hours from 0 to 23, comma-separated: ${value}`);
+  return [...new Set(hours.map(Number))].sort((a, b) => a - b);
+}
+
+function autopayOf(settings: Settings): AutopaySettings {
+  return {
+    enabled: settings.AUTOPAY,
+    hours: hoursOf(settings.AUTOPAY_HOURS),
+    attempts: settings.AUTOPAY_ATTEMPTS,
+    chargeCapFen: settings.AUTOPAY_CHARGE_CAP * 100,
+    monthlyCapFen: settings.AUTOPAY_MONTHLY_CAP * 100,
   };
 }
 
@@ -259,6 +309,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aliyun: settings.SMS_PROVIDER === 'aliyun' ? aliyunOf(settings) : null,
     paymentProvider: settings.PAYMENT_PROVIDER,
     alipay: settings.PAYMENT_PROVIDER === 'alipay' ? alipayOf(settings) : null,
+    autopay: autopayOf(settings),
     backgroundLeaseSeconds: settings.BACKGROUND_LEASE_SECONDS,
     shutdownGraceSeconds: settings.SHUTDOWN_GRACE_SECONDS,
     metricsPort: settings.METRICS_PORT ?? null,

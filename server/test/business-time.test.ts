@@ -2,7 +2,7 @@ import { loadConfig } from '../src/config';
 import { zonedDateTime, zonedDay } from '@instalment/contract/format';
 import { dayRange, instantsBetween } from '../src/services/business-time';
 import { Refusal } from '../src/services/refusals';
-import { createLoan, installments, orderDetail } from '@instalment/contract/api';
+import { createLoan, installments, loanRates, orderDetail } from '@instalment/contract/api';
 import { signUp, startServer } from './helpers';
 
 const HOUR_MS = 3600 * 1000;
@@ -66,4 +66,15 @@ test('the books keep the business zone’s calendar: a loan paid out at 20:00 UT
   };
   expect(await dueIn('Asia/Shanghai')).toBe('2026-02-15');
   expect(await dueIn('Europe/London')).toBe('2026-02-14');
+});
+
+test('the app is told the business zone with the loan rates, so that its calendar is the books’', async () => {
+  for (const businessTimezone of ['Europe/London', 'Asia/Shanghai']) {
+    const server = await startServer({ businessTimezone });
+    try {
+      expect((await loanRates(server.client().http)).business_timezone).toBe(businessTimezone);
+    } finally {
+      await server.close();
+    }
+  }
 });

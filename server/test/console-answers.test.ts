@@ -52,7 +52,7 @@ test("each console answer carries every field of its service's", async () => {
     [`${ADMIN_ENDPOINTS.payments}?limit=50`, () => services.staff.payments(null, { ...page, ...LIST_ORDERS.payments })],
     [`${ADMIN_ENDPOINTS.approvals}?limit=50`, () => services.approvals.list(null, 50, 0)],
     [`${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`, () => services.staff.borrower(borrower.mobile)],
-    [`${ADMIN_ENDPOINTS.newsList}?limit=50`, () => services.news.staffList(50, 0)],
+    [`${ADMIN_ENDPOINTS.newsList}?limit=50`, () => services.news.staffList(50, 0, 'en')],
     [`${ADMIN_ENDPOINTS.audit}?limit=50`, () => services.audit.page({}, { ...page, ...LIST_ORDERS.audit })],
     [
       ADMIN_ENDPOINTS.settings,

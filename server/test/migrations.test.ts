@@ -217,3 +217,50 @@ test('differences recorded before their reasons said what happened read supersed
     await database.drop();
   }
 });
+
+test('articles written before they had two languages keep their text as the language it is in', async () => {
+  const database = await sharedDatabase();
+  try {
+    const before = MIGRATIONS.filter((migration) => migration.version < 22);
+    const schema = before.map((migration) => (ENGINE === 'postgres' ? postgresDdl(migration.postgres ?? migration.sql) : migration.sql));
+    const last = before[before.length - 1].version;
+    const version =
+      ENGINE === 'postgres'
+        ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', `INSERT INTO schema_version VALUES (${last})`]
+        : [`PRAGMA user_version = ${last}`];
+    const article = (id: number, title: string, summary: string, content: string) =>
+      `INSERT INTO news (id, title, summary, cover, author, content, published_at) VALUES (${id}, '${title}', '${summary}', '', 'Desk', '${content}', 0)`;
+    await runRaw(database, [
+      ...schema,
+      ...version,
+      article(1, 'Holiday hours', 'When we answer.', '<p>Open every day.</p>'),
+      article(2, '假期服务时间', '客服时间调整。', '<p>每天营业。</p>'),
+    ]);
+    const { store, ready } = open(database);
+    await ready;
+    const columns = ['id', 'title_zh', 'summary_zh', 'content_zh', 'title_en', 'summary_en', 'content_en'] as const;
+    expect(await store.q.selectFrom('news').select(columns).orderBy('id').execute()).toEqual([
+      {
+        id: 1,
+        title_zh: '',
+        summary_zh: '',
+        content_zh: '',
+        title_en: 'Holiday hours',
+        summary_en: 'When we answer.',
+        content_en: '<p>Open every day.</p>',
+      },
+      {
+        id: 2,
+        title_zh: '假期服务时间',
+        summary_zh: '客服时间调整。',
+        content_zh: '<p>每天营业。</p>',
+        title_en: '',
+        summary_en: '',
+        content_en: '',
+      },
+    ]);
+    await store.close();
+  } finally {
+    await database.drop();
+  }
+});

@@ -56,7 +56,14 @@ test('an article dated ahead appears in the list when its time comes, though the
     const before = await titles();
     await own.app.store.q
       .insertInto('news')
-      .values({ title: 'Coming soon', summary: 'S', cover: '', author: 'A', content: '<p>C</p>', published_at: own.clock.now + 60_000 })
+      .values({
+        title_en: 'Coming soon',
+        summary_en: 'S',
+        cover: '',
+        author: 'A',
+        content_en: '<p>C</p>',
+        published_at: own.clock.now + 60_000,
+      })
       .execute();
     expect(await titles()).toEqual(before);
     own.clock.advance(60_000);

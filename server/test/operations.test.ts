@@ -54,16 +54,18 @@ describe('operator login', () => {
 });
 
 describe('who may call what', () => {
+  /** A read's callers: the permission's roles, and the auditor, who reads every console screen (`mayRead`). */
+  const readers = (roles: readonly OperatorRole[]): readonly OperatorRole[] => [...new Set([...roles, 'auditor' as const])];
   const ROUTES: Array<['GET' | 'POST', string, readonly OperatorRole[], unknown?]> = [
-    ['GET', `${ADMIN_ENDPOINTS.users}?mobile=13800000000`, ADMIN_PERMISSIONS.users],
-    ['POST', ADMIN_ENDPOINTS.news, ['editor', 'admin'], { title: 'T', summary: 'S', content: 'C', author: 'A' }],
+    ['GET', `${ADMIN_ENDPOINTS.users}?mobile=13800000000`, readers(ADMIN_PERMISSIONS.users)],
+    ['POST', ADMIN_ENDPOINTS.news, ['editor', 'admin'], { en: { title: 'T', summary: 'S', content: 'C' }, author: 'A' }],
     ['POST', ADMIN_ENDPOINTS.publishNews.replace(':id', '1'), ['editor', 'admin']],
     ['POST', ADMIN_ENDPOINTS.unpublishNews.replace(':id', '1'), ['editor', 'admin']],
     ['GET', ADMIN_ENDPOINTS.audit, ['auditor', 'admin']],
     ['GET', `${ADMIN_ENDPOINTS.loans}?status=pending`, ADMIN_PERMISSIONS.loans],
     ['GET', ADMIN_ENDPOINTS.overdue, ADMIN_PERMISSIONS.loans],
-    ['GET', `${ADMIN_ENDPOINTS.vouchers}?status=pending`, ADMIN_PERMISSIONS.vouchers],
-    ['GET', ADMIN_ENDPOINTS.newsList, ADMIN_PERMISSIONS.news],
+    ['GET', `${ADMIN_ENDPOINTS.vouchers}?status=pending`, readers(ADMIN_PERMISSIONS.vouchers)],
+    ['GET', ADMIN_ENDPOINTS.newsList, readers(ADMIN_PERMISSIONS.news)],
   ];
 
   test('no token and a borrower token are 401 on every console route; an operator token is 401 on the app API', async () => {
@@ -105,9 +107,7 @@ test('an editor drafts, publishes and takes down an article: the app shows it on
   const editor = await loggedIn(['editor']);
   const title = `Holiday hours ${Date.now()}`;
   const drafted = await editor.call('POST', ADMIN_ENDPOINTS.news, {
-    title,
-    summary: 'When we answer.',
-    content: '<p>Open every day.</p>',
+    en: { title, summary: 'When we answer.', content: '<p>Open every day.</p>' },
     author: 'Service team',
   });
   const { id } = drafted.body.data as { id: number };
@@ -125,7 +125,7 @@ test('an editor drafts, publishes and takes down an article: the app shows it on
   // Each action once on the audit log, with who, what, before and after, and from where.
   const entries = (await auditOf(`news:${id}`)).reverse();
   expect(entries.map((entry) => [entry.action, entry.outcome, entry.before, entry.after])).toEqual([
-    ['news.draft', 'done', null, expect.objectContaining({ title, status: 'draft' })],
+    ['news.draft', 'done', null, expect.objectContaining({ en: expect.objectContaining({ title }), status: 'draft' })],
     ['news.publish', 'done', { status: 'draft' }, { status: 'published' }],
     ['news.unpublish', 'done', { status: 'published' }, { status: 'unpublished' }],
   ]);

@@ -93,6 +93,6 @@ test(`a page of my loans or of the news that one process answered changes as soo
   expect((await myLoans(onSecond.http)).list[0].next_due_date).toBe(plan.list[1].due_date);
 
   const [latest] = (await newsIndex(onSecond.http, { page: 1, limit: 1 })).list;
-  await runRaw(`UPDATE news SET title = 'Retitled elsewhere' WHERE id = ${latest.id}`);
+  await runRaw(`UPDATE news SET title_en = 'Retitled elsewhere' WHERE id = ${latest.id}`);
   expect((await newsIndex(onSecond.http, { page: 1, limit: 1 })).list[0].title).toBe('Retitled elsewhere');
 });

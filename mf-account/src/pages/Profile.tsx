@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import type { Autopay } from '@instalment/contract/api';
 import { observer } from '@instalment/host-sdk/session';
 import { formatMoney, maskPhone } from '@instalment/contract/format';
 import { type PageProps, useHost, useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
@@ -7,6 +8,7 @@ import { toStoredUserInfo } from '@instalment/host-sdk/session';
 import { Button, Card } from '@instalment/ui/kit';
 import { Avatar, displayName } from '../components/Avatar';
 import { RemindersSwitch } from '../components/RemindersSwitch';
+import { autopayMessages } from '../autopay-messages';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
 import { MY_DATA_PAGE } from '../pages';
@@ -38,6 +40,9 @@ function Profile(_props: PageProps) {
   const [loggingOut, setLoggingOut] = useState(false);
   // Not part of the stored user info: shown once the server has said it.
   const [reminders, setReminders] = useState<boolean | null>(null);
+  // Automatic repayment's row, once the server has said it is offered and in what state.
+  const [autopay, setAutopay] = useState<Autopay | null>(null);
+  const ta = useT(autopayMessages);
   const ids = useId();
   const loggedIn = session.isLoggedIn;
   const user = session.userInfo;
@@ -45,6 +50,8 @@ function Profile(_props: PageProps) {
   // The stored copy shows at once; the server's answer replaces it quietly (SPEC §3).
   const refresh = useCallback(async () => {
     if (!host.session.isLoggedIn) return;
+    // Without an answer the row is not shown: the rest of the page does not wait for it.
+    void api.autopay.autopay({ loading: false, toast: false }).then(setAutopay, () => undefined);
     try {
       const fresh = await api.user.userIndex({ loading: false, toast: false });
       if (host.session.isLoggedIn) host.session.setUserInfo(toStoredUserInfo(fresh));
@@ -62,6 +69,9 @@ function Profile(_props: PageProps) {
   const entries: Entry[] = [
     { key: 'loans', label: titles('myLoans'), path: PATHS.myLoans, personal: true },
     { key: 'repayments', label: titles('repayments'), path: PATHS.repayments, personal: true },
+    ...(autopay?.offered
+      ? [{ key: 'autopay', label: ta('autopay'), path: PATHS.autopay, hint: ta(`autopay_${autopay.state}`), personal: true }]
+      : []),
     { key: 'impact', label: titles('impact'), path: PATHS.overdueImpact, personal: false },
     { key: 'settlements', label: t('settlementCertificates'), path: PATHS.myLoans, hint: t('settlementHint'), personal: true },
     { key: 'news', label: titles('newsList'), path: PATHS.newsList, personal: false },

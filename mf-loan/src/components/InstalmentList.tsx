@@ -1,16 +1,19 @@
-import type { Instalment } from '@instalment/contract/api';
+import type { ScheduleInstalment } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
 import { formatMoney, loanMessages } from '@instalment/contract/loan';
 import { Tag } from '@instalment/ui/kit';
-import { dayOf } from '../dates';
+import { dayOf, useBusinessZone } from '../dates';
+import { autopayMessages } from '../autopay-messages';
 import { messages } from '../messages';
 import { InstalmentStatusTag } from './StatusTag';
 import styles from './InstalmentList.module.css';
 
 /** The schedule of a disbursed loan, each period with where it stands. */
-export function InstalmentList({ instalments, term }: { instalments: Instalment[]; term: number }) {
+export function InstalmentList({ instalments, term }: { instalments: ScheduleInstalment[]; term: number }) {
   const t = useT(messages);
+  const ta = useT(autopayMessages);
   const tLoan = useT(loanMessages);
+  const zone = useBusinessZone();
   return (
     <ol className={styles.list}>
       {instalments.map((item) => (
@@ -30,7 +33,12 @@ export function InstalmentList({ instalments, term }: { instalments: Instalment[
               fee: formatMoney(item.fee),
             })}
           </p>
-          {item.status === 'paid' && <p className={styles.state}>{t('paidOnDate', { date: dayOf(item.paid_at) })}</p>}
+          {item.status === 'paid' && (
+            <p className={styles.state}>
+              {t('paidOnDate', { date: dayOf(item.paid_at, zone) })}
+              {item.paid_by_autopay && ` · ${ta('chargedAutomatically')}`}
+            </p>
+          )}
           {item.status === 'overdue' && (
             <p className={`${styles.state} ${styles.late}`}>
               {t('overdueBy', { days: item.overdue_days })} · {t('penaltyValue', { amount: formatMoney(item.penalty) })}

@@ -1,7 +1,7 @@
 import type { LoanSummary } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
 import { formatMoney, loanMessages } from '@instalment/contract/loan';
-import { dayOf } from '../dates';
+import { dayOf, useBusinessZone } from '../dates';
 import { messages } from '../messages';
 import { LoanStatusTag } from './StatusTag';
 import styles from './LoanCard.module.css';
@@ -12,6 +12,7 @@ import { PageLink } from '@instalment/ui/kit';
 export function LoanCard({ loan }: { loan: LoanSummary }) {
   const t = useT(messages);
   const tLoan = useT(loanMessages);
+  const zone = useBusinessZone();
   return (
     <PageLink path={PATHS.loanDetail} query={{ order_no: loan.order_no }} className={styles.card}>
       <div className={styles.top}>
@@ -24,7 +25,7 @@ export function LoanCard({ loan }: { loan: LoanSummary }) {
       <dl className={styles.facts}>
         <div>
           <dt>{t('appliedOn')}</dt>
-          <dd>{dayOf(loan.created_at)}</dd>
+          <dd>{dayOf(loan.created_at, zone)}</dd>
         </div>
         <div>
           <dt>{t('nextPayment')}</dt>

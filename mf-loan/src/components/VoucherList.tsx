@@ -2,7 +2,7 @@ import type { Voucher } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatPeriods } from '@instalment/contract/loan';
 import { Button } from '@instalment/ui/kit';
-import { dayOf } from '../dates';
+import { dayOf, useBusinessZone } from '../dates';
 import { messages } from '../messages';
 import { VoucherStatusTag } from './StatusTag';
 import styles from './VoucherList.module.css';
@@ -13,6 +13,7 @@ import styles from './VoucherList.module.css';
  */
 export function VoucherList({ vouchers, onWithdraw }: { vouchers: Voucher[]; onWithdraw?: (voucher: Voucher) => void }) {
   const t = useT(messages);
+  const zone = useBusinessZone();
   return (
     <ul className={styles.list}>
       {vouchers.map((voucher) => (
@@ -21,7 +22,7 @@ export function VoucherList({ vouchers, onWithdraw }: { vouchers: Voucher[]; onW
             <span>{t('voucherLine', { amount: formatMoney(voucher.amount), periods: formatPeriods(voucher.periods) })}</span>
             <VoucherStatusTag status={voucher.status} />
           </div>
-          <p className={styles.meta}>{t('uploadedOn', { date: dayOf(voucher.created_at) })}</p>
+          <p className={styles.meta}>{t('uploadedOn', { date: dayOf(voucher.created_at, zone) })}</p>
           {voucher.remark && <p className={styles.meta}>{voucher.remark}</p>}
           {voucher.reject_reason && <p className={styles.meta}>{t('proofRejectedFor', { reason: voucher.reject_reason })}</p>}
           {voucher.status === 'pending' && onWithdraw && (

@@ -1,8 +1,26 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleLoans, CONSOLE_SORTS, type ApprovalAsked, type LoanStatus } from '@instalment/contract/api';
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  consoleLoans,
+  CONSOLE_SORTS,
+  mayDo,
+  type ApprovalAsked,
+  type LoanStatus,
+} from '@instalment/contract/api';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { loanStatusLabel } from '@instalment/contract/loan';
 import { inZone, shownDay } from '@instalment/contract/format';
-import { ExportButton, ListControls, LoadedTable, NoteAction, opsMessages, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import {
+  ExportButton,
+  ListControls,
+  LoadedTable,
+  NoteAction,
+  opsMessages,
+  opsScreen,
+  Stacked,
+  useListView,
+  type OpsPageProps,
+} from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 import { Underwriting } from './Underwriting';
@@ -10,7 +28,7 @@ import { Underwriting } from './Underwriting';
 const STATUSES: LoanStatus[] = ['pending', 'approved', 'repaying', 'overdue', 'settled', 'rejected'];
 
 /** The loan queue: a reviewer opens an application to weigh it (the underwriting view), finance asks for the money to be sent. */
-export default function OpsApplications({ query, operator }: OpsPageProps) {
+function OpsApplications({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http, navigate } = useHost();
   const t = useT(opsLoanMessages);
@@ -20,7 +38,8 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
   const { view, change, sorting } = useListView('/loans', query, CONSOLE_SORTS.loans);
   const { page, limit, ...filters } = view;
   const listed = { ...filters, status: status || undefined };
-  const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
+  // Read again on coming back from a loan's page: what was asked or decided there shows in its row.
+  const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit, query.order_no]);
   if (query.order_no) return <Underwriting orderNo={query.order_no} operator={operator} />;
   const act = (path: string, orderNo: string, body?: object) =>
     http.post<ApprovalAsked>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
@@ -52,20 +71,23 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
         rowKey={(row) => row.order_no}
         sorting={sorting}
         columns={[
-          { header: common('orderNo'), cell: (row) => row.order_no, sort: 'order_no' },
-          { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
-          { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
-          { header: t('term'), cell: (row) => t('months', { n: row.term }), sort: 'term' },
+          { header: common('orderNo'), cell: (row) => row.order_no, sort: 'order_no', shape: 'code' },
+          { header: common('borrower'), cell: (row) => <Stacked first={row.real_name} second={row.mobile} /> },
+          { header: common('amount'), amount: (row) => row.amount, sort: 'amount' },
+          { header: t('term'), cell: (row) => t('months', { n: row.term }), sort: 'term', shape: 'code' },
           { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
-          { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone), sort: 'created_at' },
+          { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone), sort: 'created_at', shape: 'code' },
           {
             header: common('actions'),
+            shape: 'actions',
             cell: (row) => (
               <>
                 <Button size="small" onClick={() => navigate('/loans', { order_no: row.order_no })}>
                   {t('open')} {row.order_no}
                 </Button>
-                {row.status === 'approved' && (
+                {/* Once asked, the row says which approval it waits for instead of offering the ask again. */}
+                {row.approval_id !== null && <span>{t('waiting', { id: row.approval_id })}</span>}
+                {row.status === 'approved' && row.approval_id === null && mayDo(operator.roles, 'disburse') && (
                   <NoteAction
                     label={common('bankRef')}
                     action={`${t('disburse')} ${row.order_no}`}
@@ -80,3 +102,5 @@ export default function OpsApplications({ query, operator }: OpsPageProps) {
     </>
   );
 }
+
+export default opsScreen(OpsApplications);

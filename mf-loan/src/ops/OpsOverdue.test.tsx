@@ -27,9 +27,9 @@ async function shown(locale: 'en' | 'zh-CN') {
 }
 
 test('the overdue amount reads as what the borrower must pay today, penalty included', async () => {
-  expect(await shown('en')).toMatchObject({ 'Owed today, penalty included': '1398.48', Penalty: '7.53' });
+  expect(await shown('en')).toMatchObject({ 'Owed today, penalty included': '¥1,398.48', Penalty: '¥7.53' });
 });
 
 test('and in Chinese', async () => {
-  expect(await shown('zh-CN')).toMatchObject({ '今日应还（含罚息）': '1398.48', 罚息: '7.53' });
+  expect(await shown('zh-CN')).toMatchObject({ '今日应还（含罚息）': '¥1,398.48', 罚息: '¥7.53' });
 });

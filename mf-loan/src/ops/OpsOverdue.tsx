@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { ExportButton, LoadedTable, opsMessages } from '@instalment/ui/ops';
+import { ExportButton, LoadedTable, opsMessages, Stacked } from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
@@ -21,11 +21,11 @@ export default function OpsOverdue() {
         rowKey={(row) => row.order_no}
         columns={[
           { header: common('orderNo'), cell: (row) => <a href={`#/loans?order_no=${row.order_no}`}>{row.order_no}</a> },
-          { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
+          { header: common('borrower'), cell: (row) => <Stacked first={row.real_name} second={row.mobile} /> },
           { header: t('periods'), cell: (row) => row.overdue_periods.join(', ') },
-          { header: t('days'), cell: (row) => row.overdue_days },
-          { header: t('owed'), cell: (row) => row.overdue_amount },
-          { header: t('penalty'), cell: (row) => row.penalty },
+          { header: t('days'), cell: (row) => row.overdue_days, shape: 'code' },
+          { header: t('owed'), amount: (row) => row.overdue_amount },
+          { header: t('penalty'), amount: (row) => row.penalty },
         ]}
       />
     </>

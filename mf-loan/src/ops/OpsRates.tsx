@@ -1,7 +1,7 @@
 import type { LoanRates, SettingValues } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
 import { APR_CEILING_BP, APR_REFERENCE_AMOUNT_FEN, formatMoney, formatRate, fromFen, priceAprBp, toFen } from '@instalment/contract/loan';
-import { DataTable, SettingForm, useSettings } from '@instalment/ui/ops';
+import { DataTable, opsScreen, SettingForm, useSettings } from '@instalment/ui/ops';
 import { Field, FieldError, Tag, describedBy, useForm, type Problems } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
@@ -124,7 +124,9 @@ function RatesForm({ rates }: { rates: LoanRates }) {
 }
 
 /** The loan team's prices: a change waits for a second operator. */
-export default function OpsRates() {
+function OpsRates() {
   const settings = useSettings();
   return settings ? <RatesForm rates={settings.loan_rates} /> : null;
 }
+
+export default opsScreen(OpsRates);

@@ -19,6 +19,8 @@ const VIEW: StaffLoanView = {
   disbursed_at: null,
   disbursement_ref: null,
   reject_reason: null,
+  approval_id: null,
+  disbursement_ask: null,
   instalments: [],
   vouchers: [],
   payments: [],
@@ -26,6 +28,7 @@ const VIEW: StaffLoanView = {
   apr_bp: 2222,
   penalty: '0.00',
   overdue_days: 0,
+  account_closed_at: null,
   identity: { real_name: 'Li Lei', id_card: '110***********1234', age: 35, age_allowed: true, matches_account: true },
   purpose: 'education',
   monthly_rate_bp: 100,
@@ -76,7 +79,7 @@ test('each section is named and shows what the reviewer weighs, times in the bus
   expect(row(part('Price and APR'), 'APR the borrower was shown')).toHaveTextContent('22.22%');
   expect(row(part('Price and APR'), 'Monthly service fee')).toHaveTextContent('0.50%');
   expect(row(part('Bank card'), 'Card')).toHaveTextContent('**** **** **** 3445');
-  expect(row(part('Credit line'), 'Available')).toHaveTextContent('39000.00');
+  expect(row(part('Credit line'), 'Available')).toHaveTextContent('¥39,000.00');
 
   const earlier = within(part('Earlier loans')).getByRole('table');
   expect(within(earlier).getByRole('columnheader', { name: 'Worst overdue (days)' })).toBeInTheDocument();
@@ -151,4 +154,11 @@ test("the loan's history says why a change was declined", async () => {
   };
   await shown({ ...VIEW, audit: [declined] });
   expect(screen.getByRole('table', { name: 'History' })).toHaveTextContent('Change declined (Done): payee name differs');
+});
+
+test("a closed account's loan reads closed and offers no decision, even to a reviewer", async () => {
+  await shown({ ...VIEW, account_closed_at: '2026-11-26T02:00:00.000Z' });
+  expect(screen.getByRole('status')).toHaveTextContent('The borrower closed their account on 2026-11-26: this loan is read-only.');
+  expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+  expect(screen.queryByRole('form', { name: /^Reject/ })).toBeNull();
 });

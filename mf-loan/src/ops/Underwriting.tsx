@@ -11,11 +11,12 @@ import {
 } from '@instalment/contract/api';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { formatRate, loanMessages, loanStatusLabel, rejectReasonLabel, rejectionText } from '@instalment/contract/loan';
-import { inZone, shownDay, shownTime } from '@instalment/contract/format';
+import { formatMoney, inZone, shownDay, shownTime } from '@instalment/contract/format';
 import { DataTable, opsMessages, useOpsWords, type OperatorInfo } from '@instalment/ui/ops';
 import { BORROWER_AGE } from '@instalment/contract/validation';
 import { Button, Loadable, Rows, Select, TextArea, useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
+import { Disbursement, useHistoryAction, usePaidHow, useProofDecision } from './LoanMoney';
 
 /** A titled part of the view: a screen reader lists it by its heading. */
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -85,6 +86,9 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
   const loan = useT(loanMessages);
   const words = useOpsWords();
   const locale = useLocale();
+  const paidHow = usePaidHow();
+  const proofDecision = useProofDecision();
+  const historyAction = useHistoryAction();
   const loaded = useLoad(() => http.get<StaffLoanView>(adminPath(ADMIN_ENDPOINTS.loan, { order_no: orderNo })), [http, orderNo]);
   const approve = () =>
     http.post<LoanDecided>(adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no: orderNo })).then(
@@ -105,8 +109,11 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
           const { identity, credit } = data;
           const ages = { age: identity.age ?? '', ...BORROWER_AGE };
           const rejection = rejectionText(data.reject_code, data.reject_reason, locale);
+          // A closed account's loan is a record kept for the retention period: no action is offered on it.
+          const readOnly = data.account_closed_at !== null;
           return (
             <>
+              {readOnly && <p role="status">{t('accountClosed', { date: shownDay(data.account_closed_at, zone) })}</p>}
               <Part title={t('identity')}>
                 <Rows
                   rows={[
@@ -123,7 +130,7 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   rows={[
                     [common('status'), loanStatusLabel(data.status, locale)],
                     [t('purpose'), loan(`purpose_${data.purpose}`)],
-                    [common('amount'), data.amount],
+                    [common('amount'), formatMoney(data.amount)],
                     [t('term'), t('months', { n: data.term })],
                     [t('applied', { zone }), shownTime(data.created_at, zone)],
                   ]}
@@ -146,12 +153,18 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   ]}
                 />
               </Part>
+              {/* A rejected application sends no money: nothing to show or ask for. */}
+              {data.status !== 'rejected' && (
+                <Part title={t('disbursement')}>
+                  <Disbursement loan={data} operator={operator} onAsked={loaded.reload} />
+                </Part>
+              )}
               <Part title={t('creditLine')}>
                 <Rows
                   rows={[
-                    [t('creditLimit'), credit.limit],
-                    [t('creditUsed'), credit.used],
-                    [t('creditAvailable'), credit.available],
+                    [t('creditLimit'), formatMoney(credit.limit)],
+                    [t('creditUsed'), formatMoney(credit.used)],
+                    [t('creditAvailable'), formatMoney(credit.available)],
                     [t('creditBlocked'), credit.blocked === 'overdue' ? t('blockedOverdue') : t('notBlocked')],
                   ]}
                 />
@@ -165,7 +178,7 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   columns={[
                     { header: common('orderNo'), cell: (row) => row.order_no },
                     { header: inZone(common('created'), zone), cell: (row) => shownDay(row.created_at, zone) },
-                    { header: common('amount'), cell: (row) => `${row.amount} / ${t('months', { n: row.term })}` },
+                    { header: common('amount'), cell: (row) => `${formatMoney(row.amount)} / ${t('months', { n: row.term })}` },
                     { header: common('status'), cell: (row) => loanStatusLabel(row.status, locale) },
                     { header: t('paidOnTime'), cell: (row) => row.paid_on_time },
                     { header: t('paidLate'), cell: (row) => row.paid_late },
@@ -182,9 +195,11 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   columns={[
                     { header: t('period'), cell: (row) => row.period },
                     { header: t('due'), cell: (row) => row.due_date },
-                    { header: t('total'), cell: (row) => row.total },
-                    { header: t('penalty'), cell: (row) => row.penalty },
+                    { header: t('total'), amount: (row) => row.total },
+                    { header: t('penalty'), amount: (row) => row.penalty },
                     { header: common('status'), cell: (row) => words.instalmentStatus(row.status) },
+                    { header: t('paidAt', { zone }), cell: (row) => (row.paid_at ? shownTime(row.paid_at, zone) : '') },
+                    { header: t('paidHow'), cell: paidHow },
                   ]}
                 />
               </Part>
@@ -197,8 +212,9 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   columns={[
                     { header: '#', cell: (row) => row.id },
                     { header: inZone(common('created'), zone), cell: (row) => shownTime(row.created_at, zone) },
-                    { header: common('amount'), cell: (row) => row.amount },
+                    { header: common('amount'), amount: (row) => row.amount },
                     { header: common('status'), cell: (row) => words.voucherStatus(row.status) },
+                    { header: t('decision'), cell: proofDecision },
                   ]}
                 />
               </Part>
@@ -218,7 +234,7 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
               </Part>
               <Part title={t('staffActions')}>
                 {rejection && <p>{t('borrowerReads', { reason: rejection })}</p>}
-                {data.status === 'pending' && mayDo(operator.roles, 'review') && (
+                {!readOnly && data.status === 'pending' && mayDo(operator.roles, 'review') && (
                   <>
                     <Button variant="primary" onClick={() => void approve()}>
                       {t('approve')} {orderNo}
@@ -234,11 +250,7 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
                   columns={[
                     { header: inZone(common('created'), zone), cell: (row) => shownTime(row.at, zone) },
                     { header: t('operator'), cell: (row) => row.username },
-                    {
-                      header: t('action'),
-                      // A refusal's or a decline's reason is what the next operator needs to know.
-                      cell: (row) => `${words.action(row.action)} (${words.outcome(row.outcome)})${row.reason ? `: ${row.reason}` : ''}`,
-                    },
+                    { header: t('action'), cell: historyAction },
                   ]}
                 />
               </Part>

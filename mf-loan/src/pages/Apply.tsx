@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { type CreditLine, isConsentRequired, type LoanRates } from '@instalment/contract/api';
+import { type CreditLine, isConsentRequired, type OfferedRates } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/contract/loan';
@@ -38,7 +38,7 @@ export default function Apply(_props: PageProps) {
 
 const QUIET = { loading: false, toast: false };
 
-function ApplyForm({ rates, credit }: { rates: LoanRates; credit: CreditLine }) {
+function ApplyForm({ rates, credit }: { rates: OfferedRates; credit: CreditLine }) {
   const host = useHost();
   const api = useApi();
   const t = useT(messages);

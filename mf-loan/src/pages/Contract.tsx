@@ -4,7 +4,7 @@ import { formatMoney, formatRate, loanMessages } from '@instalment/contract/loan
 import { Loadable, Rows, useLoad } from '@instalment/ui/kit';
 import { LoanLoadFailure } from '../components/LoanNotFound';
 import { PrintButton } from '../components/PrintButton';
-import { dayOf } from '../dates';
+import { dayOf, useBusinessZone } from '../dates';
 import { messages } from '../messages';
 import styles from './Contract.module.css';
 import { useApi } from '@instalment/ui/facade';
@@ -27,6 +27,7 @@ export default function Contract({ query }: PageProps) {
 function ContractView({ contract }: { contract: ContractInfo }) {
   const t = useT(messages);
   const tLoan = useT(loanMessages);
+  const zone = useBusinessZone();
   const template = contract.contract_no === null;
   const open = t('toBeFilled');
   return (
@@ -56,7 +57,7 @@ function ContractView({ contract }: { contract: ContractInfo }) {
             [t('monthlyFee'), contract.monthly_fee_bp === null ? open : formatRate(contract.monthly_fee_bp)],
             [t('annualRate'), contract.apr_bp === null ? open : formatRate(contract.apr_bp)],
             [t('repaymentMethod'), t(`method_${contract.repayment_method}`)],
-            [t('signedOn'), contract.signed_at ? dayOf(contract.signed_at) : t('notSigned')],
+            [t('signedOn'), contract.signed_at ? dayOf(contract.signed_at, zone) : t('notSigned')],
           ]}
         />
       </section>

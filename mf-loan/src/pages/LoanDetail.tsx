@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import type { Instalment, LoanDetail as Loan, Voucher } from '@instalment/contract/api';
+import type { LoanDetail as Loan, ScheduleInstalment, Voucher } from '@instalment/contract/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/contract/loan';
 import { Button, Card, Loadable, Rows, useLoad } from '@instalment/ui/kit';
+import { AutopayEntry } from '../components/AutopayEntry';
 import { InstalmentList } from '../components/InstalmentList';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { LoanStatusTag } from '../components/StatusTag';
 import { VoucherList } from '../components/VoucherList';
-import { dayOf } from '../dates';
+import { dayOf, useBusinessZone } from '../dates';
 import { messages } from '../messages';
 import styles from './LoanDetail.module.css';
 import { PATHS } from '@instalment/contract/paths';
@@ -41,11 +42,12 @@ export default function LoanDetail({ query }: PageProps) {
   );
 }
 
-function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Instalment[]; onChange: () => void }) {
+function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: ScheduleInstalment[]; onChange: () => void }) {
   const host = useHost();
   const api = useApi();
   const t = useT(messages);
   const tLoan = useT(loanMessages);
+  const zone = useBusinessZone();
   const rows: Array<[string, ReactNode]> = [
     [t('status'), <LoanStatusTag status={loan.status} />],
     [t('loanAmount'), formatMoney(loan.amount)],
@@ -61,12 +63,12 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: In
     [t('remainingPrincipal'), formatMoney(loan.remaining_principal)],
     [t('paidPeriods'), t('paidPeriodsValue', { paid: loan.paid_periods, term: loan.term })],
     [t('bankAccount'), `${loan.bank_name} ${loan.bank_card}`],
-    [t('appliedOn'), dayOf(loan.created_at)],
+    [t('appliedOn'), dayOf(loan.created_at, zone)],
   ];
-  if (loan.approved_at) rows.push([t('approvedOn'), dayOf(loan.approved_at)]);
-  if (loan.disbursed_at) rows.push([t('paidOutOn'), dayOf(loan.disbursed_at)]);
+  if (loan.approved_at) rows.push([t('approvedOn'), dayOf(loan.approved_at, zone)]);
+  if (loan.disbursed_at) rows.push([t('paidOutOn'), dayOf(loan.disbursed_at, zone)]);
   if (loan.reject_reason) rows.push([t('rejectReason'), loan.reject_reason]);
-  if (loan.settled_at) rows.push([t('settledOn'), dayOf(loan.settled_at)]);
+  if (loan.settled_at) rows.push([t('settledOn'), dayOf(loan.settled_at, zone)]);
   if (loan.overdue_days > 0) {
     rows.push([t('overdueDays'), String(loan.overdue_days)], [t('penalty'), formatMoney(loan.penalty)]);
   }
@@ -150,6 +152,7 @@ function LoanActions({ loan }: { loan: Loan }) {
         </Button>
       )}
       {repayable && <Button onClick={() => host.navigate(PATHS.proofUpload, order)}>{t('uploadProof')}</Button>}
+      {repayable && <AutopayEntry />}
       {loan.status === 'settled' && (
         <Button variant="primary" onClick={() => host.navigate(PATHS.settlement, order)}>
           {t('settlementCertificate')}

@@ -7,7 +7,7 @@ import { Button, Card, Loadable, Rows, useLoad } from '@instalment/ui/kit';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { PrintButton } from '../components/PrintButton';
 import { LoanStatusTag } from '../components/StatusTag';
-import { dayOf } from '../dates';
+import { dayOf, useBusinessZone } from '../dates';
 import { messages } from '../messages';
 import styles from './Settlement.module.css';
 import { PATHS } from '@instalment/contract/paths';
@@ -55,6 +55,7 @@ export default function Settlement({ query }: PageProps) {
 function Certificate({ loan, issuer }: { loan: LoanDetail; issuer: string }) {
   const t = useT(messages);
   const tLoan = useT(loanMessages);
+  const zone = useBusinessZone();
   return (
     <>
       <article className={styles.certificate}>
@@ -69,8 +70,8 @@ function Certificate({ loan, issuer }: { loan: LoanDetail; issuer: string }) {
             [t('loanNumber'), loan.order_no],
             [t('loanAmount'), formatMoney(loan.amount)],
             [t('loanTerm'), tLoan('months', { n: loan.term })],
-            [t('disbursedOn'), dayOf(loan.approved_at)],
-            [t('settledOn'), dayOf(loan.settled_at)],
+            [t('disbursedOn'), dayOf(loan.approved_at, zone)],
+            [t('settledOn'), dayOf(loan.settled_at, zone)],
           ]}
         />
         <p className={styles.statement}>{t('statement')}</p>
@@ -78,7 +79,7 @@ function Certificate({ loan, issuer }: { loan: LoanDetail; issuer: string }) {
           <p>
             {t('issuer')}: {issuer}
           </p>
-          <p>{t('issuedOn', { date: calendarDate(Date.now()) })}</p>
+          <p>{t('issuedOn', { date: calendarDate(Date.now(), zone) })}</p>
         </footer>
       </article>
       <PrintButton />

@@ -1,80 +1,31 @@
-import { useState } from 'react';
 import { ADMIN_ENDPOINTS, adminPath, consoleNews } from '@instalment/contract/api';
-import { ApiError } from '@instalment/host-sdk/http';
-import { defineMessages } from '@instalment/contract/i18n';
-import { useHost, useT } from '@instalment/host-sdk/host';
-import { LoadedTable, opsMessages } from '@instalment/ui/ops';
-import { Button, Field, useLoad } from '@instalment/ui/kit';
+import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { Acts, ListControls, LoadedTable, opsMessages, opsScreen, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import { Button, useLoad } from '@instalment/ui/kit';
+import { ArticleForm } from './ArticleForm';
+import { opsNewsMessages } from './messages';
+import { TakeDown } from './TakeDown';
 
-const messages = defineMessages({
-  en: {
-    write: 'New article',
-    title: 'Title',
-    summary: 'Summary',
-    content: 'Text (HTML)',
-    author: 'Author',
-    save: 'Save as draft',
-    articles: 'Articles',
-    publish: 'Publish #{id}',
-    unpublish: 'Take down #{id}',
-    draft: 'draft',
-    published: 'published',
-    unpublished: 'taken down',
-    noArticles: 'No article yet: write one above.',
-  },
-  'zh-CN': {
-    write: '新文章',
-    title: '标题',
-    summary: '摘要',
-    content: '正文（HTML）',
-    author: '作者',
-    save: '存为草稿',
-    articles: '文章',
-    publish: '发布 #{id}',
-    unpublish: '下线 #{id}',
-    draft: '草稿',
-    published: '已发布',
-    unpublished: '已下线',
-    noArticles: '还没有文章：在上面写一篇。',
-  },
-});
-
-/** The editor: drafts, publishing and taking down; the app shows an article only while published. */
-export default function OpsNews() {
+/**
+ * The editor: drafts in Chinese, English or both with a cover, publishing, and taking down after
+ * a confirmation; every article a page at a time. The app shows an article only while published.
+ */
+function OpsNews({ query, operator }: OpsPageProps) {
   const { http } = useHost();
-  const t = useT(messages);
+  const t = useT(opsNewsMessages);
   const common = useT(opsMessages);
-  const [error, setError] = useState<string | null>(null);
-  const loaded = useLoad(() => consoleNews(http, { limit: 50 }), [http]);
-  const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(loaded.reload, () => undefined);
+  const { view, change } = useListView<never>('/news', query, []);
+  const { page, limit } = view;
+  // The titles come in the editor's language: read again when it changes.
+  const locale = useLocale();
+  const loaded = useLoad(() => consoleNews(http, { page, limit }), [http, page, limit, locale]);
+  const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(loaded.reload);
   return (
     <>
-      <form
-        aria-label={t('write')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
-          setError(null);
-          http.post(ADMIN_ENDPOINTS.news, fields, { toast: false }).then(
-            () => {
-              form.reset();
-              return loaded.reload();
-            },
-            (failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)),
-          );
-        }}
-      >
-        <h2>{t('write')}</h2>
-        <Field label={t('title')} name="title" />
-        <Field label={t('summary')} name="summary" />
-        <Field label={t('content')} name="content" />
-        <Field label={t('author')} name="author" />
-        {error && <p role="alert">{error}</p>}
-        <Button type="submit" variant="primary">
-          {t('save')}
-        </Button>
-      </form>
+      <Acts>
+        <ArticleForm onDrafted={loaded.reload} />
+      </Acts>
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={operator.business_timezone} days={false} />
       <LoadedTable
         loaded={loaded}
         caption={t('articles')}
@@ -82,24 +33,34 @@ export default function OpsNews() {
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[
-          { header: '#', cell: (row) => row.id },
-          { header: t('title'), cell: (row) => row.title },
+          { header: '#', cell: (row) => row.id, shape: 'code' },
+          // In the editor's language, else the one it is written in.
+          { header: t('title'), cell: (row) => <span lang={row.language}>{row.title}</span> },
+          { header: t('languages'), cell: (row) => row.languages.map((language) => t(language)).join(' · ') },
           { header: common('status'), cell: (row) => t(row.status) },
           {
             header: common('actions'),
-            cell: (row) =>
-              row.status === 'published' ? (
-                <Button size="small" onClick={() => void setStatus(ADMIN_ENDPOINTS.unpublishNews, row.id)}>
-                  {t('unpublish', { id: row.id })}
-                </Button>
-              ) : (
-                <Button size="small" variant="primary" onClick={() => void setStatus(ADMIN_ENDPOINTS.publishNews, row.id)}>
-                  {t('publish', { id: row.id })}
-                </Button>
-              ),
+            shape: 'actions',
+            cell: (row) => (
+              <Acts>
+                {row.status === 'published' ? (
+                  <TakeDown id={row.id} title={row.title} run={() => setStatus(ADMIN_ENDPOINTS.unpublishNews, row.id)} />
+                ) : (
+                  <Button
+                    size="small"
+                    variant="primary"
+                    onClick={() => void setStatus(ADMIN_ENDPOINTS.publishNews, row.id).catch(() => undefined)}
+                  >
+                    {t('publish', { id: row.id })}
+                  </Button>
+                )}
+              </Acts>
+            ),
           },
         ]}
       />
     </>
   );
 }
+
+export default opsScreen(OpsNews);

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { ApiError } from '@instalment/host-sdk/http';
-import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
+import { type PageProps, useHost, useLocale, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
 import { Button, EmptyState, ErrorState, Loadable, useLoad } from '@instalment/ui/kit';
 import { PublishedDate } from '../components/PublishedDate';
 import { messages } from '../messages';
@@ -23,10 +23,12 @@ function Article({ id }: { id: string }) {
   const host = useHost();
   const api = useApi();
   const t = useT(messages);
+  // Asked again in the reader's language when it changes: the server answers in it.
+  const locale = useLocale();
   // Pull-down refresh shows its own indicator; the overlay is for arriving on the page.
   const refreshing = useRef(false);
   // The page itself says what went wrong (not found, or failed with a retry): no toast on top.
-  const article = useLoad(() => api.news.newsDetail({ id }, { toast: false, loading: !refreshing.current }), [host, id]);
+  const article = useLoad(() => api.news.newsDetail({ id }, { toast: false, loading: !refreshing.current }), [host, id, locale]);
   usePullDownRefresh(async () => {
     refreshing.current = true;
     try {
@@ -41,20 +43,23 @@ function Article({ id }: { id: string }) {
   if (isNotFound(article.error) && !article.loading) return <NotFound />;
   return (
     <Loadable loaded={article} failure={(_error, retry) => <ErrorState message={t('detailFailed')} onRetry={retry} />}>
-      {({ title, author, published_at }) => (
+      {({ title, author, published_at, language }) => (
         <article className={styles.article}>
           {article.error && !article.loading && (
             <p className={styles.stale} role="alert">
               {t('refreshFailed')}
             </p>
           )}
-          <h2 className={styles.title}>{title}</h2>
+          {/* In the reader's language, or marked as the other's when the article is not written in theirs. */}
+          <h2 className={styles.title} lang={language}>
+            {title}
+          </h2>
           <p className={styles.meta}>
             {author && <span>{t('byAuthor', { author })}</span>}
             <PublishedDate iso={published_at} />
           </p>
           {/* Sanitized above: the server's HTML is never rendered as it came. */}
-          <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />
+          <div className={styles.content} lang={language} dangerouslySetInnerHTML={{ __html: html }} />
         </article>
       )}
     </Loadable>

@@ -150,4 +150,18 @@ describe('NewsList', () => {
     expect(await screen.findByText('2026年3月5日')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('没有更多了')).toBeInTheDocument());
   });
+
+  it('reads in the reader’s language: after switching, the list is asked again in the new one, not shown from memory', async () => {
+    const { host, api } = createTestHost({ locale: 'zh-CN' });
+    api.news.newsIndex.mockResolvedValueOnce(page([newsItem(1, { title: '假期服务时间', language: 'zh-CN' })], 1, 1));
+    const first = renderWithHost(host, <NewsList query={{}} />);
+    expect((await screen.findByRole('heading', { level: 2, name: '假期服务时间' })).closest('[lang]')).toHaveAttribute('lang', 'zh-CN');
+    first.unmount();
+
+    act(() => host.locale.set('en'));
+    api.news.newsIndex.mockResolvedValueOnce(page([newsItem(1, { title: 'Holiday hours', language: 'en' })], 1, 1));
+    renderWithHost(host, <NewsList query={{}} />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Holiday hours' })).toBeInTheDocument();
+    expect(screen.queryByText('假期服务时间')).not.toBeInTheDocument();
+  });
 });

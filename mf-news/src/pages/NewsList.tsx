@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/contract/api';
-import { type PageProps, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
-import { commonMessages } from '@instalment/contract/i18n';
+import { type PageProps, useLocale, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
+import { commonMessages, type Locale } from '@instalment/contract/i18n';
 import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/ui/kit';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
@@ -9,13 +9,22 @@ import { messages } from '../messages';
 import { listMemory } from './listMemory';
 import { useApi } from '@instalment/ui/facade';
 
-/** Platform news (/pages/news/list): newest first, endless scroll, pull down for page 1 again. */
+/**
+ * Platform news (/pages/news/list): newest first, endless scroll, pull down for page 1 again. The
+ * server answers in the reader's language: a new language is a new list, from page 1.
+ */
 export default function NewsList(_props: PageProps) {
+  const locale = useLocale();
+  return <News key={locale} />;
+}
+
+function News() {
   const api = useApi();
+  const locale = useLocale();
   const t = useT(messages);
   const common = useT(commonMessages);
   const shown = useRef(0);
-  const [restored] = useState(listMemory.read);
+  const [restored] = useState(() => listMemory.read(locale));
   const list = usePagedList<NewsItem>(
     // The list draws its own skeleton and "load more" state, so the overlay stays off. While
     // nothing is on screen the error state says what failed; once items are shown, a toast does.
@@ -25,7 +34,7 @@ export default function NewsList(_props: PageProps) {
   );
   shown.current = list.items.length;
   usePullDownRefresh(() => list.reload());
-  useRememberedPlace(list.snapshot, restored?.scrollY ?? null);
+  useRememberedPlace(list.snapshot, restored?.scrollY ?? null, locale);
 
   if (list.initialLoading) return <NewsSkeleton count={4} label={common('loading')} />;
   if (list.items.length === 0) {
@@ -46,7 +55,7 @@ export default function NewsList(_props: PageProps) {
 }
 
 /** Keeps the loaded pages and the scroll position, and goes back to the position once on return. */
-function useRememberedPlace(snapshot: PagedSnapshot<NewsItem>, restoreTo: number | null) {
+function useRememberedPlace(snapshot: PagedSnapshot<NewsItem>, restoreTo: number | null, locale: Locale) {
   const scrollY = useRef(restoreTo ?? 0);
   const latest = useRef(snapshot);
   latest.current = snapshot;
@@ -63,7 +72,7 @@ function useRememberedPlace(snapshot: PagedSnapshot<NewsItem>, restoreTo: number
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
-      if (latest.current.page > 0) listMemory.write({ ...latest.current, scrollY: scrollY.current });
+      if (latest.current.page > 0) listMemory.write({ ...latest.current, scrollY: scrollY.current, locale });
     };
-  }, []);
+  }, [locale]);
 }

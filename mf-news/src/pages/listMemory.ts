@@ -1,4 +1,5 @@
 import type { NewsItem } from '@instalment/contract/api';
+import type { Locale } from '@instalment/contract/i18n';
 import type { PagedSnapshot } from '@instalment/ui/kit';
 
 /**
@@ -7,12 +8,14 @@ import type { PagedSnapshot } from '@instalment/ui/kit';
  */
 export interface ListMemory extends PagedSnapshot<NewsItem> {
   scrollY: number;
+  /** The language its items are in: a reader who switched is shown the list anew in theirs. */
+  locale: Locale;
 }
 
 let remembered: ListMemory | null = null;
 
 export const listMemory = {
-  read: (): ListMemory | null => remembered,
+  read: (locale: Locale): ListMemory | null => (remembered?.locale === locale ? remembered : null),
   write: (memory: ListMemory): void => {
     remembered = memory;
   },

@@ -8,6 +8,7 @@ export function newsItem(id: number, overrides: Partial<NewsItem> = {}): NewsIte
     cover: `https://cdn.test/cover-${id}.png`,
     // Noon local time: the same calendar day whatever zone the tests run in.
     published_at: '2026-03-05T12:00:00',
+    language: 'en',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@instalment/host-sdk/http';
 import { createTestHost, renderWithHost } from '@instalment/testing/host';
@@ -67,5 +67,25 @@ describe('LatestNews', () => {
     expect(screen.getByRole('heading', { level: 2, name: '最新资讯' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '更多资讯' })).toHaveTextContent('更多');
     expect(await screen.findAllByText('2026年3月5日')).toHaveLength(5);
+  });
+
+  it('reads in the reader’s language, an article not written in it marked as the other’s; switched, it asks again', async () => {
+    const { host, api } = createTestHost({ locale: 'zh-CN' });
+    api.news.newsLatest.mockResolvedValueOnce([
+      newsItem(1, { title: '假期服务时间', language: 'zh-CN' }),
+      newsItem(2, { title: 'Rates', language: 'en' }),
+    ]);
+    renderWithHost(host, <LatestNews />);
+    const chinese = await screen.findByRole('heading', { level: 3, name: '假期服务时间' });
+    expect(chinese.closest('[lang]')).toHaveAttribute('lang', 'zh-CN');
+    expect(screen.getByRole('heading', { level: 3, name: 'Rates' }).closest('[lang]')).toHaveAttribute('lang', 'en');
+
+    api.news.newsLatest.mockResolvedValueOnce([
+      newsItem(1, { title: 'Holiday hours', language: 'en' }),
+      newsItem(2, { title: 'Rates', language: 'en' }),
+    ]);
+    act(() => host.locale.set('en'));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Holiday hours' })).toBeInTheDocument();
+    expect(api.news.newsLatest).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { DEFAULT_LATEST_NEWS } from '@instalment/contract/api';
-import { useT, useTabTap } from '@instalment/host-sdk/host';
+import { useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';
 import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/ui/kit';
 import { PATHS } from '@instalment/contract/paths';
@@ -16,9 +16,11 @@ export default function LatestNews() {
   const t = useT(messages);
   const common = useT(commonMessages);
   const headingId = useId();
+  // Asked again in the reader's language when it changes: the server answers in it.
+  const locale = useLocale();
   // One section of home among others: no overlay over the whole screen, and its own error
   // state with a retry rather than a toast.
-  const latest = useLoad(() => api.news.newsLatest({ limit: DEFAULT_LATEST_NEWS }, { loading: false, toast: false }), [api]);
+  const latest = useLoad(() => api.news.newsLatest({ limit: DEFAULT_LATEST_NEWS }, { loading: false, toast: false }), [api, locale]);
   // Tapping the home tab while on home reloads it, as the other tabs do.
   useTabTap(() => void latest.reload());
 

@@ -90,11 +90,15 @@ test('an open difference shows who paid, what arrived and what is left with thou
   expect(cellOf('Received')).toHaveTextContent('¥74,000.00');
   expect(cellOf('Left')).toHaveTextContent('¥525.00');
   expect(cellOf('Reason')).toHaveTextContent('Its instalments were settled otherwise');
-  const details = within(cellOf('Details') as HTMLElement);
-  expect(details.getByText('Details of #12')).toBeInTheDocument();
+  // The numbers are one disclosure away, in a row of their own under the difference's.
+  const disclosure = within(cellOf('Details') as HTMLElement).getByRole('button', { name: 'Details of #12' });
+  expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+  fireEvent.click(disclosure);
+  expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+  const details = within(document.getElementById(disclosure.getAttribute('aria-controls')!)!);
   expect(details.getByText('Settled').nextSibling).toHaveTextContent('¥73,475.00');
   expect(details.getByText('Payment').nextSibling).toHaveTextContent('P20261125000009');
-  expect(details.getByText('Alipay trade').nextSibling).toHaveTextContent('2026112522001400001234');
+  expect(details.getByText('Channel').nextSibling).toHaveTextContent('Alipay · 2026112522001400001234');
   expect(details.getByText('Recorded (Asia/Shanghai)').nextSibling).toHaveTextContent('2026-11-26 07:30');
   // Nine columns: the table fits a 1,280 px screen, the numbers folded into the details.
   expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(9);
@@ -133,7 +137,7 @@ test("applying at today's price is asked of a second operator too; one that cann
 test('a difference whose refund or application waits for a second operator says which, and offers nothing else', async () => {
   await shown({ row: { ...PENALTY_DAY, approval_id: 45 } });
   expect(cellOf('Actions')).toHaveTextContent('Waiting for a second operator (approval #45).');
-  expect(screen.queryByRole('button', { name: /#12/ })).toBeNull();
+  expect(within(cellOf('Actions') as HTMLElement).queryByRole('button')).toBeNull();
 });
 
 test('all differences are one choice away, kept in the URL', async () => {
@@ -176,7 +180,7 @@ test('a refund pending at the gateway reads so, and offers no refund, no applyin
   expect(cellOf('Actions')).toHaveTextContent(
     'Refund RP20261125000009 pending at the gateway: nothing else can be done until the gateway says whether it refunded.',
   );
-  expect(screen.queryByRole('button', { name: /#12/ })).toBeNull();
+  expect(within(cellOf('Actions') as HTMLElement).queryByRole('button')).toBeNull();
   expect(screen.queryByRole('textbox', { name: 'Reason' })).toBeNull();
   fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'open' } });
   expect(navigate).toHaveBeenCalledWith('/differences', {});
@@ -215,7 +219,10 @@ test('in Chinese the row, its reason with both amounts, its channel and its acti
   expect(cellOf('差额')).toHaveTextContent('¥1,397.79');
   expect(cellOf('原因')).toHaveTextContent('显示金额后新增罚息，应还金额上涨：¥1,397.79 → ¥1,398.48');
   expect(cellOf('状态')).toHaveTextContent('待处理');
-  expect(within(cellOf('详情') as HTMLElement).getByText('支付宝交易号')).toBeInTheDocument();
+  const disclosure = within(cellOf('详情') as HTMLElement).getByRole('button', { name: '#12 详情' });
+  fireEvent.click(disclosure);
+  const details = within(document.getElementById(disclosure.getAttribute('aria-controls')!)!);
+  expect(details.getByText('渠道').nextSibling).toHaveTextContent('支付宝 · 2026112522001400001234');
   expect(screen.getByRole('button', { name: '申请按当时显示价格抵扣 #12' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '申请按今日价格抵扣 #12' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '退款 #12' })).toBeInTheDocument();

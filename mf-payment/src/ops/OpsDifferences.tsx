@@ -9,7 +9,17 @@ import {
 import { formatMoney, inZone, shownTime } from '@instalment/contract/format';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';
-import { LoadedTable, NoteAction, nextQuery, opsMessages, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
+import {
+  LoadedTable,
+  NoteAction,
+  nextQuery,
+  opsMessages,
+  opsScreen,
+  Stacked,
+  useMayAct,
+  useOpsWords,
+  type OpsPageProps,
+} from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
 import styles from './OpsDifferences.module.css';
@@ -27,13 +37,14 @@ type Shown = 'open' | 'refunding' | 'all';
  * The table fits a 1,280 px screen in either language: who and which loan share a cell each, and
  * the payment's and gateway's numbers, times and notes fold into the row's details.
  */
-export default function OpsDifferences({ query, operator }: OpsPageProps) {
+function OpsDifferences({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http, ui, navigate } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const shared = useT(commonMessages);
   const words = useOpsWords();
+  const mayAct = useMayAct();
   const shown: Shown = query.status === 'all' || query.status === 'refunding' ? query.status : 'open';
   const page = Math.max(1, Number.parseInt(query.page ?? '', 10) || 1);
   const loaded = useLoad(
@@ -99,66 +110,42 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
         empty={t('noDifferences')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
+        detailLabel={(row) => t('details', { id: row.id })}
         columns={[
-          { header: '#', cell: (row) => row.id },
-          {
-            header: common('borrower'),
-            cell: (row) => (
-              <>
-                {row.real_name}
-                <span className={styles.second}>{row.mobile}</span>
-              </>
-            ),
-          },
+          { header: '#', cell: (row) => row.id, shape: 'code' },
+          { header: common('borrower'), cell: (row) => <Stacked first={row.real_name} second={row.mobile} /> },
           {
             header: common('orderNo'),
             cell: (row) => (
-              <>
-                <span className={styles.nowrap}>{row.order_no}</span>
-                <span className={styles.second}>{row.payoff ? t('payoff') : t('orderPeriods', { periods: row.periods.join(', ') })}</span>
-              </>
+              <Stacked first={row.order_no} second={row.payoff ? t('payoff') : t('orderPeriods', { periods: row.periods.join(', ') })} />
             ),
           },
-          { header: t('received'), cell: (row) => <span className={styles.nowrap}>{formatMoney(row.received)}</span> },
-          { header: t('left'), cell: (row) => <span className={styles.nowrap}>{formatMoney(row.unsettled)}</span> },
+          { header: t('received'), amount: (row) => row.received },
+          { header: t('left'), amount: (row) => row.unsettled },
           { header: common('reason'), cell: (row) => <div className={styles.reason}>{reasonOf(row)}</div> },
           { header: common('status'), cell: (row) => t(`differenceStatus_${row.status}`) },
+          { header: t('settled'), amount: (row) => row.settled, detail: true },
+          { header: t('paymentNo'), cell: (row) => row.payment_no, detail: true },
           {
-            header: t('detailsHeader'),
-            cell: (row) => (
-              <details>
-                <summary>{t('details', { id: row.id })}</summary>
-                <dl className={styles.facts}>
-                  <dt>{t('settled')}</dt>
-                  <dd>{formatMoney(row.settled)}</dd>
-                  <dt>{t('paymentNo')}</dt>
-                  <dd>{row.payment_no}</dd>
-                  <dt>{t('channelTrade', { channel: row.channel === null ? '' : words.channel(row.channel) })}</dt>
-                  <dd>{row.trade_no ?? '—'}</dd>
-                  <dt>{inZone(t('recorded'), zone)}</dt>
-                  <dd>{shownTime(row.created_at, zone)}</dd>
-                  {row.resolved_at !== null && (
-                    <>
-                      <dt>{inZone(t('resolved'), zone)}</dt>
-                      <dd>{`${shownTime(row.resolved_at, zone)} · ${row.resolved_by ?? ''}`}</dd>
-                    </>
-                  )}
-                  {row.note !== null && (
-                    <>
-                      <dt>{common('reason')}</dt>
-                      <dd>{row.note}</dd>
-                    </>
-                  )}
-                </dl>
-              </details>
-            ),
+            header: t('channel'),
+            cell: (row) => [row.channel === null ? null : words.channel(row.channel), row.trade_no].filter(Boolean).join(' · ') || '—',
+            detail: true,
           },
+          { header: inZone(t('recorded'), zone), cell: (row) => shownTime(row.created_at, zone), detail: true },
+          {
+            header: inZone(t('resolved'), zone),
+            cell: (row) => (row.resolved_at === null ? '—' : `${shownTime(row.resolved_at, zone)} · ${row.resolved_by ?? ''}`),
+            detail: true,
+          },
+          { header: t('closedBecause'), cell: (row) => row.note ?? '—', detail: true },
           {
             header: common('actions'),
+            shape: 'actions',
             cell: (row) => {
               if (row.status === 'refunding') return t('refundPending', { refundNo: row.refund_no ?? '' });
               if (row.status !== 'open') return null;
               if (row.approval_id !== null) return common('awaitingSecond', { id: row.approval_id });
+              if (!mayAct) return null;
               return (
                 <div className={styles.actions}>
                   {row.at_price_shown && (
@@ -194,3 +181,5 @@ export default function OpsDifferences({ query, operator }: OpsPageProps) {
     </>
   );
 }
+
+export default opsScreen(OpsDifferences);

@@ -42,3 +42,19 @@ test('a refunded payment reads refunded, not paid', async () => {
 test('and in Chinese', async () => {
   expect(await statesShown('zh-CN')).toEqual(['已支付', '已退款', '部分退款']);
 });
+
+test('in Chinese a payment reads its channel in Chinese and its amount with thousands separators, its numbers in one cell', async () => {
+  const { host } = createTestHost({ locale: 'zh-CN' });
+  jest.spyOn(host.http, 'get').mockResolvedValue({ list: [{ ...PAID, amount: '74000.00' }], total: 1 });
+  renderWithHost(host, <OpsPayments query={{}} operator={{ username: 'ann', roles: ['finance'], business_timezone: 'Asia/Shanghai' }} />);
+  await act(async () => {});
+  const table = screen.getByRole('table');
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+  const row = within(table).getAllByRole('row')[1].children;
+  const cell = (header: string) => row[headers.findIndex((text) => text?.startsWith(header))].textContent;
+  expect(cell('支付单 · 订单号')).toBe('P20261125AAAAAAAAAAL20261125000002');
+  expect(cell('金额')).toBe('¥74,000.00');
+  expect(cell('渠道')).toBe('支付宝');
+});

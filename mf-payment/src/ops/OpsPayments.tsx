@@ -1,7 +1,16 @@
 import { consolePayments, CONSOLE_SORTS } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { inZone, shownTime } from '@instalment/contract/format';
-import { ExportButton, ListControls, LoadedTable, useOpsWords, opsMessages, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import {
+  ExportButton,
+  ListControls,
+  LoadedTable,
+  opsMessages,
+  Stacked,
+  useListView,
+  useOpsWords,
+  type OpsPageProps,
+} from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
 
@@ -29,13 +38,17 @@ export default function OpsPayments({ query, operator }: OpsPageProps) {
         rowKey={(row) => row.payment_no}
         sorting={sorting}
         columns={[
-          { header: t('paymentNo'), cell: (row) => row.payment_no },
-          { header: common('orderNo'), cell: (row) => row.order_no },
-          { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
+          { header: `${t('paymentNo')} · ${common('orderNo')}`, cell: (row) => <Stacked first={row.payment_no} second={row.order_no} /> },
+          { header: common('amount'), amount: (row) => row.amount, sort: 'amount' },
           { header: common('status'), cell: (row) => words.paymentState(row.state) },
-          { header: t('channel'), cell: (row) => row.channel ?? '' },
-          { header: inZone(common('created'), zone), cell: (row) => shownTime(row.created_at, zone), sort: 'created_at' },
-          { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone), sort: 'paid_at' },
+          { header: t('channel'), cell: (row) => (row.channel === null ? '' : words.channel(row.channel)) },
+          {
+            header: inZone(common('created'), zone),
+            cell: (row) => shownTime(row.created_at, zone),
+            sort: 'created_at',
+            shape: 'code',
+          },
+          { header: inZone(t('paid'), zone), cell: (row) => shownTime(row.paid_at, zone), sort: 'paid_at', shape: 'code' },
         ]}
       />
     </>

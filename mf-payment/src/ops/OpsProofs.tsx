@@ -1,23 +1,67 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleVouchers, CONSOLE_SORTS, type ApprovalAsked } from '@instalment/contract/api';
+import {
+  ADMIN_ENDPOINTS,
+  adminPath,
+  consoleVouchers,
+  CONSOLE_SORTS,
+  type ApprovalAsked,
+  type StaffVoucher,
+  type VoucherStatus,
+} from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { inZone, shownTime } from '@instalment/contract/format';
-import { ListControls, LoadedTable, NoteAction, opsMessages, Receipt, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import {
+  ListControls,
+  LoadedTable,
+  NoteAction,
+  opsMessages,
+  opsScreen,
+  Receipt,
+  Stacked,
+  useListView,
+  useOpsWords,
+  type OpsPageProps,
+} from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
 import { opsPaymentMessages } from './messages';
 
-/** Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or rejects with a reason. */
-export default function OpsProofs({ query, operator }: OpsPageProps) {
+/** The statuses the list is shown by; what waits is what finance opens it for. */
+const SHOWN = ['pending', 'approved', 'rejected', 'all'] as const;
+type Shown = (typeof SHOWN)[number];
+
+/**
+ * Proofs of bank transfers: finance checks the receipt, asks a second operator to confirm, or
+ * rejects with a reason. Decided ones are listed too, by status and by order number or phone,
+ * each with who decided it, when, and why one was rejected (what the borrower was told).
+ */
+function OpsProofs({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
   const { http } = useHost();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
+  const words = useOpsWords();
   const { view, change, sorting } = useListView('/proofs', query, CONSOLE_SORTS.vouchers);
-  const { page, limit, from, to, sort, order } = view;
-  const listed = { from, to, sort, order };
-  const loaded = useLoad(
-    () => consoleVouchers(http, { ...listed, status: 'pending', page, limit }),
-    [http, JSON.stringify(listed), page, limit],
-  );
+  const { page, limit, from, to, sort, order, q } = view;
+  const shown: Shown = SHOWN.find((status) => status === query.status) ?? 'pending';
+  const status: VoucherStatus | undefined = shown === 'all' ? undefined : shown;
+  const listed = { from, to, sort, order, q, status };
+  const loaded = useLoad(() => consoleVouchers(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
+  const statusWord = (value: Shown) => (value === 'all' ? t('proofsAll') : words.voucherStatus(value));
+  const decision = (row: StaffVoucher) =>
+    row.status === 'pending' ? null : (
+      <>
+        {t('decidedBy', {
+          status: words.voucherStatus(row.status),
+          by: row.decided_by ?? '—',
+          at: row.decided_at ? shownTime(row.decided_at, zone) : '—',
+        })}
+        {row.reject_reason && (
+          <>
+            <br />
+            {t('rejectedBecause', { reason: row.reject_reason })}
+          </>
+        )}
+      </>
+    );
   const confirm = (id: number, bank_ref: string) =>
     http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then(async (asked) => {
       await loaded.reload();
@@ -27,27 +71,42 @@ export default function OpsProofs({ query, operator }: OpsPageProps) {
     http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(loaded.reload);
   return (
     <>
-      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} />
+      <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} search={t('proofSearch')}>
+        <label>
+          <span>{t('proofsShown')} </span>
+          <select value={shown} onChange={(event) => change({ status: event.currentTarget.value })}>
+            {SHOWN.map((value) => (
+              <option key={value} value={value}>
+                {statusWord(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </ListControls>
       <LoadedTable
         loaded={loaded}
-        caption={t('pending')}
+        caption={shown === 'pending' ? t('pending') : t('proofsOf', { status: statusWord(shown) })}
         empty={t('noProofsMatch')}
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         sorting={sorting}
         columns={[
-          { header: '#', cell: (row) => row.id },
-          { header: common('orderNo'), cell: (row) => row.order_no },
-          { header: common('borrower'), cell: (row) => `${row.real_name} · ${row.mobile}` },
-          { header: t('periods'), cell: (row) => row.periods.join(', ') },
-          { header: common('amount'), cell: (row) => row.amount, sort: 'amount' },
-          { header: inZone(t('sent'), zone), cell: (row) => shownTime(row.created_at, zone), sort: 'created_at' },
-          { header: t('remark'), cell: (row) => row.remark },
+          { header: '#', cell: (row) => row.id, shape: 'code' },
+          {
+            header: common('orderNo'),
+            cell: (row) => <Stacked first={row.order_no} second={t('orderPeriods', { periods: row.periods.join(', ') })} />,
+          },
+          { header: common('borrower'), cell: (row) => <Stacked first={row.real_name} second={row.mobile} /> },
+          { header: common('amount'), amount: (row) => row.amount, sort: 'amount' },
+          { header: inZone(t('sent'), zone), cell: (row) => shownTime(row.created_at, zone), sort: 'created_at', shape: 'code' },
+          { header: t('remark'), cell: (row) => row.remark, detail: true },
           { header: common('receiptColumn'), cell: (row) => <Receipt id={row.id} /> },
+          ...(shown === 'pending' ? [] : [{ header: t('decision'), cell: decision }]),
           {
             header: common('actions'),
+            shape: 'actions',
             cell: (row) =>
-              row.approval_id !== null ? (
+              row.status !== 'pending' ? null : row.approval_id !== null ? (
                 common('awaitingSecond', { id: row.approval_id })
               ) : (
                 <>
@@ -61,3 +120,5 @@ export default function OpsProofs({ query, operator }: OpsPageProps) {
     </>
   );
 }
+
+export default opsScreen(OpsProofs);

@@ -1,6 +1,6 @@
 import type { BankInfo, PaymentChannel } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
-import { SettingForm, useSettings } from '@instalment/ui/ops';
+import { opsScreen, SettingForm, useSettings } from '@instalment/ui/ops';
 import { Checkbox, Field, useForm, useRuleForm } from '@instalment/ui/kit';
 import { validateFreeText, validateRequired } from '@instalment/contract/validation';
 import { opsPaymentMessages } from './messages';
@@ -68,7 +68,7 @@ function BankInfoForm({ bank }: { bank: BankInfo }) {
 }
 
 /** Where borrowers' money goes: the cashier's channels and the transfer account, each changed with four eyes. */
-export default function OpsReceiving() {
+function OpsReceiving() {
   const settings = useSettings();
   if (!settings) return null;
   return (
@@ -78,3 +78,5 @@ export default function OpsReceiving() {
     </>
   );
 }
+
+export default opsScreen(OpsReceiving);

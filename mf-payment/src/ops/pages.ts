@@ -11,4 +11,6 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: 'settings',
   },
   { path: '/differences', module: './OpsDifferences', titles: { en: 'Payment differences', 'zh-CN': '差额对账' }, permission: 'reconcile' },
+  // Opened by everyone who reads the run (finance, support, reviewers; the auditor): only finance pauses, in the screen.
+  { path: '/autopay', module: './OpsAutopay', titles: { en: 'Autopay', 'zh-CN': '自动扣款' }, permission: 'loans' },
 ];

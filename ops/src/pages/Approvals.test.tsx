@@ -94,7 +94,7 @@ test('each change reads in words: the borrower, the amount, the bank reference, 
   await shown('fin.bob', ['finance']);
   const row = screen.getByRole('row', { name: /^7 / });
   expect(within(row).getByRole('cell', { name: 'Disburse a loan' })).toBeInTheDocument();
-  expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · ¥12000.00 over 3 months');
+  expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · ¥12,000.00 over 3 months');
   expect(row).toHaveTextContent('ICBC-20261126-7');
   expect(row).toHaveTextContent('fin.ann2026-11-26 09:00 · 3 h ago');
   expect(screen.getByRole('columnheader', { name: 'Asked (Asia/Shanghai)' })).toBeInTheDocument();
@@ -191,7 +191,7 @@ test('a proof to confirm shows its periods, amount and the receipt image, fetche
   URL.revokeObjectURL = jest.fn();
   await shown('fin.bob', ['finance'], [PROOF]);
   const row = screen.getByRole('row', { name: /^9 / });
-  expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · periods 1, 2 · ¥8200.00');
+  expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · periods 1, 2 · ¥8,200.00');
   expect(within(row).getByRole('img', { name: 'Receipt of proof #4' })).toHaveAttribute('src', 'blob:http://console.test/receipt');
   expect(global.fetch).toHaveBeenCalledWith('http://api.test/admin/api/vouchers/4/file', expect.anything());
   expect(within(row).getByRole('button', { name: 'Receipt of proof #4 at full size' })).toBeInTheDocument();

@@ -18,6 +18,7 @@ import {
   LoadedTable,
   NoteAction,
   opsMessages,
+  Payee,
   Receipt,
   useListView,
   useOpsWords,
@@ -28,24 +29,40 @@ import { EnrolmentHandOver } from '../EnrolmentHandOver';
 import { hostMessages } from '../messages';
 import { SettingChanges } from '../SettingChanges';
 
-/** What the change is about, in the words the checker decides on. */
-function Subject({ approval }: { approval: Approval }) {
+/**
+ * What the change is about, in the words the checker decides on; a disbursement waiting for its
+ * checker offers finance (`payee`) the full payee account to check the transfer against.
+ */
+function Subject({ approval, payee }: { approval: Approval; payee: boolean }) {
   const t = useT(hostMessages);
   const roles = (list: readonly OperatorRole[]) => (list.length ? list.map((role) => t(`role_${role}`)).join(', ') : t('noRoles'));
   const { subject } = approval;
   if (subject === null) return <>{t('subjectGone')}</>;
   switch (subject.about) {
     case 'disbursement':
-      return <>{t('subjectDisbursement', subject)}</>;
+      return (
+        <>
+          {t('subjectDisbursement', { ...subject, amount: formatMoney(subject.amount) })}
+          {payee && approval.status === 'awaiting' && <Payee orderNo={subject.order_no} />}
+        </>
+      );
     case 'proof':
       return (
         <>
-          {t('subjectProof', { ...subject, periods: subject.periods.join(', ') })}
+          {t('subjectProof', { ...subject, periods: subject.periods.join(', '), amount: formatMoney(subject.amount) })}
           <Receipt id={subject.voucher_id} />
         </>
       );
     case 'credit':
-      return <>{t('subjectCredit', { ...subject, before: subject.before ?? t('defaultLimit') })}</>;
+      return (
+        <>
+          {t('subjectCredit', {
+            ...subject,
+            before: subject.before === null ? t('defaultLimit') : formatMoney(subject.before),
+            after: formatMoney(subject.after),
+          })}
+        </>
+      );
     case 'setting':
       return <SettingChanges changes={subject.changes} />;
     case 'roles':
@@ -55,7 +72,7 @@ function Subject({ approval }: { approval: Approval }) {
         <>{t(`subjectAccount_${subject.change}`, { username: subject.username, roles: roles(subject.roles), maker: approval.maker })}</>
       );
     case 'refund':
-      return <>{t('subjectRefund', { ...subject, trade_no: subject.trade_no ?? t('noTrade') })}</>;
+      return <>{t('subjectRefund', { ...subject, amount: formatMoney(subject.amount), trade_no: subject.trade_no ?? t('noTrade') })}</>;
     case 'apply': {
       const { order_no, payment_no } = subject;
       const amount = formatMoney(subject.amount);
@@ -158,9 +175,9 @@ export function Approvals({ query, operator }: OpsPageProps) {
         rows={(data) => data.list}
         rowKey={(row) => row.id}
         columns={[
-          { header: '#', cell: (row) => row.id },
+          { header: '#', cell: (row) => row.id, shape: 'code' },
           { header: t('kind'), cell: (row) => words.kind(row.kind) },
-          { header: t('subject'), cell: (row) => <Subject approval={row} /> },
+          { header: t('subject'), cell: (row) => <Subject approval={row} payee={mayDo(operator.roles, 'disburse')} /> },
           { header: common('bankRef'), cell: (row) => bankRefOf(row.payload) },
           {
             header: inZone(t('asked'), zone),
@@ -192,7 +209,7 @@ export function Approvals({ query, operator }: OpsPageProps) {
               </>
             ),
           },
-          { header: common('actions'), cell: decision },
+          { header: common('actions'), cell: decision, shape: 'actions' },
         ]}
       />
     </div>

@@ -87,13 +87,13 @@ export function Audit({ query, operator }: OpsPageProps) {
         rowKey={(row) => row.id}
         sorting={sorting}
         columns={[
-          { header: inZone(t('when'), zone), cell: (row) => shownTime(row.at, zone), sort: 'at' },
+          { header: inZone(t('when'), zone), cell: (row) => shownTime(row.at, zone), sort: 'at', shape: 'code' },
           { header: t('operator'), cell: (row) => row.username },
           { header: t('action'), cell: (row) => words.action(row.action) },
-          { header: t('target'), cell: (row) => row.target },
+          { header: t('target'), cell: (row) => words.target(row.target) },
           { header: t('changes'), cell: (row) => (row.changes.length > 0 ? <SettingChanges changes={row.changes} /> : null) },
           { header: t('outcome'), cell: outcome },
-          { header: t('address'), cell: (row) => row.address },
+          { header: t('address'), cell: (row) => row.address, detail: true },
         ]}
       />
     </>

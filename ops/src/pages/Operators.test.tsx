@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type OperatorCreated, type StaffOperator } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
+import { opsScreen } from '@instalment/ui/ops';
 import { createOpsHost } from '../host';
 import { Operators } from './Operators';
 
@@ -8,9 +9,11 @@ const ANN: StaffOperator = {
   username: 'ann',
   roles: ['reviewer'],
   disabled: false,
+  locked: false,
   created_at: '2026-11-26T01:00:00.000Z',
   roles_awaiting: null,
   disable_awaiting: null,
+  enable_awaiting: null,
   totp_awaiting: null,
   confirm_awaiting: null,
 };
@@ -22,8 +25,10 @@ const CREATED: OperatorCreated = {
   approval_id: 9,
 };
 
+const Screen = opsScreen(Operators);
+
 /** The console's own host, its screen recorded and its HTTP client answering as the API would. */
-async function shown(locale: 'en' | 'zh-CN' = 'en', accounts: StaffOperator[] = [ANN, SELF], answer: unknown = CREATED) {
+async function shown(locale: 'en' | 'zh-CN' = 'en', accounts: StaffOperator[] = [ANN, SELF], answer: unknown = CREATED, readOnly = false) {
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
   const host = createOpsHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
@@ -31,7 +36,11 @@ async function shown(locale: 'en' | 'zh-CN' = 'en', accounts: StaffOperator[] = 
   const post = jest.spyOn(host.http, 'post').mockResolvedValue(answer);
   render(
     <HostContext.Provider value={host}>
-      <Operators query={{}} operator={{ username: SELF.username, roles: SELF.roles, business_timezone: 'Asia/Shanghai' }} />
+      <Screen
+        query={{}}
+        operator={{ username: SELF.username, roles: SELF.roles, business_timezone: 'Asia/Shanghai' }}
+        readOnly={readOnly}
+      />
     </HostContext.Provider>,
   );
   await act(async () => {});
@@ -93,4 +102,53 @@ test("an admin's change that waits for a second admin reads as waiting, not as d
   });
   expect(ui.toast).toHaveBeenCalledWith('Nothing has changed yet: it waits for a second admin, approval #16.', 'info');
   expect(screen.queryByTestId('enrolment-code')).toBeNull();
+});
+
+test('the status column reads locked, disabled or active; a locked operator is offered Unlock', async () => {
+  const locked: StaffOperator = { ...ANN, username: 'lou', locked: true };
+  const gone: StaffOperator = { ...ANN, username: 'dee', disabled: true, locked: true };
+  await shown('en', [ANN, locked, gone, SELF]);
+  expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /^lou/ })).getByRole('cell', { name: 'Locked (failed sign-ins)' })).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /^lou/ })).getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /^dee/ })).getByRole('cell', { name: 'Disabled' })).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /^ann/ })).getByRole('cell', { name: 'Active' })).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /^ann/ })).queryByRole('button', { name: 'Unlock' })).toBeNull();
+});
+
+test('in Chinese the status column is headed 状态 and a locked operator reads 已锁定', async () => {
+  await shown('zh-CN', [{ ...ANN, locked: true }, SELF]);
+  expect(screen.getByRole('columnheader', { name: '状态' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: '已锁定（登录失败）' })).toBeInTheDocument();
+});
+
+test('a disabled operator is enabled again after a confirmation; a privileged one waits for a second admin', async () => {
+  const { post, ui } = await shown('en', [{ ...ANN, disabled: true }, SELF], { username: 'ann', approval_id: 21 });
+  const row = screen.getByRole('row', { name: /^ann/ });
+  expect(within(row).queryByRole('button', { name: 'Disable' })).toBeNull();
+  await act(async () => {
+    fireEvent.click(within(row).getByRole('button', { name: 'Enable' }));
+  });
+  expect(ui.confirm).toHaveBeenCalledWith('Enable ann again? They may sign in with their password and authenticator.');
+  expect(post).toHaveBeenCalledWith(ADMIN_ENDPOINTS.enableOperator.replace(':username', 'ann'), undefined, undefined);
+  expect(ui.toast).toHaveBeenCalledWith('Nothing has changed yet: it waits for a second admin, approval #21.', 'info');
+});
+
+test('an operator who may only read the screen (the auditor) reads the accounts without a form or an action', async () => {
+  await shown('en', [{ ...ANN, locked: true }, { ...ANN, username: 'dee', disabled: true }, SELF], CREATED, true);
+  expect(screen.getByRole('cell', { name: 'Locked (failed sign-ins)' })).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'New operator' })).toBeNull();
+  expect(screen.queryByRole('button')).toBeNull();
+  expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+});
+
+test("the username field's pattern is a valid expression as Chromium compiles it (the v flag), and judges as the server does", async () => {
+  await shown();
+  const pattern = within(screen.getByRole('form', { name: 'New operator' }))
+    .getByRole('textbox', { name: 'Username' })
+    .getAttribute('pattern')!;
+  // How a browser reads `pattern` (HTML: the whole value, with the v flag).
+  const field = new RegExp(`^(?:${pattern})$`, 'v');
+  expect(['adm2', 'adm.ops-2', 'ops_3.night'].filter((name) => field.test(name))).toHaveLength(3);
+  expect(['adm2-', 'adm..2', 'Adm2', 'ad'].filter((name) => field.test(name))).toEqual([]);
 });

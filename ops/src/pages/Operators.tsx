@@ -4,6 +4,7 @@ import {
   consoleOperators,
   createOperator,
   disableOperator,
+  enableOperator,
   OPERATOR_ROLES,
   resetOperatorTotp,
   unlockOperator,
@@ -12,7 +13,7 @@ import {
   type StaffOperator,
 } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { LoadedTable, opsMessages, type OpsPageProps } from '@instalment/ui/ops';
+import { Acts, LoadedTable, opsMessages, useMayAct, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { OPERATOR_USERNAME_PATTERN } from '@instalment/contract/validation';
 import { EnrolmentHandOver } from '../EnrolmentHandOver';
@@ -34,7 +35,10 @@ function RoleChoices({ name, chosen }: { name: string; chosen: readonly Operator
 
 const rolesIn = (form: HTMLFormElement, name: string) => new FormData(form).getAll(name).map(String) as OperatorRole[];
 
-/** Operators' accounts, for admins: new accounts, roles (finance and admin wait for a second admin), disabling, unlocking, a new TOTP. */
+/**
+ * Operators' accounts, for admins: new accounts, roles (finance and admin wait for a second admin),
+ * disabling and enabling again, unlocking, a new TOTP. The auditor reads it without the actions.
+ */
 export function Operators({ operator }: OpsPageProps) {
   const { http, ui } = useHost();
   const t = useT(hostMessages);
@@ -42,6 +46,7 @@ export function Operators({ operator }: OpsPageProps) {
   const loaded = useLoad(() => consoleOperators(http), [http]);
   const [shown, setShown] = useState<OperatorEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
+  const mayAct = useMayAct();
   const run = async <A,>(work: () => Promise<A>, then?: (answer: A) => void) => {
     setBusy(true);
     try {
@@ -63,8 +68,9 @@ export function Operators({ operator }: OpsPageProps) {
   // What an admin asked for and a second admin has yet to decide is shown as waiting, not as done.
   const stateOf = (row: StaffOperator) =>
     [
-      row.disabled ? t('disabled') : t('active'),
+      row.disabled ? t('disabled') : row.locked ? t('locked') : t('active'),
       row.disable_awaiting !== null && t('disableAwaiting', { id: row.disable_awaiting }),
+      row.enable_awaiting !== null && t('enableAwaiting', { id: row.enable_awaiting }),
       row.totp_awaiting !== null && t('totpAwaiting', { id: row.totp_awaiting }),
       row.confirm_awaiting !== null && t('confirmAwaiting', { id: row.confirm_awaiting }),
     ]
@@ -76,31 +82,33 @@ export function Operators({ operator }: OpsPageProps) {
   return (
     <>
       {shown && <EnrolmentHandOver enrolment={shown} zone={operator.business_timezone} onDone={() => setShown(null)} />}
-      <form
-        className="ops-filter"
-        aria-label={t('newOperator')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          const username = String(new FormData(form).get('username') ?? '').trim();
-          void run(
-            () => createOperator(http, username, rolesIn(form, 'new-roles')),
-            (created) => {
-              setShown(created.enrolment);
-              if (created.approval_id !== null) ui.toast(t('rolesAsked', { id: created.approval_id }), 'info');
-              form.reset();
-            },
-          );
-        }}
-      >
-        <label>
-          {t('username')} <input name="username" required pattern={OPERATOR_USERNAME_PATTERN} maxLength={32} autoComplete="off" />
-        </label>
-        <RoleChoices name="new-roles" chosen={[]} />
-        <Button type="submit" size="small" variant="primary" busy={busy}>
-          {t('createOperator')}
-        </Button>
-      </form>
+      <Acts>
+        <form
+          className="ops-filter"
+          aria-label={t('newOperator')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const username = String(new FormData(form).get('username') ?? '').trim();
+            void run(
+              () => createOperator(http, username, rolesIn(form, 'new-roles')),
+              (created) => {
+                setShown(created.enrolment);
+                if (created.approval_id !== null) ui.toast(t('rolesAsked', { id: created.approval_id }), 'info');
+                form.reset();
+              },
+            );
+          }}
+        >
+          <label>
+            {t('username')} <input name="username" required pattern={OPERATOR_USERNAME_PATTERN} maxLength={32} autoComplete="off" />
+          </label>
+          <RoleChoices name="new-roles" chosen={[]} />
+          <Button type="submit" size="small" variant="primary" busy={busy}>
+            {t('createOperator')}
+          </Button>
+        </form>
+      </Acts>
       <LoadedTable
         loaded={loaded}
         caption={common('total', { n: loaded.data?.length ?? 0 })}
@@ -111,60 +119,83 @@ export function Operators({ operator }: OpsPageProps) {
           { header: t('username'), cell: (row) => row.username },
           { header: t('roles'), cell: (row) => rolesOf(row) },
           { header: t('accountState'), cell: stateOf },
-          {
-            header: common('actions'),
-            cell: (row) =>
-              // The server refuses an admin's changes to their own account: they are not offered.
-              row.disabled ? null : row.username === operator.username ? (
-                t('ownAccount')
-              ) : (
-                <>
-                  <form
-                    aria-label={t('changeRolesOf', { username: row.username })}
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      const roles = rolesIn(event.currentTarget, 'roles');
-                      void run(
-                        () => changeOperatorRoles(http, row.username, roles),
-                        (changed) => changed.approval_id !== null && ui.toast(t('rolesAsked', { id: changed.approval_id }), 'info'),
-                      );
-                    }}
-                  >
-                    <RoleChoices name="roles" chosen={row.roles} />
-                    <Button type="submit" size="small" busy={busy}>
-                      {t('saveRoles')}
-                    </Button>
-                  </form>
-                  <Button size="small" busy={busy} onClick={() => void run(() => unlockOperator(http, row.username))}>
-                    {t('unlock')}
-                  </Button>
-                  <Button
-                    size="small"
-                    busy={busy}
-                    onClick={() =>
-                      void confirmed(t('resetTotpConfirm', { username: row.username }), () =>
-                        resetOperatorTotp(http, row.username).then((reset) => {
-                          if (reset.enrolment) setShown(reset.enrolment);
-                          asked(reset);
-                        }),
+          ...(mayAct
+            ? [
+                {
+                  header: common('actions'),
+                  shape: 'actions' as const,
+                  cell: (row: StaffOperator) =>
+                    // The server refuses an admin's changes to their own account: they are not offered.
+                    row.username === operator.username ? (
+                      t('ownAccount')
+                    ) : row.disabled ? (
+                      row.enable_awaiting === null && (
+                        <Button
+                          size="small"
+                          busy={busy}
+                          onClick={() =>
+                            void confirmed(t('enableConfirm', { username: row.username }), () =>
+                              enableOperator(http, row.username).then(asked),
+                            )
+                          }
+                        >
+                          {t('enable')}
+                        </Button>
                       )
-                    }
-                  >
-                    {t('resetTotp')}
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="danger"
-                    busy={busy}
-                    onClick={() =>
-                      void confirmed(t('disableConfirm', { username: row.username }), () => disableOperator(http, row.username).then(asked))
-                    }
-                  >
-                    {t('disable')}
-                  </Button>
-                </>
-              ),
-          },
+                    ) : (
+                      <>
+                        <form
+                          aria-label={t('changeRolesOf', { username: row.username })}
+                          onSubmit={(event) => {
+                            event.preventDefault();
+                            const roles = rolesIn(event.currentTarget, 'roles');
+                            void run(
+                              () => changeOperatorRoles(http, row.username, roles),
+                              (changed) => changed.approval_id !== null && ui.toast(t('rolesAsked', { id: changed.approval_id }), 'info'),
+                            );
+                          }}
+                        >
+                          <RoleChoices name="roles" chosen={row.roles} />
+                          <Button type="submit" size="small" busy={busy}>
+                            {t('saveRoles')}
+                          </Button>
+                        </form>
+                        {row.locked && (
+                          <Button size="small" busy={busy} onClick={() => void run(() => unlockOperator(http, row.username))}>
+                            {t('unlock')}
+                          </Button>
+                        )}
+                        <Button
+                          size="small"
+                          busy={busy}
+                          onClick={() =>
+                            void confirmed(t('resetTotpConfirm', { username: row.username }), () =>
+                              resetOperatorTotp(http, row.username).then((reset) => {
+                                if (reset.enrolment) setShown(reset.enrolment);
+                                asked(reset);
+                              }),
+                            )
+                          }
+                        >
+                          {t('resetTotp')}
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="danger"
+                          busy={busy}
+                          onClick={() =>
+                            void confirmed(t('disableConfirm', { username: row.username }), () =>
+                              disableOperator(http, row.username).then(asked),
+                            )
+                          }
+                        >
+                          {t('disable')}
+                        </Button>
+                      </>
+                    ),
+                },
+              ]
+            : []),
         ]}
       />
     </>

@@ -46,16 +46,18 @@ async function shown(roles: OperatorRole[], locale: 'en' | 'zh-CN' = 'en') {
 
 test('each queue shows its count, sum and oldest wait, a link to its page; and the business day’s money', async () => {
   await shown(['admin']);
-  expect(screen.getByRole('link', { name: '2 Applications to review ¥15000.00 · oldest 3 h' })).toHaveAttribute(
+  expect(screen.getByRole('link', { name: '2 Applications to review ¥15,000.00 · oldest 3 h' })).toHaveAttribute(
     'href',
     '#/loans?status=pending',
   );
-  expect(screen.getByRole('link', { name: /^1 Proofs to check ¥1090\.00 · oldest 2 d$/ })).toHaveAttribute('href', '#/proofs');
+  expect(screen.getByRole('link', { name: /^1 Proofs to check ¥1,090\.00 · oldest 2 d$/ })).toHaveAttribute('href', '#/proofs');
   expect(screen.getByRole('link', { name: '1 Approvals waiting oldest 1 h' })).toHaveAttribute('href', '#/approvals');
-  expect(screen.getByRole('link', { name: '1 Loans overdue ¥2180.00 · oldest 3 d' })).toHaveAttribute('href', '#/overdue');
+  expect(screen.getByRole('link', { name: '1 Loans overdue ¥2,180.00 · oldest 3 d' })).toHaveAttribute('href', '#/overdue');
   expect(screen.getByRole('link', { name: '0 Payment differences open ¥0.00' })).toHaveAttribute('href', '#/differences');
   const today = screen.getByRole('region', { name: 'Today, 2026-11-26 (Asia/Shanghai)' });
-  expect(today).toHaveTextContent('Disbursed¥8000.00Repaid¥1090.00Overdue now¥2180.00');
+  expect(today).toHaveTextContent('Disbursed¥8,000.00Repaid¥1,090.00Overdue now¥2,180.00');
+  // Yesterday's and any other days' money is the daily report's, one click away.
+  expect(within(today).getByRole('link', { name: 'Daily report' })).toHaveAttribute('href', '#/reports');
 });
 
 test('an operator sees only the queues their roles open', async () => {
@@ -70,7 +72,7 @@ test('an operator sees only the queues their roles open', async () => {
 
 test('in Chinese', async () => {
   await shown(['finance'], 'zh-CN');
-  expect(screen.getByRole('link', { name: '1 待核对凭证 ¥1090.00 · 最早 2 天' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: '2 待审批借款 ¥15000.00 · 最早 3 小时' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '1 待核对凭证 ¥1,090.00 · 最早 2 天' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '2 待审批借款 ¥15,000.00 · 最早 3 小时' })).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: '今日，2026-11-26 (Asia/Shanghai)' })).getByText('当前逾期')).toBeInTheDocument();
 });

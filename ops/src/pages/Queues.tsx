@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, type Queues as QueueFigures } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { inZone } from '@instalment/contract/format';
+import { formatMoney, inZone } from '@instalment/contract/format';
 import { useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../messages';
 import type { HostScreenProps } from '../screens';
@@ -24,7 +24,7 @@ const HOURS_SHOWN_UP_TO = 48;
 function Load({ load }: { load: QueueFigures['loads'][QueueKey] }) {
   const t = useT(hostMessages);
   const hours = load.oldest_hours;
-  const amount = 'amount' in load ? t('queueAmount', { amount: load.amount }) : null;
+  const amount = 'amount' in load ? formatMoney(load.amount) : null;
   const oldest =
     hours === null ? null : hours < HOURS_SHOWN_UP_TO ? t('oldestHours', { hours }) : t('oldestDays', { days: Math.floor(hours / 24) });
   return <span className="ops-load">{[amount, oldest].filter(Boolean).join(' · ')}</span>;
@@ -57,12 +57,17 @@ export function Queues({ operator, opens }: HostScreenProps) {
           <h2 id="ops-today">{inZone(t('today', { date: data.today.date }), operator.business_timezone)}</h2>
           <dl className="ops-today">
             <dt>{t('disbursedToday')}</dt>
-            <dd>{t('queueAmount', { amount: data.today.disbursed })}</dd>
+            <dd>{formatMoney(data.today.disbursed)}</dd>
             <dt>{t('repaidToday')}</dt>
-            <dd>{t('queueAmount', { amount: data.today.repaid })}</dd>
+            <dd>{formatMoney(data.today.repaid)}</dd>
             <dt>{t('overdueNow')}</dt>
-            <dd>{t('queueAmount', { amount: data.loads.loans_overdue.amount })}</dd>
+            <dd>{formatMoney(data.loads.loans_overdue.amount)}</dd>
           </dl>
+          {opens('/reports') && (
+            <p>
+              <a href="#/reports">{t('dailyReport')}</a>
+            </p>
+          )}
         </section>
       )}
     </>

@@ -33,6 +33,7 @@ export const PATHS = {
   repay: '/pages/payment/repay',
   cashier: '/pages/payment/cashier',
   proofUpload: '/pages/payment/upload',
+  autopay: '/pages/payment/autopay',
   newsList: '/pages/news/list',
   newsDetail: '/pages/news/detail',
 } as const;

@@ -10,6 +10,8 @@ const RECONCILE_EVERY_MS = 60_000;
 const PENDING_REFUNDS_EVERY_MS = 60_000;
 /** How often due reminders are looked for (each is sent once, whenever the day's run finds it). */
 const REMINDERS_EVERY_MS = 15 * 60_000;
+/** How often the due-date charge looks for a charge hour that has come (and asks about charges in flight). */
+const AUTOPAY_EVERY_MS = 5 * 60_000;
 /** How often closed accounts past their retention period are looked for: a day late is no harm, a busy database is. */
 const RETENTION_EVERY_MS = 60 * 60_000;
 
@@ -20,6 +22,7 @@ export function backgroundJobs(services: Services, config: AppConfig, sweepRateL
     { name: 'payment reconciliation', everyMs: RECONCILE_EVERY_MS, run: () => services.payments.reconcileOpen() },
     { name: 'pending refunds', everyMs: PENDING_REFUNDS_EVERY_MS, run: () => services.reconciliation.settlePending() },
     { name: 'due reminders', everyMs: REMINDERS_EVERY_MS, run: () => services.reminders.sendDue() },
+    { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: () => services.autopay.run() },
     { name: 'retention', everyMs: RETENTION_EVERY_MS, run: () => services.retention.eraseExpired() },
     {
       name: 'stored sweeps',

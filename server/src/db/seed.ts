@@ -25,11 +25,14 @@ export async function seed(store: Store, nowMs: number): Promise<void> {
       await tx.q
         .insertInto('news')
         .values({
-          title: item.title,
-          summary: item.summary,
+          title_en: item.title,
+          summary_en: item.summary,
+          content_en: item.body,
+          title_zh: item.zh.title,
+          summary_zh: item.zh.summary,
+          content_zh: item.zh.body,
           cover: illustrationPath(item.image),
           author: item.author,
-          content: item.body,
           published_at: latest - item.daysAgo * DAY_MS,
         })
         .execute();

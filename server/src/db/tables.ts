@@ -16,8 +16,25 @@ import type { Sealed } from './field-cipher';
 
 export type { DifferenceReason };
 
-/** `due`: 3 days before a due date; `overdue`: the day after it passed unpaid. */
-export type ReminderKind = 'due' | 'overdue';
+/**
+ * `due`: 3 days before a due date (`autopay_due` to a borrower whose agreement will charge it);
+ * `overdue`: the day after it passed unpaid; `autopay_charged` and `autopay_failed`: after the
+ * due amount was charged automatically, or after the last attempt to charge it failed.
+ */
+export type ReminderKind = 'due' | 'overdue' | 'autopay_due' | 'autopay_charged' | 'autopay_failed';
+
+/** A withholding agreement's state: asked for, signed (charges go through it), ended by either side, or never signed. */
+export type AgreementState = 'pending' | 'active' | 'ended' | 'failed';
+
+/** What an agreement's history records: each state it moved to, and finance's pauses and resumes. */
+export type AutopayEvent = AgreementState | 'paused' | 'resumed';
+
+/**
+ * A charge on an agreement: in flight (asked of Alipay, or its answer unknown and to be queried),
+ * paid, failed at Alipay (to be tried again while attempts are left), or refused before it
+ * reached Alipay (a cap).
+ */
+export type ChargeState = 'charging' | 'paid' | 'failed' | 'refused';
 
 /**
  * The tables as the migrations leave them, for the typed query builder. Money is integer fen,
@@ -143,6 +160,47 @@ export interface Tables {
     sent_at: Defaulted<number | null>;
   };
   consents: { id: Generated<number>; user_id: number; document: AgreementName; version: string; agreed_at: number; address: string };
+  autopay_agreements: {
+    id: Generated<number>;
+    user_id: number;
+    /** Ours, in the sign request: Alipay's notify and query name the agreement by it. */
+    external_agreement_no: string;
+    /** Alipay's, from the sign notify or a query: what a charge and an unsign name. */
+    agreement_no: Defaulted<string | null>;
+    state: AgreementState;
+    /** The version of the autopay terms the borrower confirmed. */
+    consent_version: string;
+    created_at: number;
+    signed_at: Defaulted<number | null>;
+    ended_at: Defaulted<number | null>;
+    /** Since when finance paused its charges (the agreement stays signed at Alipay); null: charged as due. */
+    paused_at: Defaulted<number | null>;
+  };
+  /** Each change of an agreement, oldest first: its state's, and finance's pauses and resumes. */
+  autopay_history: {
+    id: Generated<number>;
+    agreement_id: number;
+    event: AutopayEvent;
+    /** The operator's username; null: the borrower or Alipay. */
+    operator: string | null;
+    at: number;
+  };
+  autopay_charges: {
+    id: Generated<number>;
+    agreement_id: number;
+    loan_id: number;
+    /** The latest due date the charge pays (overdue instalments of the loan go with it). */
+    due_date: string;
+    attempt: number;
+    out_trade_no: string;
+    /** The payment the charge opened; null for one a cap refused. */
+    payment_id: number | null;
+    amount_fen: number;
+    state: ChargeState;
+    reason: Defaulted<string | null>;
+    created_at: number;
+    decided_at: Defaulted<number | null>;
+  };
 }
 
 /** A column the database fills when an insert leaves it out. */
@@ -168,6 +226,8 @@ interface UsersTable {
   id_card: Defaulted<Sealed | null>;
   /** The ID number's blind index (FieldCipher.blindIndex): one ID number, one account. */
   id_card_index: Defaulted<string | null>;
+  /** The blind index of the ID number's last 4 characters (db/id-tail.ts): staff find a borrower by it. */
+  id_card_tail_index: Defaulted<string | null>;
   /** 1: due reminders by SMS (the default); 0: turned off in "mine". */
   sms_reminders: Defaulted<number>;
   /** Moves (by trigger) with every change to the user's loans and their instalments. */
@@ -282,13 +342,17 @@ interface VouchersTable {
   reject_reason: Defaulted<string | null>;
 }
 
+/** An article's text in each language (migration 022): all three fields of a language, or none ('') of them. */
 interface NewsTable {
   id: Generated<number>;
-  title: string;
-  summary: string;
+  title_zh: Defaulted<string>;
+  summary_zh: Defaulted<string>;
+  content_zh: Defaulted<string>;
+  title_en: Defaulted<string>;
+  summary_en: Defaulted<string>;
+  content_en: Defaulted<string>;
   cover: string;
   author: string;
-  content: string;
   published_at: number;
   /** Only `published` is shown in the app; an editor's draft, or an article taken down, is not. */
   status: Defaulted<'draft' | 'published' | 'unpublished'>;

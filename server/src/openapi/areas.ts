@@ -31,6 +31,7 @@ export const AREAS: readonly (readonly [prefix: string, tag: Tag])[] = [
   ['/api/user/', 'account'],
   ['/api/sms/', 'sms'],
   ['/api/loan/', 'loans'],
+  ['/api/autopay', 'loans'],
   ['/api/news/', 'news'],
   ['/static/news/', 'news'],
   ['/api/common/', 'files'],

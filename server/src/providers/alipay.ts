@@ -4,10 +4,25 @@ import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../config';
 import { loggableFailure } from './failures';
-import type { GatewayTrade, PaymentGateway, PaymentToPay, RefundAsked, RefundFound, RefundOutcome, RefundToMake } from './gateway';
+import type {
+  AgreementGateway,
+  ChargeOutcome,
+  ChargeToMake,
+  GatewayAgreement,
+  GatewayTrade,
+  PaymentGateway,
+  PaymentToPay,
+  RefundAsked,
+  RefundFound,
+  RefundOutcome,
+  RefundToMake,
+} from './gateway';
 
 /** Alipay's notify and query say a trade is paid with one of these. */
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/** Alipay's sign scene of a withholding agreement unless the settings name the one agreed with Alipay. */
+export const DEFAULT_SIGN_SCENE = 'DEFAULT|DEFAULT';
 
 /** How long a call waits for Alipay unless the settings say: the SDK's own default. */
 const TIMEOUT_MS = 5_000;
@@ -39,6 +54,28 @@ export function fenOf(yuan: unknown): number | null {
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
 }
 
+/** 商家扣款: the personal product a borrower signs, and the product a charge on it is made with. */
+const PERSONAL_PRODUCT_CODE = 'GENERAL_WITHHOLDING_P1';
+const WITHHOLDING_PRODUCT_CODE = 'GENERAL_WITHHOLDING';
+/** The agreement notifies: signed, and ended (by the borrower in Alipay, or by our unsign). */
+const AGREEMENT_NOTIFIES = new Set(['dut_user_sign', 'dut_user_unsign']);
+/** Refusals of a charge the borrower can act on, by Alipay's sub_code; any other refusal keeps its code. */
+const CHARGE_REFUSALS: Record<string, string> = {
+  'ACQ.BALANCE_NOT_ENOUGH': 'balance',
+  'ACQ.BUYER_BALANCE_NOT_ENOUGH': 'balance',
+  'ACQ.AGREEMENT_NOT_EXIST': 'agreement',
+  'ACQ.AGREEMENT_INVALID': 'agreement',
+  'ACQ.AGREEMENT_STATUS_NOT_NORMAL': 'agreement',
+};
+
+/** An agreement as Alipay's notify or query writes it: `NORMAL` is signed, `STOP` and `UNSIGN` ended. */
+function agreementOf(externalAgreementNo: string, agreementNo: unknown, status: unknown): GatewayAgreement | null {
+  const number = typeof agreementNo === 'string' && agreementNo !== '' ? agreementNo : null;
+  if (status === 'NORMAL' && number) return { state: 'active', externalAgreementNo, agreementNo: number };
+  if (status === 'STOP' || status === 'UNSIGN') return { state: 'ended', externalAgreementNo, agreementNo: number };
+  return null;
+}
+
 /**
  * Alipay through its official SDK: `alipay.trade.wap.pay` URLs signed RSA2 with the app's key,
  * notifies and `alipay.trade.query`, `alipay.trade.refund` and `alipay.trade.fastpay.refund.query`
@@ -46,6 +83,7 @@ export function fenOf(yuan: unknown): number | null {
  */
 export class AlipayGateway implements PaymentGateway {
   readonly channels = ['alipay'] as const;
+  readonly agreements: AlipayAgreements;
   private readonly sdk: AlipaySdk;
 
   constructor(
@@ -61,6 +99,7 @@ export class AlipayGateway implements PaymentGateway {
       signType: 'RSA2',
       timeout: settings.timeoutMs ?? TIMEOUT_MS,
     });
+    this.agreements = new AlipayAgreements(this.sdk, settings, log);
   }
 
   payUrl(payment: PaymentToPay, _channel: string, returnUrl: string | null, apiBase: string): string {
@@ -168,5 +207,128 @@ export class AlipayGateway implements PaymentGateway {
       return { state: 'unknown', detail: `refund_status ${String(answer.refundStatus)}` };
     }
     return { state: 'refunded', amountFen };
+  }
+}
+
+/**
+ * Withholding agreements (商家扣款) through the same SDK and keys: `alipay.user.agreement.page.sign`
+ * URLs, `alipay.user.agreement.query` and `.unsign`, charges by `alipay.trade.pay` with
+ * `agreement_params.agreement_no`; the `dut_user_sign` and `dut_user_unsign` notifies verified like
+ * the payment notify.
+ */
+export class AlipayAgreements implements AgreementGateway {
+  constructor(
+    private readonly sdk: AlipaySdk,
+    private readonly settings: AlipaySettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private get product() {
+    return { personal_product_code: PERSONAL_PRODUCT_CODE, sign_scene: this.settings.signScene ?? DEFAULT_SIGN_SCENE };
+  }
+
+  signUrl(externalAgreementNo: string, returnUrl: string | null, apiBase: string): string {
+    return this.sdk.pageExecute('alipay.user.agreement.page.sign', 'GET', {
+      bizContent: {
+        ...this.product,
+        product_code: WITHHOLDING_PRODUCT_CODE,
+        external_agreement_no: externalAgreementNo,
+        access_params: { channel: 'ALIPAYAPP' },
+      },
+      notifyUrl: `${apiBase}${GATEWAY_ENDPOINTS.alipayAgreementNotify}`,
+      ...(returnUrl ? { returnUrl } : {}),
+    });
+  }
+
+  /** An agreement notify's fields when they are Alipay's, signed for this app: null for anything else. */
+  verifiedNotify(fields: Record<string, string>): GatewayAgreement | null {
+    if (!this.sdk.checkNotifySignV2(fields)) return null;
+    if (fields.app_id !== this.settings.appId || !AGREEMENT_NOTIFIES.has(fields.notify_type ?? '')) return null;
+    if (!fields.external_agreement_no) return null;
+    return agreementOf(fields.external_agreement_no, fields.agreement_no, fields.status);
+  }
+
+  async agreement(externalAgreementNo: string): Promise<GatewayAgreement | null> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.sdk.exec(
+        'alipay.user.agreement.query',
+        { bizContent: { ...this.product, external_agreement_no: externalAgreementNo } },
+        { validateSign: true },
+      );
+    } catch (error) {
+      this.log.warn({ err: loggableFailure(error), external_agreement_no: externalAgreementNo }, 'alipay.user.agreement.query failed');
+      return null;
+    }
+    if (answer.code === '40004' && String(answer.subCode ?? '').endsWith('AGREEMENT_NOT_EXIST'))
+      return { state: 'none', externalAgreementNo };
+    if (answer.code !== '10000' || answer.externalAgreementNo !== externalAgreementNo) return null;
+    return agreementOf(externalAgreementNo, answer.agreementNo, answer.status);
+  }
+
+  async unsign(agreementNo: string, externalAgreementNo: string): Promise<boolean> {
+    try {
+      const answer = await this.sdk.exec(
+        'alipay.user.agreement.unsign',
+        { bizContent: { ...this.product, agreement_no: agreementNo, external_agreement_no: externalAgreementNo } },
+        { validateSign: true },
+      );
+      return answer.code === '10000';
+    } catch (error) {
+      this.log.warn({ err: loggableFailure(error), agreement_no: agreementNo }, 'alipay.user.agreement.unsign failed');
+      return false;
+    }
+  }
+
+  /**
+   * Alipay answers a withholding `alipay.trade.pay` with `10000` when the money was taken; a
+   * refusal it names (no balance, the agreement ended) is a failure; `10003` (still working),
+   * a system error or no answer at all is unknown, and `alipay.trade.query` says later.
+   */
+  async charge(charge: ChargeToMake): Promise<ChargeOutcome> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.sdk.exec(
+        'alipay.trade.pay',
+        {
+          bizContent: {
+            out_trade_no: charge.paymentNo,
+            total_amount: yuanOf(charge.amountFen),
+            subject: charge.subject,
+            product_code: WITHHOLDING_PRODUCT_CODE,
+            agreement_params: { agreement_no: charge.agreementNo },
+          },
+        },
+        { validateSign: true },
+      );
+    } catch (error) {
+      const failure = loggableFailure(error);
+      this.log.warn({ err: failure, payment_no: charge.paymentNo }, 'alipay.trade.pay failed');
+      return { state: 'unknown', detail: failure.message };
+    }
+    const amountFen = fenOf(answer.totalAmount);
+    if (answer.code === '10000' && answer.outTradeNo === charge.paymentNo && amountFen === charge.amountFen) {
+      return { state: 'paid', trade: { paymentNo: charge.paymentNo, tradeNo: String(answer.tradeNo ?? ''), amountFen, paid: true } };
+    }
+    const refusal = CHARGE_REFUSALS[String(answer.subCode ?? '')];
+    if (answer.code === '40004' && refusal) return { state: 'failed', reason: refusal };
+    if (answer.code === '40004' && answer.subCode !== 'ACQ.TRADE_HAS_SUCCESS')
+      return { state: 'failed', reason: String(answer.subCode ?? answer.code) };
+    return { state: 'unknown', detail: detailOf(answer) };
+  }
+
+  /**
+   * `alipay.trade.cancel`: Alipay closes a trade not paid (`action: close`) or gives back one
+   * paid (`refund`); `retry_flag: Y`, another answer or none leaves it unknown.
+   */
+  async cancelCharge(paymentNo: string): Promise<'closed' | 'unknown'> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.sdk.exec('alipay.trade.cancel', { bizContent: { out_trade_no: paymentNo } }, { validateSign: true });
+    } catch (error) {
+      this.log.warn({ err: loggableFailure(error), payment_no: paymentNo }, 'alipay.trade.cancel failed');
+      return 'unknown';
+    }
+    return answer.code === '10000' && answer.retryFlag !== 'Y' ? 'closed' : 'unknown';
   }
 }

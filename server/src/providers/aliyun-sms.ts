@@ -49,7 +49,14 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   private templateOf(kind: ReminderKind): string | null {
-    return kind === 'due' ? this.settings.dueTemplateCode : this.settings.overdueTemplateCode;
+    const templates: Record<ReminderKind, string | null | undefined> = {
+      due: this.settings.dueTemplateCode,
+      overdue: this.settings.overdueTemplateCode,
+      autopay_due: this.settings.autopayDueTemplateCode,
+      autopay_charged: this.settings.autopayChargedTemplateCode,
+      autopay_failed: this.settings.autopayFailedTemplateCode,
+    };
+    return templates[kind] ?? null;
   }
 
   async send(message: SmsMessage): Promise<void> {

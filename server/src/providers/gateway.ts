@@ -48,6 +48,45 @@ export type RefundOutcome =
 /** What a gateway says of a refund asked before: made (and for how much), never made, or not known yet. */
 export type RefundFound = { state: 'refunded'; amountFen: number } | { state: 'none' } | { state: 'unknown'; detail: string };
 
+/** A gateway's word on a withholding agreement (verified): signed with its number, ended, or never made. */
+export type GatewayAgreement =
+  | { state: 'active'; externalAgreementNo: string; agreementNo: string }
+  | { state: 'ended'; externalAgreementNo: string; agreementNo: string | null }
+  | { state: 'none'; externalAgreementNo: string };
+
+/** A charge on a signed agreement: the payment it pays, for its amount. */
+export interface ChargeToMake {
+  paymentNo: string;
+  amountFen: number;
+  subject: string;
+  agreementNo: string;
+}
+
+/**
+ * A gateway's answer to a charge: paid (its trade), failed for good (a reason the borrower can act
+ * on: `balance`, `agreement`, or the gateway's own code), or unknown: no answer, or one that does
+ * not say. An unknown charge may have taken the money, so it is queried, never read as failed.
+ */
+export type ChargeOutcome =
+  { state: 'paid'; trade: GatewayTrade } | { state: 'failed'; reason: string } | { state: 'unknown'; detail: string };
+
+/** Automatic repayment: the borrower signs a withholding agreement once, then each due amount is charged on it. */
+export interface AgreementGateway {
+  /** The complete URL of the gateway's signing page for our agreement number; its notify comes back to `apiBase`. */
+  signUrl(externalAgreementNo: string, returnUrl: string | null, apiBase: string): string;
+  /** The agreement as the gateway has it, or null when it did not answer. */
+  agreement(externalAgreementNo: string): Promise<GatewayAgreement | null>;
+  /** Ends a signed agreement: true when the gateway says it is ended, false when it is not known (asked again later). */
+  unsign(agreementNo: string, externalAgreementNo: string): Promise<boolean>;
+  /** Takes `amountFen` on the agreement, once per payment number however often asked. */
+  charge(charge: ChargeToMake): Promise<ChargeOutcome>;
+  /**
+   * Closes a charge whose outcome stayed unknown, so that it can never take money later: `closed`
+   * (nothing was taken, or what was taken was given back), or `unknown` (asked again later).
+   */
+  cancelCharge(paymentNo: string): Promise<'closed' | 'unknown'>;
+}
+
 /** Who takes the money for the cashier: `PAYMENT_PROVIDER`. */
 export interface PaymentGateway {
   /** The gateway channels it serves; null: every enabled one (the sandbox stands in for all). */
@@ -67,11 +106,48 @@ export interface PaymentGateway {
   refund(refund: RefundToMake): Promise<RefundOutcome>;
   /** Looks up a refund asked before, by its number: what became of one whose answer never came. */
   refundState(refund: RefundAsked): Promise<RefundFound>;
+  /** Withholding agreements and their charges. */
+  readonly agreements: AgreementGateway;
+}
+
+/**
+ * The sandbox's agreements: signed on a page of this server (routes/sandbox.ts, which records the
+ * borrower's confirmation itself), and every charge paid at once, since no money moves.
+ */
+export class SandboxAgreements implements AgreementGateway {
+  signUrl(externalAgreementNo: string, returnUrl: string | null, apiBase: string): string {
+    const url = new URL(`${apiBase}${SANDBOX_ENDPOINTS.agreementPage}`);
+    url.searchParams.set('external_agreement_no', externalAgreementNo);
+    if (returnUrl) url.searchParams.set('return_url', returnUrl);
+    return url.toString();
+  }
+
+  /** The sandbox's page records the agreement as it is confirmed: there is nothing later to ask. */
+  async agreement(): Promise<GatewayAgreement | null> {
+    return null;
+  }
+
+  async unsign(): Promise<boolean> {
+    return true;
+  }
+
+  async charge(charge: ChargeToMake): Promise<ChargeOutcome> {
+    return {
+      state: 'paid',
+      trade: { paymentNo: charge.paymentNo, tradeNo: `SANDBOX${charge.paymentNo}`, amountFen: charge.amountFen, paid: true },
+    };
+  }
+
+  /** Its charges are paid as they are asked: none is ever left unknown. */
+  async cancelCharge(): Promise<'closed' | 'unknown'> {
+    return 'closed';
+  }
 }
 
 /** The sandbox: a page of this server where the payer confirms, and no money moves. */
 export class SandboxGateway implements PaymentGateway {
   readonly channels = null;
+  readonly agreements = new SandboxAgreements();
 
   payUrl(payment: PaymentToPay, channel: string, returnUrl: string | null, apiBase: string): string {
     const url = new URL(`${apiBase}${SANDBOX_ENDPOINTS.payPage}`);

@@ -69,6 +69,32 @@ export class ApprovalRecords {
     return new Map(rows.map((row) => [row.target, row.id]));
   }
 
+  /** The newest approval of one kind for a target (awaiting or decided), or null. */
+  async newest(kind: ApprovalKind, target: string): Promise<ApprovalRow | null> {
+    const row = await this.store.q
+      .selectFrom('approvals')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('target', '=', target)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Who approved each of these targets' approvals of one kind, by target (the checkers). */
+  async approvedBy(kind: ApprovalKind, targets: readonly string[]): Promise<Map<string, string>> {
+    if (targets.length === 0) return new Map();
+    const rows = await this.store.q
+      .selectFrom('approvals')
+      .select(['target', 'checker_username'])
+      .where('kind', '=', kind)
+      .where('status', '=', 'approved')
+      .where('target', 'in', targets)
+      .execute();
+    return new Map(rows.map((row) => [row.target, row.checker_username ?? '']));
+  }
+
   /**
    * The usernames of the operators who may not check `username`'s work nor have it checked by
    * them. An account an admin created or renewed the authenticator of is that admin's until a

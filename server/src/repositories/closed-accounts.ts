@@ -39,6 +39,7 @@ export class ClosedAccountRecords {
         password_hash: '',
         real_name: null,
         id_card: null,
+        id_card_tail_index: null,
         sms_reminders: 0,
         credit_limit_fen: null,
         closed_at: at,

@@ -183,12 +183,15 @@ export class ConsoleListRecords {
     );
   }
 
-  async vouchers(status: VoucherStatus | null, window: ListWindow<VoucherSort>): Promise<Found<StaffVoucherRow>> {
+  /** Proofs of a status (all: null), of an order number or a phone containing `search`. */
+  async vouchers(status: VoucherStatus | null, window: ListWindow<VoucherSort>, search?: string): Promise<Found<StaffVoucherRow>> {
     let query = this.store.q
       .selectFrom('vouchers as v')
       .innerJoin('loans as l', 'l.id', 'v.loan_id')
       .innerJoin('users as u', 'u.id', 'l.user_id');
     if (status) query = query.where('v.status', '=', status);
+    const pattern = search?.trim() && containing(search.trim());
+    if (pattern) query = query.where((eb) => eb.or([like('l.order_no', pattern), like('u.mobile', pattern)]));
     if (window.fromMs !== undefined) query = query.where('v.created_at', '>=', window.fromMs);
     if (window.toMs !== undefined) query = query.where('v.created_at', '<', window.toMs);
     const [rows, count] = await Promise.all([

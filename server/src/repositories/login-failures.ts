@@ -29,6 +29,19 @@ export class LoginFailureRecords {
     return { n: Number(row.n), latest: row.latest === null ? null : Number(row.latest) };
   }
 
+  /** The accounts' failures since then, counted per address. */
+  async perAddress(accounts: readonly string[], sinceMs: number): Promise<Array<{ account: string; n: number }>> {
+    if (accounts.length === 0) return [];
+    const rows = await this.store.q
+      .selectFrom('login_failures')
+      .select((eb) => ['account', eb.fn.countAll<number>().as('n')])
+      .where('account', 'in', accounts)
+      .where('at', '>', sinceMs)
+      .groupBy(['account', 'address'])
+      .execute();
+    return rows.map((row) => ({ account: row.account, n: Number(row.n) }));
+  }
+
   async insert(account: string, address: string, at: number): Promise<number> {
     const row = await this.store.q.insertInto('login_failures').values({ account, address, at }).returning('id').executeTakeFirstOrThrow();
     return row.id;

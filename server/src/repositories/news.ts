@@ -4,7 +4,7 @@ import type { NewsRow } from '../db/tables';
 const versionOf = prepared((q, name: string) => q.selectFrom('versions').select('version').where('name', '=', name), 'name');
 
 export type { NewsRow };
-export type NewsHeadline = Omit<NewsRow, 'author' | 'content' | 'status'>;
+export type NewsHeadline = Omit<NewsRow, 'author' | 'content_zh' | 'content_en' | 'status'>;
 
 /** Platform news: what is published by a given instant, newest first; an editor's drafts and takedowns. */
 export class NewsRecords {
@@ -41,7 +41,7 @@ export class NewsRecords {
   headlines(nowMs: number, limit: number, offset: number): Promise<NewsHeadline[]> {
     return this.store.q
       .selectFrom('news')
-      .select(['id', 'title', 'summary', 'cover', 'published_at'])
+      .select(['id', 'title_zh', 'summary_zh', 'title_en', 'summary_en', 'cover', 'published_at'])
       .where('published_at', '<=', nowMs)
       .where('status', '=', 'published')
       .orderBy('published_at', 'desc')
@@ -60,6 +60,19 @@ export class NewsRecords {
       .where('status', '=', 'published')
       .executeTakeFirst();
     return row ?? null;
+  }
+
+  /** Whether an article published by `nowMs` shows the image at `cover` (a path on this server). */
+  async coverShown(cover: string, nowMs: number): Promise<boolean> {
+    const row = await this.store.q
+      .selectFrom('news')
+      .select('id')
+      .where('cover', '=', cover)
+      .where('published_at', '<=', nowMs)
+      .where('status', '=', 'published')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async draft(article: Omit<NewsRow, 'id' | 'status'>): Promise<number> {

@@ -8,6 +8,8 @@ export interface ReminderCandidate {
   period: number;
   due_date: string;
   mobile: string;
+  /** 1: the borrower's withholding agreement is active, and will charge the instalment. */
+  autopay?: number;
 }
 
 /** Reminders on record: taken, sent, or failed and to be tried again. */
@@ -20,7 +22,15 @@ export class ReminderRecords {
       .selectFrom('instalments')
       .innerJoin('loans', 'loans.id', 'instalments.loan_id')
       .innerJoin('users', 'users.id', 'loans.user_id')
+      .leftJoin('autopay_agreements', (join) =>
+        // Paused by finance: not charged, so told as any borrower is.
+        join
+          .onRef('autopay_agreements.user_id', '=', 'users.id')
+          .on('autopay_agreements.state', '=', 'active')
+          .on('autopay_agreements.paused_at', 'is', null),
+      )
       .select(['instalments.loan_id', 'instalments.period', 'instalments.due_date', 'users.mobile'])
+      .select((eb) => eb.case().when('autopay_agreements.id', 'is not', null).then(1).else(0).end().as('autopay'))
       .where('instalments.paid_at', 'is', null)
       .where('loans.status', 'in', ['repaying', 'overdue'])
       .where('users.sms_reminders', '=', 1)
@@ -58,6 +68,19 @@ export class ReminderRecords {
       .where('period', '=', period)
       .where('kind', '=', kind)
       .execute();
+  }
+
+  /** The reminders of `kinds` sent, newest first, with whom they went to and about which instalment; `mobile` filters. */
+  sent(kinds: readonly ReminderKind[], mobile: string | null, limit: number) {
+    let query = this.store.q
+      .selectFrom('reminders')
+      .innerJoin('loans', 'loans.id', 'reminders.loan_id')
+      .innerJoin('users', 'users.id', 'loans.user_id')
+      .select(['users.mobile', 'reminders.kind', 'loans.order_no', 'reminders.period', 'reminders.sent_at'])
+      .where('reminders.status', '=', 'sent')
+      .where('reminders.kind', 'in', kinds);
+    if (mobile) query = query.where('users.mobile', '=', mobile);
+    return query.orderBy('reminders.sent_at', 'desc').orderBy('reminders.id', 'desc').limit(limit).execute();
   }
 
   async setWanted(userId: number, wanted: boolean): Promise<void> {

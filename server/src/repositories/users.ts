@@ -108,11 +108,69 @@ export class UserRecords {
     return row !== undefined;
   }
 
-  async bindIdentity(id: number, realName: string, idCard: Sealed, index: string): Promise<void> {
+  /** `index`, `tailIndex`: the blind indexes of the whole number and of its tail (db/id-tail.ts). */
+  async bindIdentity(id: number, realName: string, idCard: Sealed, index: string, tailIndex: string): Promise<void> {
     await this.store.q
       .updateTable('users')
-      .set({ real_name: realName, id_card: idCard, id_card_index: index })
+      .set({ real_name: realName, id_card: idCard, id_card_index: index, id_card_tail_index: tailIndex })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Accounts whose real name or nickname holds `words` (any case), newest first. */
+  async searchByName(words: string, limit: number): Promise<UserRow[]> {
+    const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const like = (column: 'real_name' | 'nickname') => sql<boolean>`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`;
+    return this.store.q
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([like('real_name'), like('nickname')]))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Accounts whose phone ends in `digits` (all of it: the whole number), newest first. */
+  async searchByPhoneTail(digits: string, limit: number): Promise<UserRow[]> {
+    return this.store.q.selectFrom('users').selectAll().where('mobile', 'like', `%${digits}`).orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** Accounts with an ID number bound whose tail has this blind index, newest first; a closed account's is erased. */
+  async searchByIdTail(tailIndex: string, limit: number): Promise<UserRow[]> {
+    return this.store.q
+      .selectFrom('users')
+      .selectAll()
+      .where('id_card_tail_index', '=', tailIndex)
+      .where('id_card', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The account bound to the ID number of this blind index. */
+  async byIdCardIndex(index: string): Promise<UserRow | null> {
+    return (await this.store.q.selectFrom('users').selectAll().where('id_card_index', '=', index).executeTakeFirst()) ?? null;
+  }
+
+  /** The account that took out the loan of this order number. */
+  async byOrderNo(orderNo: string): Promise<UserRow | null> {
+    const row = await this.store.q
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', (eb) => eb.selectFrom('loans').select('user_id').where('order_no', '=', orderNo))
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** How many loans each of these accounts has, by account. */
+  async loanCounts(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.store.q
+      .selectFrom('loans')
+      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', 'in', [...ids])
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
   }
 }

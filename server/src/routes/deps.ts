@@ -22,6 +22,8 @@ export interface RouteDeps {
   links: FileLinks;
   /** Links to a borrower's data archive: signed with the same key as `links`, but short-lived. */
   exportLinks: FileLinks;
+  /** The process's clock as development moves it forward (POST /dev/clock); null when a test keeps its own. */
+  devClock: { advance(ms: number): number } | null;
 }
 
 /**

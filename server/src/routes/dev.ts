@@ -1,38 +1,55 @@
 import { DEV_ENDPOINTS } from '@instalment/contract/api';
 import {
   AgeLoanRequest,
+  ClockAnswer,
+  ClockRequest,
   envelopeOf,
   ExpireTokensRequest,
   LoanReviewed,
   LoanReviewRequest,
+  JobRun,
   NoData,
+  OutboxMessage,
   OutboxQuery,
-  SmsOutboxEntry,
+  RunJobRequest,
   TokensExpired,
   VoucherReviewed,
   VoucherReviewRequest,
 } from '@instalment/contract/api/schemas';
 import { validatePhone } from '@instalment/contract/validation';
 import { Type } from '@sinclair/typebox';
+import { iso } from '../context';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import type { RoutePlugin } from './deps';
 import { said } from '../http/say';
 import { Refusal, say } from '../services/refusals';
 
+/** How many messages the outbox lists: the newest. */
+const OUTBOX_LENGTH = 50;
+
 /**
  * Development-only helpers (registered only with DEV_ROUTES=1, never in production), so that a browser or
  * a test can finish flows that otherwise need a phone, a reviewer or a month of waiting.
  */
-export const devRoutes: RoutePlugin = async (app, { services }) => {
-  /** The SMS messages "sent" by the development provider, newest first; ?mobile= filters. */
+export const devRoutes: RoutePlugin = async (app, { services, devClock }) => {
+  /**
+   * The SMS messages "sent" by the development provider, newest first; ?mobile= filters. The codes
+   * are the outbox's; the autopay notices are on record in the reminders' table, and listed here too
+   * so that a person or a journey can read what the borrower was told.
+   */
   app.get(
     DEV_ENDPOINTS.smsOutbox,
-    { schema: { querystring: OutboxQuery, response: { 200: envelopeOf(Type.Array(SmsOutboxEntry)) } } },
+    { schema: { querystring: OutboxQuery, response: { 200: envelopeOf(Type.Array(OutboxMessage)) } } },
     async (request) => {
       if (!services.outbox) throw new Refusal(say('noOutbox'));
-      const mobile = request.query.mobile?.trim() ?? '';
-      return ok(await services.outbox.list(mobile === '' ? null : check(validatePhone, mobile)));
+      const given = request.query.mobile?.trim() ?? '';
+      const mobile = given === '' ? null : check(validatePhone, given);
+      const [codes, notices] = await Promise.all([
+        services.outbox.list(mobile, OUTBOX_LENGTH),
+        services.reminders.autopayNotices(mobile, OUTBOX_LENGTH),
+      ]);
+      return ok([...codes, ...notices].sort((a, b) => b.createtime - a.createtime).slice(0, OUTBOX_LENGTH));
     },
   );
 
@@ -63,4 +80,15 @@ export const devRoutes: RoutePlugin = async (app, { services }) => {
     await services.loans.age(request.body.order_no, request.body.days, request.body.minutes ?? 0);
     return ok(null, said(request, 'loanAged'));
   });
+
+  /** This process's clock, moved forward: a day turns over for what it prices, charges and dates from now on. */
+  app.post(DEV_ENDPOINTS.clock, { schema: { body: ClockRequest, response: { 200: envelopeOf(ClockAnswer) } } }, async (request) => {
+    if (!devClock) throw new Refusal(say('clockKept'));
+    return ok({ now: iso(devClock.advance(request.body.advance_ms)) });
+  });
+
+  /** The due-date charge now, as if a charge hour had just come; answers when the run is done. */
+  app.post(DEV_ENDPOINTS.runJob, { schema: { body: RunJobRequest, response: { 200: envelopeOf(JobRun) } } }, async () =>
+    ok({ charged: await services.autopay.run(true) }),
+  );
 };

@@ -50,4 +50,28 @@ export const gatewayRoutes: RoutePlugin = async (app, { services }) => {
       return answer(reply, true);
     },
   );
+
+  /**
+   * Alipay's agreement notifies (`dut_user_sign`, `dut_user_unsign`), believed on the same terms
+   * as the payment notify; one that would undo what was recorded since (an old sign notify after
+   * the agreement ended) is refused.
+   */
+  app.post(
+    GATEWAY_ENDPOINTS.alipayAgreementNotify,
+    { schema: { produces: ['text/plain'], response: { 200: NotifyAnswer } } },
+    async (request, reply) => {
+      const fields = formOf(request.body);
+      const agreement = gateway.agreements.verifiedNotify(fields);
+      const recorded = agreement !== null && (await services.autopay.record(agreement));
+      const log = { external_agreement_no: fields.external_agreement_no ?? null, notify_type: fields.notify_type ?? null };
+      if (recorded) request.log.info({ ...log, state: agreement.state }, 'Alipay agreement notify');
+      else
+        request.log.warn(
+          { ...log, why: agreement ? 'not ours, or undoes what was recorded' : 'signature or app_id' },
+          'Alipay agreement notify refused',
+        );
+      app.metrics.notifies.inc({ gateway: 'alipay', answer: recorded ? 'success' : 'fail' });
+      return answer(reply, recorded);
+    },
+  );
 };

@@ -11,9 +11,9 @@ import {
   LoanApplication,
   LoanCreated,
   LoanDetail,
-  LoanRates,
   MyLoansPage,
   MyLoansQuery,
+  OfferedRates,
   OrderQuery,
   PaymentChannels,
   PaymentQuery,
@@ -44,7 +44,10 @@ export const loanRoutes: RoutePlugin = async (app, { services, auth, config, lin
     file_url: `${baseUrlOf(request, config)}${links.sign(voucher.file_url)}`,
   });
 
-  app.get(ENDPOINTS.loanRates, { schema: { response: { 200: envelopeOf(LoanRates) } } }, async () => ok(await catalogue.rates()));
+  // With the lender's calendar: the app reads due dates, today and the days of instants in it.
+  app.get(ENDPOINTS.loanRates, { schema: { response: { 200: envelopeOf(OfferedRates) } } }, async () =>
+    ok({ ...(await catalogue.rates()), business_timezone: config.businessTimezone }),
+  );
   app.get(ENDPOINTS.channels, { schema: { response: { 200: envelopeOf(PaymentChannels) } } }, async () => ok(await payments.channels()));
   app.get(ENDPOINTS.bankInfo, { schema: { response: { 200: envelopeOf(BankInfo) } } }, async () => ok(await catalogue.bankInfo()));
 

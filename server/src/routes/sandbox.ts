@@ -3,7 +3,14 @@ import { formatMoney, fromFen, parsePeriods } from '@instalment/contract/loan';
 import type { FastifyReply } from 'fastify';
 import { withResult } from '../providers/gateway';
 import { appReturnUrl } from '../services/payments';
-import { BackToApp, GatewayPage, SandboxConfirmForm, SandboxPayQuery } from '@instalment/contract/api/schemas';
+import {
+  BackToApp,
+  GatewayPage,
+  SandboxAgreementForm,
+  SandboxAgreementQuery,
+  SandboxConfirmForm,
+  SandboxPayQuery,
+} from '@instalment/contract/api/schemas';
 import type { PaymentChannel, PaymentResult } from '@instalment/contract/api';
 import type { RoutePlugin } from './deps';
 
@@ -145,6 +152,45 @@ ${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${h
       else result = await payments.confirm(paymentNo, channel.code);
       request.log.info({ payment_no: paymentNo, result }, 'sandbox payment');
       return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { payment_no: paymentNo, result }), 303);
+    },
+  );
+
+  /** The signing page of a withholding agreement, as Alipay's: the borrower signs or cancels, and goes back. */
+  app.get(SANDBOX_ENDPOINTS.agreementPage, { schema: { querystring: SandboxAgreementQuery, response: page } }, async (request, reply) => {
+    const { return_url: returnUrl = '', external_agreement_no: externalAgreementNo = '' } = request.query;
+    if (!allowedReturn(returnUrl)) return refuseReturn(reply);
+    const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+    return sendPage(
+      reply,
+      200,
+      'Sign automatic repayment',
+      `<div class="card">
+<dl>
+<dt>Merchant</dt><dd>Instalment Finance Co., Ltd.</dd>
+<dt>Agreement no.</dt><dd>${escapeHtml(externalAgreementNo)}</dd>
+</dl>
+<p>Each due amount of your loans is charged on its due date.</p>
+<form method="post" action="${SANDBOX_ENDPOINTS.agreementConfirm}">
+${hidden('external_agreement_no', externalAgreementNo)}${hidden('return_url', returnUrl)}
+<button type="submit" class="pay" name="decision" value="sign">Sign</button>
+<button type="submit" class="cancel" name="decision" value="cancel">Cancel</button>
+</form>
+</div>`,
+    );
+  });
+
+  app.post(
+    SANDBOX_ENDPOINTS.agreementConfirm,
+    { schema: { body: SandboxAgreementForm, response: { 303: BackToApp, '4xx': GatewayPage } } },
+    async (request, reply) => {
+      const { return_url: returnUrl = '', external_agreement_no: externalAgreementNo = '', decision } = request.body;
+      if (!allowedReturn(returnUrl)) return refuseReturn(reply);
+      const signed = decision === 'sign';
+      // As Alipay's sign notify would say it: signed, under a number of the gateway's.
+      if (signed) await services.autopay.record({ state: 'active', externalAgreementNo, agreementNo: `SANDBOX${externalAgreementNo}` });
+      else await services.autopay.notSigned(externalAgreementNo);
+      request.log.info({ external_agreement_no: externalAgreementNo, signed }, 'sandbox agreement');
+      return reply.header('Cache-Control', 'no-store').redirect(withResult(returnUrl, { result: signed ? 'signed' : 'cancelled' }), 303);
     },
   );
 };

@@ -34,7 +34,7 @@ export const MULTIPART_LIMITS = {
  * Reads the whole multipart form into the body before the route's schema judges it (fields
  * may come before or after the file), so the handler takes one typed form like any route.
  */
-async function readForm(request: FastifyRequest): Promise<void> {
+export async function readForm(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) throw new Refusal(say('notMultipart'));
   const form: Record<string, unknown> = {};
   try {
@@ -58,7 +58,7 @@ async function readForm(request: FastifyRequest): Promise<void> {
 }
 
 /** The file's bytes as the store takes them, without a copy. */
-const bytesOf = ({ data }: FormFile) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+export const bytesOf = ({ data }: FormFile) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 const wholeNumberField = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : NaN);
 
@@ -111,7 +111,8 @@ export const uploadRoutes: RoutePlugin = async (app, { services, auth, config, l
 
   /**
    * The stored files, to their owner only: with the token, or through a signed link (an <img>
-   * cannot send the token). Anyone else gets the answer of a missing file. Images show inline,
+   * cannot send the token); a published article's cover to anyone. Anyone else gets the answer
+   * of a missing file. Images show inline,
    * PDFs download, and nothing is ever sniffed into HTML.
    */
   app.get(
@@ -121,7 +122,11 @@ export const uploadRoutes: RoutePlugin = async (app, { services, auth, config, l
       const url = `/uploads/${request.params.day}/${request.params.name}`;
       const { expires = '', signature = '' } = request.query;
       const owner = await uploads.ownerOf(url);
-      const allowed = links.valid(url, expires, signature) || (owner !== null && (await auth.identify(request))?.id === owner);
+      // A published article's cover is every reader's, signed in or not; a draft's stays the editor's.
+      const allowed =
+        links.valid(url, expires, signature) ||
+        (owner !== null && (await auth.identify(request))?.id === owner) ||
+        (await services.news.coverShown(url));
       // Judged before the storage is asked: a stranger's guess costs no read of the bucket.
       const found = allowed ? await uploads.open(url) : null;
       if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

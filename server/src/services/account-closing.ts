@@ -5,7 +5,7 @@ import { ClosedAccountRecords } from '../repositories/closed-accounts';
 import type { UserRow } from '../repositories/users';
 import type { AuditService } from './audit';
 import type { SmsService } from './sms';
-import { userTarget } from './staff';
+import { userTarget } from './targets';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
 

@@ -102,7 +102,12 @@ export async function approvalSubjects(store: Store, rows: readonly ApprovalRow[
   const orderNos = targetsOf('loan.disburse');
   const voucherIds = targetsOf('voucher.confirm').map(Number);
   const userIds = targetsOf('credit.limit').map(Number);
-  const usernames = [...targetsOf('operator.disable'), ...targetsOf('operator.totp'), ...targetsOf('operator.confirm')];
+  const usernames = [
+    ...targetsOf('operator.disable'),
+    ...targetsOf('operator.enable'),
+    ...targetsOf('operator.totp'),
+    ...targetsOf('operator.confirm'),
+  ];
   const [loans, vouchers, users, operators] = await Promise.all([
     orderNos.length === 0
       ? []
@@ -193,6 +198,8 @@ export async function approvalSubjects(store: Store, rows: readonly ApprovalRow[
         };
       case 'operator.disable':
         return account(row, 'disable');
+      case 'operator.enable':
+        return account(row, 'enable');
       case 'operator.totp':
         return account(row, 'totp');
       case 'operator.confirm':

@@ -152,6 +152,17 @@ export class ApprovalService {
     return rows.map((row) => view(row, subjects.get(row.id) ?? null, mayDecide(row)));
   }
 
+  /** The newest approval of `kind` for `target`, as listed (without a viewer), or null. */
+  async newestFor(kind: ApprovalKind, target: string): Promise<Approval | null> {
+    const row = await this.records.newest(kind, target);
+    return row && (await this.viewed(this.ctx.store, [row], null))[0];
+  }
+
+  /** Who approved `kind` for each of these targets: the second operator who carried it out. */
+  approvedBy(kind: ApprovalKind, targets: readonly string[]): Promise<Map<string, string>> {
+    return this.records.approvedBy(kind, targets);
+  }
+
   /** The awaiting approval of `kind` for each of these targets (in `store` when a write is open). */
   awaitingFor(kind: ApprovalKind, targets: readonly string[], store: Store = this.ctx.store): Promise<Map<string, number>> {
     return new ApprovalRecords(store).awaitingFor(kind, targets);

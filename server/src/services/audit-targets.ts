@@ -1,6 +1,6 @@
 import type { Store } from '../db/store';
 import type { AuditFilter } from '../repositories/console-lists';
-import { loanTarget, userTarget } from './staff';
+import { loanTarget, userTarget } from './targets';
 
 /** What the console's audit list and its export are filtered by (`AuditListQuery`). */
 export interface AuditQuery {

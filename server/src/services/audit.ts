@@ -6,6 +6,7 @@ import { AuditRecords, type AuditRow } from '../repositories/audit';
 import { OperatorRecords } from '../repositories/operators';
 import { ConsoleListRecords, type AuditFilter, type AuditSort, type ListSpan, type ListWindow } from '../repositories/console-lists';
 import { auditChanges } from './audit-changes';
+import { say } from './refusals';
 
 /** What one operator action was: who, from where, on what, and the state before and after. */
 export interface AuditFact {
@@ -108,7 +109,7 @@ export class AuditService {
       state_before: null,
       state_after: null,
       outcome: 'refused',
-      reason: `refused for usernames no operator has, counted per network every ${STRANGER_WINDOW_MS / 60_000} min`,
+      reason: say('auditStrangers', { minutes: STRANGER_WINDOW_MS / 60_000 })('en'),
       address: bounded(network, AUDIT_FIELD_LIMITS.address),
     });
   }
@@ -138,11 +139,16 @@ export class AuditService {
   }
 }
 
-/** Why a checker declined, kept in the decision's state after: a row's reason is a refusal's or a decline's. */
+/**
+ * Why a checker declined or finance rejected a proof, kept in the decision's state after: a row's
+ * reason is a refusal's, a decline's or a rejection's.
+ */
 function declineReasonOf(row: AuditRow): string | null {
-  if (row.action !== 'approval.decline' || row.outcome !== 'done') return null;
-  const after = parsed(row.state_after) as { reason?: unknown } | null;
-  return typeof after?.reason === 'string' && after.reason !== '' ? after.reason : null;
+  const field = row.action === 'approval.decline' ? 'reason' : row.action === 'voucher.reject' ? 'reject_reason' : null;
+  if (field === null || row.outcome !== 'done') return null;
+  const after = parsed(row.state_after) as Record<string, unknown> | null;
+  const reason = after?.[field];
+  return typeof reason === 'string' && reason !== '' ? reason : null;
 }
 
 function entryOf(row: AuditRow & { targets?: number | null }): AuditEntry {
@@ -160,7 +166,10 @@ function entryOf(row: AuditRow & { targets?: number | null }): AuditEntry {
     after: row.tally === null ? after : { refused: row.repeats, last_at: iso(row.last_at!) },
     changes: row.tally === null ? auditChanges(row.action, row.target, before, after) : [],
     outcome: row.outcome,
-    reason: row.tally === null ? (row.reason ?? declineReasonOf(row)) : `${row.repeats} × ${row.reason}; the last at ${iso(row.last_at!)}`,
+    reason:
+      row.tally === null
+        ? (row.reason ?? declineReasonOf(row))
+        : say('auditTally', { repeats: row.repeats, reason: row.reason ?? '', last: iso(row.last_at!) })('en'),
     address: row.address,
     ...(folded ? { reads: { count: row.repeats, targets: row.targets!, last_at: iso(row.last_at!) } } : {}),
   };

@@ -22,10 +22,11 @@ import type { LoanRow, LoanService } from './loans';
 import type { Rejection } from '../repositories/loans';
 import type { Operator } from './operators';
 import type { Reconciliation } from './reconciliation';
-import { loanTarget, userTarget, voucherTarget } from './staff';
+import { loanTarget, userTarget, voucherTarget } from './targets';
 import type { VoucherService } from './vouchers';
 import type { AccountKind } from './operator-accounts';
 import type { Change } from './change';
+import { changesBorrower, refuseClosedAccount, refusedWhenClosed } from './closed-account-check';
 import { Refusal, say } from './refusals';
 
 /** The largest credit line staff may give one borrower, in fen. */
@@ -60,8 +61,11 @@ function rejection({ reason_code, reason = '' }: LoanRejection): Rejection {
   return { code: reason_code, text: words || null };
 }
 
-/** A setting's new value, judged before anyone is asked to approve it. */
-function checkSetting(key: string, value: unknown): EditableSetting {
+/**
+ * A setting's new value, judged before anyone is asked to approve it, and kept as its shape has it:
+ * a key the setting does not have (a field of the answer it was read from) is not stored with it.
+ */
+function checkSetting(key: string, value: unknown): { setting: EditableSetting; value: unknown } {
   if (!(EDITABLE_SETTINGS as readonly string[]).includes(key)) throw new Refusal(say('settingUnknown'));
   const setting = key as EditableSetting;
   if (!Value.Check(SETTING_SHAPES[setting], value)) throw new Refusal(say('settingShape', { key }));
@@ -71,7 +75,7 @@ function checkSetting(key: string, value: unknown): EditableSetting {
       if (apr > APR_CEILING_BP) throw new Refusal(say('aprOverCap', { term: offer.term, rate: formatRate(apr) }));
     }
   }
-  return setting;
+  return { setting, value: Value.Clean(SETTING_SHAPES[setting], Value.Clone(value)) };
 }
 
 /** The loan's lock, taken inside the command's write, so that no payment or sweep runs in between. */
@@ -99,7 +103,8 @@ export class BackOffice {
     private readonly reconciliation: Reconciliation,
   ) {}
 
-  approveLoan(tx: Store, orderNo: string): Promise<Change<LoanDecided>> {
+  async approveLoan(tx: Store, orderNo: string): Promise<Change<LoanDecided>> {
+    await refuseClosedAccount(tx, loanTarget(orderNo));
     return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
       const after = await loans.approve(orderNo);
       return {
@@ -111,8 +116,9 @@ export class BackOffice {
     });
   }
 
-  rejectLoan(tx: Store, orderNo: string, asked: LoanRejection): Promise<Change<LoanDecided>> {
+  async rejectLoan(tx: Store, orderNo: string, asked: LoanRejection): Promise<Change<LoanDecided>> {
     const why = rejection(asked);
+    await refuseClosedAccount(tx, loanTarget(orderNo));
     return heldLoan(this.loans, tx, orderNo, async (loans, loan) => {
       const after = await loans.reject(orderNo, why);
       return {
@@ -140,6 +146,7 @@ export class BackOffice {
 
   async rejectVoucher(tx: Store, voucherId: number, reason: string): Promise<Change<VoucherDecided>> {
     const why = required(reason, 'reasonRequired');
+    await refuseClosedAccount(tx, voucherTarget(voucherId));
     const status = await this.vouchers.on(tx).review(voucherId, 'reject', { reject_reason: why });
     return {
       target: voucherTarget(voucherId),
@@ -159,11 +166,11 @@ export class BackOffice {
   }
 
   async askSetting(tx: Store, maker: Operator, key: string, value: unknown): Promise<Change<ApprovalAsked>> {
-    const setting = checkSetting(key, value);
+    const { setting, value: kept } = checkSetting(key, value);
     const before = await new SettingRecords(tx).read(setting);
     // A second operator's time is not asked for a change that changes nothing.
-    if (isDeepStrictEqual(before, value)) throw new Refusal(say('settingUnchanged'));
-    return this.asked(tx, maker, `setting.${setting}` as ApprovalKind, `setting:${setting}`, { value }, before);
+    if (isDeepStrictEqual(before, kept)) throw new Refusal(say('settingUnchanged'));
+    return this.asked(tx, maker, `setting.${setting}` as ApprovalKind, `setting:${setting}`, { value: kept }, before);
   }
 
   /** Finance asks to give back what a payment difference did not settle; a second operator's approval refunds it. */
@@ -190,6 +197,7 @@ export class BackOffice {
     payload: unknown,
     before: unknown,
   ): Promise<Change<ApprovalAsked>> {
+    if (changesBorrower(kind)) await refuseClosedAccount(tx, target);
     const id = await this.approvals.ask(tx, maker, kind, target, payload, before);
     return { target, before, after: { approval_id: id, kind, ...(payload as object) }, answer: { approval_id: id, status: 'awaiting' } };
   }
@@ -206,12 +214,11 @@ export function approvalEffects(
   const setting =
     (key: EditableSetting): Effect =>
     async (tx, _target, payload) => {
-      const { value } = payload as { value: unknown };
-      checkSetting(key, value);
+      const { value } = checkSetting(key, (payload as { value: unknown }).value);
       await new SettingRecords(tx).write(key, value);
       return value;
     };
-  return {
+  return refusedWhenClosed({
     'loan.disburse': (tx, target, payload) =>
       heldLoan(loansService, tx, targetId(target), async (loans) =>
         loanState(await loans.disburse(targetId(target), (payload as { bank_ref: string }).bank_ref)),
@@ -232,5 +239,5 @@ export function approvalEffects(
     'difference.apply': (tx, target, payload, checker) =>
       reconciliation.apply(tx, Number(targetId(target)), checker, (payload as { at_price_shown: boolean }).at_price_shown),
     ...accounts,
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import type { CreditLine } from '@instalment/contract/api';
 import { formatMoney, fromFen, overdueDays } from '@instalment/contract/loan';
 import type { Context } from '../context';
+import { idTailIndex } from '../db/id-tail';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';
@@ -68,7 +69,13 @@ export class CreditService {
     if (bound.id_card === null) {
       const index = this.ctx.cipher.blindIndex(identity.idCard);
       if (await this.users.idCardHeldByOther(index, userId)) throw new IdCardHeldByOther();
-      await this.users.bindIdentity(userId, identity.realName, this.ctx.cipher.seal(identity.idCard), index);
+      await this.users.bindIdentity(
+        userId,
+        identity.realName,
+        this.ctx.cipher.seal(identity.idCard),
+        index,
+        idTailIndex(this.ctx.cipher, identity.idCard),
+      );
     } else if (this.ctx.cipher.open(bound.id_card) !== identity.idCard || bound.real_name !== identity.realName) {
       throw new Refusal(say('ownNameOnly'));
     }

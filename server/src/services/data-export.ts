@@ -5,7 +5,7 @@ import type { Sealed } from '../db/field-cipher';
 import { PersonalDataRecords, type PersonalRows } from '../repositories/personal-data';
 import type { UserRow } from '../repositories/users';
 import type { AuditService } from './audit';
-import { userTarget } from './staff';
+import { userTarget } from './targets';
 import type { UploadService } from './uploads';
 import { zipStream, type ZipEntry } from './zip-stream';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mayDo, type OperatorRole, type PaymentStatus } from '@instalment/contract/api';
+import { mayDo, type DailyReportRange, type DayFigures, type OperatorRole, type PaymentStatus } from '@instalment/contract/api';
 import { maskName, maskPhone, zonedDateTime, zonedDay } from '@instalment/contract/format';
+import type { Locale } from '@instalment/contract/i18n';
 import type { Context } from '../context';
 import {
   EXPORT_PAGE_ROWS,
@@ -14,13 +15,14 @@ import { LeaseRecords } from '../repositories/leases';
 import { RateLimitRecords } from '../repositories/rate-limits';
 import type { AuditService } from './audit';
 import { changesText } from './audit-changes';
+import { reasonIn } from './audit-reasons';
 import type { CsvCell } from './csv';
 import type { Operator } from './operators';
 import { Refusal, say } from './refusals';
 import type { LoanFilter, StaffService } from './staff';
 
 /** What the console exports, each as the list or report of the same name shows it. */
-export type ExportKind = 'loans' | 'payments' | 'overdue' | 'audit';
+export type ExportKind = 'loans' | 'payments' | 'overdue' | 'audit' | 'daily';
 
 /** A CSV file to be: its header and its rows, read a page at a time as the file is sent. */
 export interface CsvExport {
@@ -88,9 +90,9 @@ export class Exports {
     return mayDo(roles, 'personalData') ? WHOLE : MASKED;
   }
 
-  /** The file's name: what it holds and the business day it was made on. */
-  fileName(kind: ExportKind): string {
-    return `${kind}-${zonedDay(this.ctx.now(), this.zone)}.csv`;
+  /** The file's name: what it holds and the days it covers, else the business day it was made on. */
+  fileName(kind: ExportKind, days = zonedDay(this.ctx.now(), this.zone)): string {
+    return `${kind}-${days}.csv`;
   }
 
   /**
@@ -189,7 +191,47 @@ export class Exports {
     };
   }
 
-  audit(filter: AuditFilter, span: ListSpan<AuditSort>): CsvExport {
+  /**
+   * The daily report as the console shows it: a row a day, then the range's totals; a pair of
+   * columns (count, amount) for each figure and for each channel that repaid anything in the range
+   * (autopay's failed charges: a count alone).
+   */
+  daily(report: DailyReportRange): CsvExport {
+    const channels = report.total.repaid_by.map((tally) => tally.channel);
+    const pair = (name: string) => [`${name}_count`, `${name}_amount`];
+    const cells = (figures: DayFigures): CsvCell[] => {
+      const tally = (found: { count: number; amount: string } | undefined) => [found?.count ?? 0, found?.amount ?? '0.00'];
+      return [
+        ...tally(figures.disbursed),
+        ...tally(figures.repaid),
+        ...channels.flatMap((channel) => tally(figures.repaid_by.find((item) => item.channel === channel))),
+        ...tally(figures.refunded),
+        ...tally(figures.differences_open),
+        ...tally(figures.overdue),
+        ...tally(figures.autopay_charged),
+        figures.autopay_failed,
+      ];
+    };
+    return {
+      header: [
+        this.zoned('date'),
+        ...pair('disbursed'),
+        ...pair('repaid'),
+        ...channels.flatMap((channel) => pair(`repaid_${channel}`)),
+        ...pair('refunded'),
+        ...pair('differences_open'),
+        ...pair('overdue'),
+        ...pair('autopay_charged'),
+        'autopay_failed_count',
+      ],
+      pages: (async function* () {
+        yield [...report.days.map((day) => [day.date, ...cells(day)]), [`${report.from}..${report.to}`, ...cells(report.total)]];
+      })(),
+    };
+  }
+
+  /** The audit log, refusals' reasons in the operator's language as the audit screen shows them. */
+  audit(filter: AuditFilter, span: ListSpan<AuditSort>, locale: Locale): CsvExport {
     return {
       header: [this.zoned('at'), 'username', 'roles', 'action', 'target', 'changes', 'outcome', 'reason', 'address'],
       pages: pagesOf(this.auditLog.pages(filter, span), (entry) => [
@@ -200,7 +242,7 @@ export class Exports {
         entry.target,
         changesText(entry.changes),
         entry.outcome,
-        entry.reason,
+        entry.reason === null ? null : reasonIn(entry.reason, locale),
         entry.address,
       ]),
     };

@@ -31,6 +31,7 @@ import { Exports } from './exports';
 import { DataExport } from './data-export';
 import { AccountClosing } from './account-closing';
 import { Retention } from './retention';
+import { AutopayService } from './autopay';
 
 export interface Services {
   tokens: TokenService;
@@ -68,6 +69,8 @@ export interface Services {
   closing: AccountClosing;
   /** Closed accounts erased once their records have been kept for RETENTION_YEARS. */
   retention: Retention;
+  /** Automatic repayment: withholding agreements and the due-date charge. */
+  autopay: AutopayService;
 }
 
 export function createServices(ctx: Context, storage: FileStorage): Services {
@@ -100,6 +103,7 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
   );
   const operatorAccounts: OperatorAccounts = new OperatorAccounts(ctx, operators, approvals);
   const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);
+  const reminders = new ReminderService(ctx, ledger, provider);
   return {
     tokens,
     users: new UserService(ctx, tokens, sms, attempts, consents),
@@ -115,7 +119,7 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
     vouchers,
     uploads,
     news: new NewsService(ctx),
-    reminders: new ReminderService(ctx, ledger, provider),
+    reminders,
     operators,
     operatorAccounts,
     audit,
@@ -128,5 +132,6 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
     dataExport: new DataExport(ctx, uploads, audit),
     closing: new AccountClosing(ctx, sms, uploads, audit),
     retention: new Retention(ctx, uploads, audit),
+    autopay: new AutopayService(ctx, loans, ledger, payments, reminders),
   };
 }

@@ -35,6 +35,7 @@ import { VoucherRecords } from '../repositories/vouchers';
 import { RateLimitRecords } from '../repositories/rate-limits';
 import { IdCardHeldByOther, Refusal, say } from './refusals';
 import { voucherView } from './voucher-view';
+import { paidByAutopay } from './paid-how';
 import { KeptAnswers } from './kept-answers';
 import type { UserRow } from '../repositories/users';
 import { businessDay } from './business-time';
@@ -382,7 +383,11 @@ export class LoanService {
 
   async instalments(userId: number, orderNo: string): Promise<InstalmentsResult> {
     const loan = await this.find(userId, orderNo);
-    return { order_no: loan.order_no, list: (await this.ledger.states(loan)).map((state) => state.view) };
+    const [states, autopay] = await Promise.all([
+      this.ledger.states(loan),
+      this.records.instalmentsOf([loan.id]).then((rows) => paidByAutopay(this.ctx.store, loan.id, rows)),
+    ]);
+    return { order_no: loan.order_no, list: states.map((state) => ({ ...state.view, paid_by_autopay: autopay.has(state.view.period) })) };
   }
 
   private async vouchers(loan: LoanRow): Promise<Voucher[]> {

@@ -74,6 +74,17 @@ export class LoginAttempts {
   }
 
   /**
+   * Of these operators' accounts, those that used up their free tries from some address within the
+   * window: every further try from there waits, longer each time (`reserveForOperator`), until the
+   * failures leave the window or an admin unlocks the account.
+   */
+  async pausedOperators(accounts: readonly string[]): Promise<Set<string>> {
+    const { loginFailuresPerAccount, loginFailureWindowSeconds } = this.ctx.config.limits;
+    const rows = await this.failures.perAddress(accounts, this.ctx.now() - loginFailureWindowSeconds * 1000);
+    return new Set(rows.filter((row) => row.n >= loginFailuresPerAccount).map((row) => row.account));
+  }
+
+  /**
    * The password was right, so its reservation was no failure. Earlier failures stay until they
    * expire: clearing them would hand a guesser racing the owner a fresh set of tries.
    */

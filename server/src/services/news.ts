@@ -1,46 +1,73 @@
-import type { ArticleState, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/contract/api';
+import type { ArticleState, ArticleText, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/contract/api';
+import { LOCALES, type Locale } from '@instalment/contract/i18n';
 import { iso, type Context } from '../context';
 import type { Store } from '../db/store';
 import type { Change } from './change';
 import type { PageRequest } from './page';
-import { NewsRecords, type NewsHeadline } from '../repositories/news';
+import { NewsRecords, type NewsHeadline, type NewsRow } from '../repositories/news';
 import { KeptAnswers } from './kept-answers';
 import { checkedCover, coverUrl } from './news-cover';
 import { Refusal, say } from './refusals';
 
 export const articleTarget = (id: number) => `news:${id}`;
 
+/** The columns of an article's text in each language. */
+const COLUMNS = {
+  'zh-CN': { title: 'title_zh', summary: 'summary_zh', content: 'content_zh' },
+  en: { title: 'title_en', summary: 'summary_en', content: 'content_en' },
+} as const satisfies Record<Locale, Record<keyof ArticleText, keyof NewsRow>>;
+
+/** The languages an article is written in: those with a title (a language is written whole or not at all). */
+const languagesOf = (row: NewsHeadline): Locale[] => LOCALES.filter((language) => row[COLUMNS[language].title] !== '');
+
+/** The headline as the reader is shown it: in their language when the article is written in it, else in the other. */
+function headlineFor(row: NewsHeadline, reader: Locale): { title: string; summary: string; language: Locale } {
+  const written = languagesOf(row);
+  const language = written.includes(reader) ? reader : (written[0] ?? reader);
+  return { title: row[COLUMNS[language].title], summary: row[COLUMNS[language].summary], language };
+}
+
+/** A draft's text in each language it gives, trimmed; refused unless one at least is given and each given one is whole. */
+function textsOf(draft: NewsDraft): Partial<Record<Locale, ArticleText>> {
+  const texts: Partial<Record<Locale, ArticleText>> = {};
+  for (const language of LOCALES) {
+    const given = draft[language];
+    const text = { title: given?.title.trim() ?? '', summary: given?.summary.trim() ?? '', content: given?.content.trim() ?? '' };
+    const filled = Object.values(text).filter(Boolean).length;
+    if (filled === 0) continue;
+    if (filled < 3) throw new Refusal(say('articleIncomplete'));
+    texts[language] = text;
+  }
+  if (Object.keys(texts).length === 0) throw new Refusal(say('articleIncomplete'));
+  return texts;
+}
+
 /**
- * Platform news. Images are stored as paths on this server; every answer makes them absolute
- * with `base`, because the app that shows them runs on another origin.
+ * Platform news, in Chinese, English or both: each answer is in the reader's language, or the
+ * other where an article is not written in it. Images are stored as paths on this server; every
+ * answer makes them absolute with `base`, because the app that shows them runs on another origin.
  */
 export class NewsService {
   private readonly records: NewsRecords;
-  /** Pages by number, size and base URL, with the span of time they hold for. */
+  /** Pages by number, size, language and base URL, with the span of time they hold for. */
   private readonly pages = new KeptAnswers<{ answer: NewsPage; from: number; until: number }>(100);
 
   constructor(private readonly ctx: Context) {
     this.records = new NewsRecords(ctx.store);
   }
 
-  private item(row: NewsHeadline, base: string): NewsItem {
-    return {
-      id: row.id,
-      title: row.title,
-      summary: row.summary,
-      cover: coverUrl(row.cover, base),
-      published_at: iso(row.published_at),
-    };
+  private item(row: NewsHeadline, base: string, reader: Locale): NewsItem {
+    return { id: row.id, ...headlineFor(row, reader), cover: coverUrl(row.cover, base), published_at: iso(row.published_at) };
   }
 
-  /** Every article for the editor, drafts and taken-down ones too. */
-  async staffList(limit: number, offset: number): Promise<Listing<StaffArticle>> {
+  /** Every article for the editor, drafts and taken-down ones too, newest first. */
+  async staffList(limit: number, offset: number, reader: Locale): Promise<Listing<StaffArticle>> {
     const { rows, total } = await this.records.all(limit, offset);
     return {
       list: rows.map((row) => ({
         id: row.id,
-        title: row.title,
-        summary: row.summary,
+        ...headlineFor(row, reader),
+        languages: languagesOf(row),
         author: row.author,
         status: row.status,
         published_at: iso(row.published_at),
@@ -49,18 +76,24 @@ export class NewsService {
     };
   }
 
-  /** An editor's draft, in the write of their command; nothing is left blank. */
+  /** An editor's draft, in the write of their command; no language is left half written. */
   async draft(tx: Store, draft: NewsDraft): Promise<Change<ArticleState>> {
-    const article = {
-      title: draft.title.trim(),
-      summary: draft.summary.trim(),
-      content: draft.content.trim(),
-      author: draft.author.trim(),
-      cover: checkedCover(draft.cover?.trim() ?? '', this.ctx.config.newsImageHosts),
+    const texts = textsOf(draft);
+    const author = draft.author.trim();
+    if (!author) throw new Refusal(say('articleIncomplete'));
+    const cover = checkedCover(draft.cover?.trim() ?? '', this.ctx.config.newsImageHosts);
+    const columns = Object.fromEntries(
+      LOCALES.flatMap((language) =>
+        (['title', 'summary', 'content'] as const).map((field) => [COLUMNS[language][field], texts[language]?.[field] ?? '']),
+      ),
+    ) as Pick<NewsRow, (typeof COLUMNS)[Locale][keyof ArticleText]>;
+    const id = await new NewsRecords(tx).draft({ ...columns, author, cover, published_at: this.ctx.now() });
+    return {
+      target: articleTarget(id),
+      before: undefined,
+      after: { ...texts, author, cover, status: 'draft' },
+      answer: { id, status: 'draft' },
     };
-    if (!article.title || !article.summary || !article.content || !article.author) throw new Refusal(say('articleIncomplete'));
-    const id = await new NewsRecords(tx).draft({ ...article, published_at: this.ctx.now() });
-    return { target: articleTarget(id), before: undefined, after: { ...article, status: 'draft' }, answer: { id, status: 'draft' } };
   }
 
   /** Published or taken down, in the write of the editor's command. */
@@ -78,9 +111,9 @@ export class NewsService {
    * read again only when the news changed (its version, read first) or the next dated-ahead
    * article came out since this process last read it.
    */
-  async page(page: PageRequest, base: string): Promise<NewsPage> {
+  async page(page: PageRequest, base: string, reader: Locale): Promise<NewsPage> {
     const now = this.ctx.now();
-    const key = `${page.page}:${page.limit}:${base}`;
+    const key = `${page.page}:${page.limit}:${reader}:${base}`;
     const stamp = String(await this.records.version());
     const kept = this.pages.get(key, stamp);
     if (kept && kept.from <= now && now < kept.until) return kept.answer;
@@ -89,22 +122,28 @@ export class NewsService {
       this.records.headlines(now, page.limit, (page.page - 1) * page.limit),
       this.records.nextPublishedAfter(now),
     ]);
-    const answer = { list: rows.map((row) => this.item(row, base)), total, page: page.page, limit: page.limit };
+    const answer = { list: rows.map((row) => this.item(row, base, reader)), total, page: page.page, limit: page.limit };
     this.pages.keep(key, stamp, { answer, from: now, until: next ?? Infinity });
     return answer;
   }
 
-  async latest(limit: number, base: string): Promise<NewsItem[]> {
-    return (await this.page({ page: 1, limit }, base)).list;
+  async latest(limit: number, base: string, reader: Locale): Promise<NewsItem[]> {
+    return (await this.page({ page: 1, limit }, base, reader)).list;
   }
 
-  async detail(id: number, base: string): Promise<NewsDetail> {
+  async detail(id: number, base: string, reader: Locale): Promise<NewsDetail> {
     const row = await this.records.published(id, this.ctx.now());
     if (!row) throw new Refusal(say('newsNotFound'));
+    const item = this.item(row, base, reader);
     return {
-      ...this.item(row, base),
+      ...item,
       author: row.author,
-      content: row.content.replace(/(\s(?:src|href)=")\/static\//g, `$1${base}/static/`),
+      content: row[COLUMNS[item.language].content].replace(/(\s(?:src|href)=")\/static\//g, `$1${base}/static/`),
     };
+  }
+
+  /** Whether an article borrowers read now shows the image at this path: then anyone may load it. */
+  coverShown(cover: string): Promise<boolean> {
+    return this.records.coverShown(cover, this.ctx.now());
   }
 }

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type {
   OperatorCreated,
   OperatorDisabled,
+  OperatorEnabled,
   OperatorRolesChanged,
   OperatorTotpReset,
   StaffOperator,
@@ -40,6 +41,10 @@ export function accountEffects(operators: OperatorService, accounts: () => Opera
       if (!(await operators.disable(usernameOf(target), tx))) throw new Refusal(say('operatorNotFound'));
       return { disabled: true };
     },
+    'operator.enable': async (tx, target) => {
+      if (!(await operators.enable(usernameOf(target), tx))) throw new Refusal(say('operatorNotFound'));
+      return { disabled: false };
+    },
     'operator.totp': async (tx, target, _payload, checker, handOver) => {
       const username = usernameOf(target);
       handOver(await operators.resetTotp(username, checker.username, tx));
@@ -55,8 +60,9 @@ export function accountEffects(operators: OperatorService, accounts: () => Opera
  * Operators' accounts as admins manage them in the console: every change in the admin's write,
  * with its audit row; no admin changes their own account. What gives power, or takes an admin's
  * away, waits for a second admin: a grant of a role that checks, moves money or grants roles
- * (`operator.roles`), any role taken from an admin, disabling an admin (`operator.disable`) and
- * renewing an admin's authenticator (`operator.totp`). Every account an admin creates or renews
+ * (`operator.roles`), any role taken from an admin, disabling an admin (`operator.disable`),
+ * enabling again an operator with such a role (`operator.enable`) and renewing an admin's
+ * authenticator (`operator.totp`). Every account an admin creates or renews
  * the authenticator of waits for a second admin's confirmation (`operator.confirm`).
  *
  * Taking power from an operator who is not an admin happens at once: it makes no one stronger,
@@ -74,20 +80,23 @@ export class OperatorAccounts {
   async list(): Promise<Array<Static<typeof StaffOperator>>> {
     const rows = await new OperatorRecords(this.ctx.store).all();
     const targets = rows.map((row) => operatorTarget(row.username));
-    const [roles, disable, totp, confirm] = await Promise.all(
-      (['operator.roles', 'operator.disable', 'operator.totp', 'operator.confirm'] as const).map((kind) =>
+    const [roles, disable, enable, totp, confirm] = await Promise.all(
+      (['operator.roles', 'operator.disable', 'operator.enable', 'operator.totp', 'operator.confirm'] as const).map((kind) =>
         this.approvals.awaitingFor(kind, targets),
       ),
     );
+    const locked = await this.operators.locked(rows.map((row) => row.username));
     return rows.map((row) => {
       const target = operatorTarget(row.username);
       return {
         username: row.username,
         roles: rolesOf(row),
         disabled: row.disabled === 1,
+        locked: locked.has(row.username),
         created_at: iso(row.created_at),
         roles_awaiting: roles.get(target) ?? null,
         disable_awaiting: disable.get(target) ?? null,
+        enable_awaiting: enable.get(target) ?? null,
         totp_awaiting: totp.get(target) ?? null,
         confirm_awaiting: confirm.get(target) ?? null,
       };
@@ -146,6 +155,22 @@ export class OperatorAccounts {
     }
     await this.operators.disable(username, tx);
     return { target, before: { disabled: false }, after: { disabled: true }, answer: { username, approval_id: null } };
+  }
+
+  /**
+   * A disabled operator may sign in again: at once, or, holding a role that checks, moves money or
+   * grants roles, once a second admin approves (as a grant of that role would wait).
+   */
+  async enable(tx: Store, admin: Operator, username: string): Promise<Change<Static<typeof OperatorEnabled>>> {
+    const row = await this.account(tx, admin, username);
+    if (row.disabled === 0) throw new Refusal(say('operatorNotDisabled'));
+    const target = operatorTarget(username);
+    if (rolesOf(row).some((role) => PRIVILEGED_ROLES.includes(role))) {
+      const approval_id = await this.approvals.ask(tx, admin, 'operator.enable', target, {}, { disabled: true });
+      return { target, before: { disabled: true }, after: { enable_asked: true, approval_id }, answer: { username, approval_id } };
+    }
+    await this.operators.enable(username, tx);
+    return { target, before: { disabled: true }, after: { disabled: false }, answer: { username, approval_id: null } };
   }
 
   /**

@@ -199,6 +199,17 @@ export class OperatorService {
     return true;
   }
 
+  /** Of these operators, those whose failed logins from some address make each further try wait: what `unlock` ends. */
+  async locked(usernames: readonly string[]): Promise<Set<string>> {
+    const paused = await this.attempts.pausedOperators(usernames.map(accountOf));
+    return new Set(usernames.filter((username) => paused.has(accountOf(username))));
+  }
+
+  /** An operator disabled is enabled again; false when there is no such operator. */
+  async enable(username: string, tx: Store = this.ctx.store): Promise<boolean> {
+    return (await new OperatorRecords(tx).setDisabled(username, false)) !== null;
+  }
+
   /** Ends the waits that failed logins put on an account, from every address; in `tx` when an admin's audit row goes with it. */
   async unlock(username: string, tx: Store = this.ctx.store): Promise<Change<null>> {
     if (!(await new OperatorRecords(tx).byUsername(username))) throw new Refusal(say('operatorNotFound'));

@@ -1,3 +1,4 @@
+import type { OutboxNotice } from '@instalment/contract/api';
 import { addDays } from '@instalment/contract/loan';
 import type { Context } from '../context';
 import { LoanRecords } from '../repositories/loans';
@@ -13,6 +14,8 @@ export const DUE_REMINDER_DAYS = 3;
  * due then is still sent, once, rather than skipped.
  */
 const CATCH_UP_DAYS = 2;
+/** The reminders' kinds that are automatic repayment notices. */
+const AUTOPAY_NOTICES: readonly ReminderKind[] = ['autopay_due', 'autopay_charged', 'autopay_failed'];
 /** A reminder taken by a process that never finished is taken again after this. */
 const STALE_CLAIM_MS = 60 * 60 * 1000;
 
@@ -46,10 +49,25 @@ export class ReminderService {
       const candidates = await this.records.candidates(from, to);
       const owed = await this.amountsOwed(candidates);
       for (const candidate of candidates) {
-        if (await this.send(kind, candidate, owed.get(`${candidate.loan_id}:${candidate.period}`) ?? '')) sent += 1;
+        // A borrower whose agreement will charge the instalment is told it will be charged automatically.
+        const told = kind === 'due' && candidate.autopay === 1 && this.ctx.config.autopay.enabled ? 'autopay_due' : kind;
+        if (await this.send(told, candidate, owed.get(`${candidate.loan_id}:${candidate.period}`) ?? '')) sent += 1;
       }
     }
     return sent;
+  }
+
+  /** The autopay notices sent, newest first (the development outbox lists them beside the codes); `mobile` filters. */
+  async autopayNotices(mobile: string | null, limit: number): Promise<OutboxNotice[]> {
+    const rows = await this.records.sent(AUTOPAY_NOTICES, mobile, limit);
+    // The query selects only AUTOPAY_NOTICES' kinds, each sent (so with its time).
+    return rows.map((row) => ({
+      mobile: row.mobile,
+      event: row.kind as OutboxNotice['event'],
+      order_no: row.order_no,
+      period: row.period,
+      createtime: Math.floor((row.sent_at ?? 0) / 1000),
+    }));
   }
 
   /** Turns this borrower's reminders on or off; a write, which reads their session again (http/session-writes.ts). */
@@ -57,7 +75,13 @@ export class ReminderService {
     return this.ctx.store.write([], (tx) => new ReminderRecords(tx).setWanted(userId, wanted));
   }
 
-  private async send(kind: ReminderKind, candidate: ReminderCandidate, amount: string): Promise<boolean> {
+  /**
+   * Sends one message of `kind` about an instalment, once however often asked (the due-date
+   * charge's notices come through here too); false when it was sent before, is being sent, or
+   * cannot be sent (no template for it, or the provider failed: then it is tried on a later ask).
+   */
+  async send(kind: ReminderKind, candidate: ReminderCandidate, amount: string): Promise<boolean> {
+    if (!this.provider.sendsReminders(kind)) return false;
     const { loan_id, period } = candidate;
     const now = this.ctx.now();
     if (!(await this.records.claim(loan_id, period, kind, now, now - STALE_CLAIM_MS))) return false;

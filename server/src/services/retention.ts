@@ -1,7 +1,7 @@
 import type { Context } from '../context';
 import { ClosedAccountRecords } from '../repositories/closed-accounts';
 import type { AuditService } from './audit';
-import { userTarget } from './staff';
+import { userTarget } from './targets';
 import type { UploadService } from './uploads';
 
 /** Accounts erased per run: a run stays short however many fell due at once; the next takes the rest. */

@@ -7,6 +7,7 @@ import type {
   StaffBorrower,
   StaffLoan,
   StaffLoanView,
+  LoanPayee,
   StaffPayment,
   StaffVoucher,
   VoucherStatus,
@@ -14,8 +15,8 @@ import type {
   Underwriting,
   EarlierLoan,
 } from '@instalment/contract/api';
-import { MAX_PAGE_SIZE } from '@instalment/contract/api';
-import { maskBankCard, maskIdCard } from '@instalment/contract/format';
+import { MAX_PAGE_SIZE, mayDo, type BorrowerMatches, type OperatorRole } from '@instalment/contract/api';
+import { maskBankCard, maskIdCard, maskName, maskPhone } from '@instalment/contract/format';
 import { ageOnIdCard, isBorrowerAge } from '@instalment/contract/validation';
 import { annualRateBp, computeSchedule, fromFen, parsePeriods, priceOfPeriods, toFen } from '@instalment/contract/loan';
 import { iso, type Context } from '../context';
@@ -32,7 +33,8 @@ import { DifferenceRecords, type DifferenceRow } from '../repositories/differenc
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import { QueueRecords, type QueueTally } from '../repositories/queues';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
-import { UserRecords } from '../repositories/users';
+import { UserRecords, type UserRow } from '../repositories/users';
+import { ID_TAIL_LENGTH, idTailIndex } from '../db/id-tail';
 import type { ApprovalService } from './approvals';
 import type { AuditService } from './audit';
 import { ConsentService } from './consents';
@@ -43,6 +45,9 @@ import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
 import { businessDay } from './business-time';
 import { paymentStanding } from './payment-standing';
+import { paidHowOf } from './paid-how';
+import { voucherDeciders } from './voucher-view';
+import { loanTarget, userTarget, voucherTarget } from './targets';
 
 /** Which loans a console list shows: a status as the ledger derives it, and a search. */
 export interface LoanFilter {
@@ -52,11 +57,12 @@ export interface LoanFilter {
 
 const HOUR_MS = 3_600_000;
 
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+/** How many borrowers a search answers: enough to pick from on a call; more asks for a longer query. */
+const MATCHES_SHOWN = 20;
+/** An ID tail longer than the indexed 4 characters is told apart by opening the numbers of those 4: at most this many. */
+const TAIL_CANDIDATES = 1_000;
 
-export const loanTarget = (orderNo: string) => `loan:${orderNo}`;
-export const voucherTarget = (id: number) => `voucher:${id}`;
-export const userTarget = (id: number) => `user:${id}`;
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 /**
  * What the lender's staff see: the queues, a loan or a borrower whole, proofs with their images,
@@ -125,7 +131,7 @@ export class StaffService {
     };
   }
 
-  private staffLoan(loan: LoanRow & { mobile: string }, status: LoanStatus = loan.status): StaffLoan {
+  private staffLoan(loan: LoanRow & { mobile: string }, status: LoanStatus, asked: ReadonlyMap<string, number>): StaffLoan {
     return {
       order_no: loan.order_no,
       user_id: loan.user_id,
@@ -141,14 +147,26 @@ export class StaffService {
       disbursed_at: isoOrNull(loan.disbursed_at),
       disbursement_ref: loan.disbursement_ref,
       reject_reason: loan.reject_reason || null,
+      approval_id: asked.get(loanTarget(loan.order_no)) ?? null,
     };
+  }
+
+  /** Loans as listed: each status derived from its instalments, each with its disbursement waiting for a second operator. */
+  private async staffLoans(rows: Array<LoanRow & { mobile: string }>): Promise<StaffLoan[]> {
+    const [states, asked] = await Promise.all([
+      this.ledger.statesOfLoans(rows),
+      this.approvals.awaitingFor(
+        'loan.disburse',
+        rows.map((row) => loanTarget(row.order_no)),
+      ),
+    ]);
+    return rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? []), asked));
   }
 
   /** A page of loans; a disbursed loan's status, shown and filtered by, is read from its instalments. */
   async loanList(filter: LoanFilter, window: ListWindow<LoanSort>): Promise<Listing<StaffLoan>> {
     const { rows, total } = await this.lists.loans(await this.selectionOf(filter), window);
-    const states = await this.ledger.statesOfLoans(rows);
-    return { list: rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? []))), total };
+    return { list: await this.staffLoans(rows), total };
   }
 
   /**
@@ -156,10 +174,7 @@ export class StaffService {
    * derived as the list derives it, and the overdue loans that pick a status are read once.
    */
   async *loanPages(filter: LoanFilter, span: ListSpan<LoanSort>): AsyncGenerator<StaffLoan[]> {
-    for await (const rows of this.lists.loanPages(await this.selectionOf(filter), span)) {
-      const states = await this.ledger.statesOfLoans(rows);
-      yield rows.map((row) => this.staffLoan(row, this.ledger.statusOf(row, states.get(row.id) ?? [])));
-    }
+    for await (const rows of this.lists.loanPages(await this.selectionOf(filter), span)) yield await this.staffLoans(rows);
   }
 
   /**
@@ -172,21 +187,26 @@ export class StaffService {
     return status === 'overdue' ? { ids: overdue, search } : { statuses: ['repaying', 'overdue'], exceptIds: overdue, search };
   }
 
-  private async withMobile(loan: LoanRow): Promise<LoanRow & { mobile: string }> {
-    return { ...loan, mobile: (await this.users.byId(loan.user_id))!.mobile };
+  private async withMobile(loan: LoanRow): Promise<LoanRow & { mobile: string; account_closed_at: number | null }> {
+    const user = (await this.users.byId(loan.user_id))!;
+    return { ...loan, mobile: user.mobile, account_closed_at: user.closed_at };
   }
 
   async loanView(orderNo: string): Promise<StaffLoanView> {
     const found = await this.loans.byOrderNo(orderNo);
     if (!found) throw new Refusal(say('orderNotFound'));
     const loan = await this.withMobile(found);
-    const [states, vouchers, payments, audit, underwriting] = await Promise.all([
+    const [states, vouchers, payments, underwriting, paidHow, ask] = await Promise.all([
       this.ledger.states(loan),
       this.records.vouchersOfLoans([loan.id]),
       this.records.payments({ loanIds: [loan.id], limit: MAX_PAGE_SIZE, offset: 0 }),
-      this.audit.list({ target: loanTarget(orderNo), limit: MAX_PAGE_SIZE, offset: 0 }),
       this.underwriting(loan),
+      this.loans.instalmentsOf([loan.id]).then((rows) => paidHowOf(this.ctx.store, rows)),
+      this.approvals.newestFor('loan.disburse', loanTarget(orderNo)),
     ]);
+    // The loan's history holds its proofs' decisions too: they settle or refuse its instalments.
+    const audit = await this.auditOf([loanTarget(orderNo), ...vouchers.map((voucher) => voucherTarget(voucher.id))]);
+    const awaiting = new Map(ask?.status === 'awaiting' ? [[loanTarget(orderNo), ask.id]] : []);
     const overdue = states.filter((state) => state.view.status === 'overdue');
     const schedule = computeSchedule({
       amountFen: loan.amount_fen,
@@ -196,8 +216,17 @@ export class StaffService {
       startDate: businessDay(this.ctx, loan.disbursed_at ?? this.ctx.now()),
     });
     return {
-      ...this.staffLoan(loan, this.ledger.statusOf(loan, states)),
-      instalments: states.map((state) => state.view),
+      ...this.staffLoan(loan, this.ledger.statusOf(loan, states), awaiting),
+      instalments: states.map((state) => ({ ...state.view, paid_how: paidHow.get(state.view.period) ?? null })),
+      disbursement_ask: ask && {
+        id: ask.id,
+        status: ask.status,
+        maker: ask.maker,
+        created_at: ask.created_at,
+        checker: ask.checker,
+        decided_at: ask.decided_at,
+        reason: ask.reason,
+      },
       vouchers: await this.staffVouchers(vouchers),
       payments: await this.staffPayments(payments),
       audit,
@@ -207,7 +236,20 @@ export class StaffService {
       ),
       penalty: fromFen(overdue.reduce((sum, state) => sum + state.ledger.penaltyFen, 0)),
       overdue_days: overdue.reduce((max, state) => Math.max(max, state.view.overdue_days), 0),
+      account_closed_at: isoOrNull(loan.account_closed_at),
       ...underwriting,
+    };
+  }
+
+  /** Where a loan's money goes, whole: the card opened from its seal, for finance to make or check the transfer. */
+  async payee(orderNo: string): Promise<LoanPayee> {
+    const loan = await this.loans.byOrderNo(orderNo);
+    if (!loan) throw new Refusal(say('orderNotFound'));
+    return {
+      order_no: loan.order_no,
+      real_name: loan.real_name,
+      bank_name: loan.bank_name,
+      bank_card: this.ctx.cipher.open(loan.bank_card),
     };
   }
 
@@ -261,10 +303,13 @@ export class StaffService {
   }
 
   private async staffVouchers(rows: StaffVoucherRow[]): Promise<StaffVoucher[]> {
-    const awaiting = await this.approvals.awaitingFor(
-      'voucher.confirm',
-      rows.map((row) => voucherTarget(row.id)),
-    );
+    const [awaiting, deciders] = await Promise.all([
+      this.approvals.awaitingFor(
+        'voucher.confirm',
+        rows.map((row) => voucherTarget(row.id)),
+      ),
+      voucherDeciders(this.ctx.store, this.approvals, rows),
+    ]);
     return rows.map((row) => ({
       id: row.id,
       order_no: row.order_no,
@@ -278,11 +323,14 @@ export class StaffService {
       bank_ref: row.bank_ref,
       reject_reason: row.reject_reason,
       approval_id: awaiting.get(voucherTarget(row.id)) ?? null,
+      decided_by: deciders.get(row.id) ?? null,
+      decided_at: row.status === 'pending' ? null : isoOrNull(row.reviewed_at),
     }));
   }
 
-  async voucherList(status: VoucherStatus | null, window: ListWindow<VoucherSort>): Promise<Listing<StaffVoucher>> {
-    const { rows, total } = await this.lists.vouchers(status, window);
+  /** Proofs of a status (all: null), and of an order number or a phone containing `search`. */
+  async voucherList(status: VoucherStatus | null, window: ListWindow<VoucherSort>, search?: string): Promise<Listing<StaffVoucher>> {
+    const { rows, total } = await this.lists.vouchers(status, window, search);
     return { list: await this.staffVouchers(rows), total };
   }
 
@@ -346,23 +394,102 @@ export class StaffService {
     return report.sort((a, b) => b.overdue_days - a.overdue_days);
   }
 
+  /**
+   * The borrowers a console query finds, newest account first, to pick one from: an order number
+   * its borrower; digits the phones ending in them (a whole phone too) and, 4 to 6 of them, the ID
+   * numbers ending in them; 4 to 6 characters ending in X an ID tail; a whole ID number its account;
+   * anything else, of 2 characters or more, the real names and nicknames holding it (any case).
+   * Borrowers with no loan are found as any other. Names and phones are masked for roles without
+   * `personalData`, as in their exports; ID numbers always.
+   */
+  async borrowerSearch(query: string, roles: readonly OperatorRole[]): Promise<BorrowerMatches> {
+    const words = query.trim().replace(/\s+/g, ' ');
+    const found = await this.borrowersOf(words);
+    const counts = await this.users.loanCounts(found.slice(0, MATCHES_SHOWN).map((user) => user.id));
+    const whole = mayDo(roles, 'personalData');
+    return {
+      list: found.slice(0, MATCHES_SHOWN).map((user) => {
+        const name = user.real_name ?? user.nickname;
+        return {
+          id: user.id,
+          name: whole ? name : maskName(name),
+          mobile: whole ? user.mobile : maskPhone(user.mobile),
+          id_card: user.id_card === null ? null : maskIdCard(this.ctx.cipher.open(user.id_card)),
+          loans: counts.get(user.id) ?? 0,
+          closed_at: isoOrNull(user.closed_at),
+        };
+      }),
+      more: found.length > MATCHES_SHOWN,
+    };
+  }
+
+  /** The accounts `borrowerSearch` shows, one more than it shows when there are more; a refusal for a query too short to mean one borrower. */
+  private async borrowersOf(words: string): Promise<UserRow[]> {
+    const limit = MATCHES_SHOWN + 1;
+    const one = (user: UserRow | null) => (user ? [user] : []);
+    if (/^L\d{4,}$/i.test(words)) return one(await this.users.byOrderNo(words.toUpperCase()));
+    if (/^\d{17}[\dX]$/i.test(words)) return one(await this.users.byIdCardIndex(this.ctx.cipher.blindIndex(words.toUpperCase())));
+    const digits = /^\d+$/.test(words);
+    // The last 4 to 6 characters of an ID number (its last may be X).
+    const idTail = /^\d{3,5}[\dX]$/i.test(words);
+    if (!digits && !idTail && Array.from(words).length >= 2) return this.users.searchByName(words, limit);
+    if (words.length < ID_TAIL_LENGTH || (!digits && !idTail)) throw new Refusal(say('borrowerSearchTooShort'));
+    const [byPhone, byId] = await Promise.all([
+      digits ? this.users.searchByPhoneTail(words, limit) : [],
+      idTail ? this.byIdTail(words.toUpperCase(), limit) : [],
+    ]);
+    const merged = new Map([...byPhone, ...byId].map((user) => [user.id, user]));
+    return [...merged.values()].sort((a, b) => b.id - a.id).slice(0, limit);
+  }
+
+  /** Accounts whose ID number ends in `tail`: by the index of its last 4 characters, the longer tails checked on the opened numbers. */
+  private async byIdTail(tail: string, limit: number): Promise<UserRow[]> {
+    const index = idTailIndex(this.ctx.cipher, tail);
+    if (tail.length === ID_TAIL_LENGTH) return this.users.searchByIdTail(index, limit);
+    const candidates = await this.users.searchByIdTail(index, TAIL_CANDIDATES);
+    return candidates.filter((user) => this.ctx.cipher.open(user.id_card!).endsWith(tail)).slice(0, limit);
+  }
+
   /** A borrower by phone with everything staff may need to help them. */
   async borrower(mobile: string): Promise<StaffBorrower> {
     const user = await this.users.byMobile(mobile);
     if (!user) throw new Refusal(say('noUserWithPhone'));
+    return this.borrowerView(user);
+  }
+
+  /** A borrower picked from a search, with everything staff may need to help them. */
+  async borrowerById(id: number): Promise<StaffBorrower> {
+    const user = await this.users.byId(id);
+    if (!user) throw new Refusal(say('borrowerNotFound'));
+    return this.borrowerView(user);
+  }
+
+  private async borrowerView(user: UserRow): Promise<StaffBorrower> {
     const rows = await this.loans.pageOfUser(user.id, MAX_PAGE_SIZE, 0);
     const loans = rows.map((row) => ({ ...row, mobile: user.mobile }));
     const ids = loans.map((loan) => loan.id);
-    const [states, vouchers, payments, audit, credit] = await Promise.all([
-      this.ledger.statesOfLoans(loans),
+    const [vouchers, payments, credit] = await Promise.all([
       this.records.vouchersOfLoans(ids),
       this.records.payments({ loanIds: ids, limit: MAX_PAGE_SIZE, offset: 0 }),
-      this.auditOf([userTarget(user.id), ...loans.map((loan) => loanTarget(loan.order_no))]),
       this.credit.line(user.id),
     ]);
+    // The borrower's staff actions hold their proofs' decisions too, as each loan's history does.
+    const audit = await this.auditOf([
+      userTarget(user.id),
+      ...loans.map((loan) => loanTarget(loan.order_no)),
+      ...vouchers.map((voucher) => voucherTarget(voucher.id)),
+    ]);
     return {
-      user: { id: user.id, mobile: user.mobile, nickname: user.nickname, real_name: user.real_name, credit, createtime: user.createtime },
-      loans: loans.map((loan) => this.staffLoan(loan, this.ledger.statusOf(loan, states.get(loan.id) ?? []))),
+      user: {
+        id: user.id,
+        mobile: user.mobile,
+        nickname: user.nickname,
+        real_name: user.real_name,
+        credit,
+        createtime: user.createtime,
+        closed_at: isoOrNull(user.closed_at),
+      },
+      loans: await this.staffLoans(loans),
       vouchers: await this.staffVouchers(vouchers),
       payments: await this.staffPayments(payments),
       audit,

@@ -143,6 +143,25 @@ export class UploadService {
 
   /** Stores a whole file whose bytes were already counted against the user's quota. */
   private async write(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
+    const { url, type } = await this.place(data, filename);
+    await this.records.insert({ userId, url, mime: MIME_TYPES[type], size: data.length, contentHash: sha256(data), at: this.ctx.now() });
+    return { url };
+  }
+
+  /**
+   * A news cover an editor sends: an image, owned by no borrower (an operator is none, and a
+   * closed account's files go with it). It is read through a signed link until an article that
+   * shows it is published, then by anyone (routes/upload.ts).
+   */
+  async storeCover(data: Buffer, filename: string): Promise<StoredFile> {
+    if (data.length === 0) throw new Refusal(say('fileEmpty'));
+    const type = detectType(data);
+    if (type === null || type === 'pdf') throw new Refusal(say('coverImageOnly'));
+    return { url: (await this.place(data, filename)).url };
+  }
+
+  /** Judges the file (size, type by content and name, pixels) and writes it under a new name of today. */
+  private async place(data: Buffer, filename: string): Promise<{ url: string; type: FileType }> {
     if (data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
     const type = detectType(data);
     if (!type) throw new Refusal(say('typeRefused'));
@@ -152,9 +171,7 @@ export class UploadService {
     const day = businessDay(this.ctx, this.ctx.now()).replace(/-/g, '');
     const name = `${randomBytes(16).toString('hex')}.${type}`;
     await this.storage.put(`${day}/${name}`, data, MIME_TYPES[type]);
-    const url = `/uploads/${day}/${name}`;
-    await this.records.insert({ userId, url, mime: MIME_TYPES[type], size: data.length, contentHash: sha256(data), at: this.ctx.now() });
-    return { url };
+    return { url: `/uploads/${day}/${name}`, type };
   }
 
   /** What every write of a user's uploads (quota, chunk sessions) holds. */

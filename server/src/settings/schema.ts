@@ -127,6 +127,18 @@ export const ENVIRONMENT = Type.Object({
     description:
       'The template of the reminder the day after a due date passes unpaid, with the same parameters. Unset: not sent, and the start says so.',
   }),
+  ALIYUN_SMS_AUTOPAY_DUE_TEMPLATE_CODE: unsetText({
+    description:
+      'The reminder 3 days before a due date to a borrower whose withholding agreement will charge it ("will be charged automatically"), with the same parameters. Required with `AUTOPAY=1` in production.',
+  }),
+  ALIYUN_SMS_AUTOPAY_CHARGED_TEMPLATE_CODE: unsetText({
+    description:
+      'The notice after a due amount was charged automatically, with the same parameters. Required with `AUTOPAY=1` in production.',
+  }),
+  ALIYUN_SMS_AUTOPAY_FAILED_TEMPLATE_CODE: unsetText({
+    description:
+      'The notice after the last attempt to charge a due amount failed ("pay in the app before the penalty starts"), with the same parameters. Required with `AUTOPAY=1` in production.',
+  }),
   ALIYUN_SMS_ENDPOINT: text('dysmsapi.aliyuncs.com', { description: "Host (HTTPS) or an `http://` URL (the tests' loopback fake)." }),
   PAYMENT_PROVIDER: choice(['alipay', 'sandbox'], 'sandbox', {
     description:
@@ -136,6 +148,27 @@ export const ENVIRONMENT = Type.Object({
   ALIPAY_PRIVATE_KEY: unsetText({ description: `The app's RSA2 private key, PEM (line breaks may be written \`\\n\`). ${ALIPAY}` }),
   ALIPAY_PUBLIC_KEY: unsetText({ description: `Alipay's public key, PEM: it verifies every notify and answer. ${ALIPAY}` }),
   ALIPAY_GATEWAY: text('https://openapi.alipay.com/gateway.do', { description: 'The gateway (the tests point it at a loopback fake).' }),
+  ALIPAY_AGREEMENT_SIGN_SCENE: text('DEFAULT|DEFAULT', {
+    description: "The withholding agreement's sign scene (`sign_scene`) as agreed with Alipay for the app's 商家扣款 product.",
+  }),
+  AUTOPAY: flag({
+    description:
+      'Automatic repayment: borrowers may sign an Alipay withholding agreement, and each due amount is charged on it on the due date ("Automatic repayment").',
+  }),
+  AUTOPAY_HOURS: text('10,16,20', {
+    description:
+      'The hours (0-23, in `BUSINESS_TIMEZONE`, comma-separated) at which due amounts are charged, on the due date and the day after; a failed charge is tried again at the next one.',
+  }),
+  AUTOPAY_ATTEMPTS: whole(1, 48, 4, {
+    description: 'The most charges tried for one due amount; after the last one fails the borrower is told to pay in the app.',
+  }),
+  AUTOPAY_CHARGE_CAP: whole(1, 10_000_000, 20_000, {
+    description:
+      'The most one charge may take, in yuan (Alipay asks a withholding merchant for a limit): a larger due amount is not charged, and the borrower is told.',
+  }),
+  AUTOPAY_MONTHLY_CAP: whole(1, 100_000_000, 50_000, {
+    description: 'The most one agreement may be charged in a calendar month (`BUSINESS_TIMEZONE`), in yuan.',
+  }),
   BACKGROUND_LEASE_SECONDS: whole(3, 3600, 30, {
     description: 'How long the background lease lasts unrenewed: the work of a process that died moves to another after this.',
   }),
@@ -171,7 +204,8 @@ export const ENVIRONMENT = Type.Object({
     description: '`fatal` … `trace`, or `silent`.',
   }),
   BUSINESS_TIMEZONE: text(DEFAULT_BUSINESS_TIMEZONE, {
-    description: "The IANA zone of the lender's books: the days the console's lists filter by and the times its exports write.",
+    description:
+      "The IANA zone of the lender's books: the days the console's lists filter by and the times its exports write; served to the borrower's app as `business_timezone` with `GET /api/loan/rates`, in which it reads due dates, today and the days of instants.",
   }),
   RETENTION_YEARS: whole(1, 100, 5, {
     description:

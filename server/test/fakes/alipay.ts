@@ -10,7 +10,8 @@ export interface FakeTrade {
   productCode: string;
   notifyUrl: string;
   returnUrl: string | null;
-  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS';
+  /** TRADE_CLOSED: cancelled (`alipay.trade.cancel`), with what it took given back. */
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
   tradeNo: string;
   /** What the app answered to each notify. */
   notifyAnswers: string[];
@@ -23,6 +24,20 @@ export interface FakeRefund {
   outRequestNo: string;
   refundAmount: string;
   reason: string;
+}
+
+/** A withholding agreement as the fake keeps it, from the signing page on. */
+export interface FakeAgreement {
+  externalAgreementNo: string;
+  /** Alipay's number, given when the borrower signs. */
+  agreementNo: string | null;
+  status: 'TEMP' | 'NORMAL' | 'UNSIGN';
+  personalProductCode: string;
+  signScene: string;
+  notifyUrl: string;
+  returnUrl: string | null;
+  /** What the app answered to each agreement notify. */
+  notifyAnswers: string[];
 }
 
 export interface AlipayFake {
@@ -52,6 +67,22 @@ export interface AlipayFake {
   refundQueriesFail: boolean;
   /** While true the payer pays but no notify is sent (a lost notify): only a query finds it. */
   holdNotifies: boolean;
+  /** Withholding agreements by external_agreement_no. */
+  agreements: Map<string, FakeAgreement>;
+  /** The borrower's Alipay balance in fen: a withholding charge above it is refused (ACQ.BALANCE_NOT_ENOUGH). */
+  balanceFen: number;
+  /** While true a withholding charge is made (or refused) as usual but answered with a system error: only a query tells. */
+  unknownCharges: boolean;
+  /** Signed `alipay.trade.pay` requests, repeats included. */
+  chargeRequests: number;
+  /** Signed `alipay.trade.cancel` requests. */
+  cancels: number;
+  /** An agreement notify (`dut_user_sign`, or `dut_user_unsign` once ended) as Alipay sends it, signed; `changes` applied before signing. */
+  agreementNotifyFields(externalAgreementNo: string, changes?: Record<string, string>): Record<string, string>;
+  /** What the borrower's "Sign" on the signing page does: the agreement is signed and its notify sent; the return URL. */
+  signAgreement(externalAgreementNo: string): Promise<string | null>;
+  /** The borrower ends the agreement in Alipay: its unsign notify is sent; the app's answer. */
+  endAgreement(externalAgreementNo: string): Promise<string>;
   /** A notify as Alipay sends it for a trade, signed with Alipay's key; `changes` are applied before signing. */
   notifyFields(outTradeNo: string, changes?: Record<string, string>): Record<string, string>;
   /** Signs any fields with Alipay's key, the way it signs notifies. */
@@ -141,6 +172,30 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     });
   };
 
+  const agreements = new Map<string, FakeAgreement>();
+  const agreementNotifyFields = (externalAgreementNo: string, changes: Record<string, string> = {}) => {
+    const agreement = agreements.get(externalAgreementNo);
+    if (!agreement) throw new Error(`no agreement ${externalAgreementNo}`);
+    const ended = agreement.status === 'UNSIGN';
+    return sign({
+      notify_time: now(),
+      notify_type: ended ? 'dut_user_unsign' : 'dut_user_sign',
+      notify_id: randomBytes(12).toString('hex'),
+      charset: 'utf-8',
+      version: '1.0',
+      app_id: appId,
+      auth_app_id: appId,
+      alipay_user_id: '2088000000000002',
+      agreement_no: agreement.agreementNo ?? '',
+      external_agreement_no: agreement.externalAgreementNo,
+      personal_product_code: agreement.personalProductCode,
+      sign_scene: agreement.signScene,
+      status: agreement.status,
+      ...(ended ? { unsign_time: now() } : { sign_time: now() }),
+      ...changes,
+    });
+  };
+
   const postNotify = async (notifyUrl: string, fields: Record<string, string>) => {
     const response = await fetch(notifyUrl, {
       method: 'POST',
@@ -164,6 +219,31 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     refundQueries: 0,
     refundQueriesFail: false,
     holdNotifies: false,
+    agreements,
+    balanceFen: 100_000_000,
+    unknownCharges: false,
+    chargeRequests: 0,
+    cancels: 0,
+    agreementNotifyFields,
+    async signAgreement(externalAgreementNo: string): Promise<string | null> {
+      const agreement = agreements.get(externalAgreementNo);
+      if (!agreement) throw new Error(`no agreement ${externalAgreementNo}`);
+      agreement.status = 'NORMAL';
+      agreement.agreementNo ??= `2026${randomBytes(8).toString('hex')}`;
+      agreement.notifyAnswers.push(await postNotify(agreement.notifyUrl, agreementNotifyFields(externalAgreementNo)));
+      if (!agreement.returnUrl) return null;
+      const back = new URL(agreement.returnUrl);
+      back.searchParams.set('external_agreement_no', externalAgreementNo);
+      return back.toString();
+    },
+    async endAgreement(externalAgreementNo: string): Promise<string> {
+      const agreement = agreements.get(externalAgreementNo);
+      if (!agreement) throw new Error(`no agreement ${externalAgreementNo}`);
+      agreement.status = 'UNSIGN';
+      const answered = await postNotify(agreement.notifyUrl, agreementNotifyFields(externalAgreementNo));
+      agreement.notifyAnswers.push(answered);
+      return answered;
+    },
     notifyFields,
     sign,
     postNotify,
@@ -263,6 +343,94 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     };
   };
 
+  /** Alipay's answer to `alipay.user.agreement.query`: an agreement signed (or ended), or none yet. */
+  const agreementQuery = (biz: Record<string, string>): Record<string, string> => {
+    const agreement = agreements.get(biz.external_agreement_no);
+    if (!agreement || agreement.status === 'TEMP') return failed('USER_AGREEMENT_NOT_EXIST', '用户协议不存在');
+    return {
+      code: '10000',
+      msg: 'Success',
+      agreement_no: agreement.agreementNo ?? '',
+      external_agreement_no: agreement.externalAgreementNo,
+      personal_product_code: agreement.personalProductCode,
+      sign_scene: agreement.signScene,
+      status: agreement.status === 'NORMAL' ? 'NORMAL' : 'STOP',
+      alipay_logon_id: 'buy***@example.com',
+    };
+  };
+
+  /** `alipay.user.agreement.unsign`: the agreement ends, and its unsign notify follows the answer. */
+  const unsign = (biz: Record<string, string>): Record<string, string> => {
+    const agreement = [...agreements.values()].find((candidate) => candidate.agreementNo === biz.agreement_no);
+    if (!agreement || agreement.status !== 'NORMAL') return failed('USER_AGREEMENT_NOT_EXIST', '用户协议不存在');
+    agreement.status = 'UNSIGN';
+    setTimeout(() => {
+      void postNotify(agreement.notifyUrl, agreementNotifyFields(agreement.externalAgreementNo)).then(
+        (answered) => agreement.notifyAnswers.push(answered),
+        () => undefined,
+      );
+    }, 0);
+    return { code: '10000', msg: 'Success' };
+  };
+
+  /**
+   * A withholding `alipay.trade.pay`: on a signed agreement, once per `out_trade_no` (a repeat of a
+   * paid one answers it again), refused when the balance is short.
+   */
+  const withhold = (biz: Record<string, unknown>): Record<string, string> => {
+    fake.chargeRequests += 1;
+    const agreementNo = (biz.agreement_params as { agreement_no?: string } | undefined)?.agreement_no;
+    const agreement = [...agreements.values()].find((candidate) => candidate.agreementNo === agreementNo);
+    if (biz.product_code !== 'GENERAL_WITHHOLDING' || !agreement) return failed('ACQ.AGREEMENT_NOT_EXIST', '协议不存在');
+    if (agreement.status !== 'NORMAL') return failed('ACQ.AGREEMENT_INVALID', '协议已失效');
+    const outTradeNo = String(biz.out_trade_no);
+    const existing = trades.get(outTradeNo);
+    const paid = (trade: FakeTrade) => ({
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      total_amount: trade.totalAmount,
+      buyer_logon_id: 'buy***@example.com',
+    });
+    if (existing?.status === 'TRADE_SUCCESS') return paid(existing);
+    if (existing?.status === 'TRADE_CLOSED') return failed('ACQ.TRADE_HAS_CLOSE', '交易已关闭');
+    const amountFen = Math.round(Number(biz.total_amount) * 100);
+    if (amountFen > fake.balanceFen) return failed('ACQ.BALANCE_NOT_ENOUGH', '余额不足');
+    fake.balanceFen -= amountFen;
+    const trade: FakeTrade = {
+      outTradeNo,
+      totalAmount: String(biz.total_amount),
+      subject: String(biz.subject),
+      productCode: 'GENERAL_WITHHOLDING',
+      notifyUrl: '',
+      returnUrl: null,
+      status: 'TRADE_SUCCESS',
+      tradeNo: `2026${randomBytes(12).toString('hex')}`,
+      notifyAnswers: [],
+    };
+    trades.set(outTradeNo, trade);
+    return paid(trade);
+  };
+
+  /**
+   * `alipay.trade.cancel`: a paid trade is given back (`action: refund`), any other closed
+   * (`close`), one never made closed before it can be (so a late charge with its number is refused).
+   */
+  const cancel = (biz: Record<string, string>): Record<string, string> => {
+    fake.cancels += 1;
+    const trade = trades.get(biz.out_trade_no);
+    const action = trade?.status === 'TRADE_SUCCESS' ? 'refund' : 'close';
+    if (trade?.status === 'TRADE_SUCCESS') fake.balanceFen += Math.round(Number(trade.totalAmount) * 100);
+    trades.set(biz.out_trade_no, {
+      ...(trade ?? { outTradeNo: biz.out_trade_no, totalAmount: '0.00', subject: '', productCode: '', notifyUrl: '', returnUrl: null }),
+      tradeNo: trade?.tradeNo ?? `2026${randomBytes(12).toString('hex')}`,
+      notifyAnswers: trade?.notifyAnswers ?? [],
+      status: 'TRADE_CLOSED',
+    });
+    return { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, retry_flag: 'N', action };
+  };
+
   /** The request's fields: the query, plus a form body (the SDK puts biz_content there for exec calls). */
   const fieldsOf = async (request: http.IncomingMessage) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -277,6 +445,12 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
       if (path === '/pay' && request.method === 'POST') {
         const back = await fake.pay(fields.out_trade_no);
         if (!back) return page(response, 200, 'Payment complete', '<p>You can close this page.</p>');
+        response.writeHead(303, { location: back });
+        return response.end();
+      }
+      if (path === '/agreement/sign' && request.method === 'POST') {
+        const back = await fake.signAgreement(fields.external_agreement_no);
+        if (!back) return page(response, 200, 'Agreement signed', '<p>You can close this page.</p>');
         response.writeHead(303, { location: back });
         return response.end();
       }
@@ -314,6 +488,46 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
           `<p>${escapeHtml(trade.subject)}</p><p aria-label="Amount">¥${escapeHtml(trade.totalAmount)}</p>
 <form method="post" action="/pay"><input type="hidden" name="out_trade_no" value="${escapeHtml(trade.outTradeNo)}"><button type="submit">Pay with Alipay</button></form>`,
         );
+      }
+      if (fields.method === 'alipay.user.agreement.page.sign' && request.method === 'GET') {
+        const agreement: FakeAgreement = agreements.get(biz.external_agreement_no) ?? {
+          externalAgreementNo: biz.external_agreement_no,
+          agreementNo: null,
+          status: 'TEMP',
+          personalProductCode: biz.personal_product_code,
+          signScene: biz.sign_scene,
+          notifyUrl: fields.notify_url,
+          returnUrl: fields.return_url ?? null,
+          notifyAnswers: [],
+        };
+        agreements.set(agreement.externalAgreementNo, agreement);
+        return page(
+          response,
+          200,
+          'Alipay (test gateway): sign withholding agreement',
+          `<p>Agreement ${escapeHtml(agreement.externalAgreementNo)}</p>
+<form method="post" action="/agreement/sign"><input type="hidden" name="external_agreement_no" value="${escapeHtml(agreement.externalAgreementNo)}"><button type="submit">Agree and sign</button></form>`,
+        );
+      }
+      if (fields.method === 'alipay.user.agreement.query' && request.method === 'POST') {
+        return answer(response, fields.method, agreementQuery(biz));
+      }
+      if (fields.method === 'alipay.user.agreement.unsign' && request.method === 'POST') {
+        return answer(response, fields.method, unsign(biz));
+      }
+      if (fields.method === 'alipay.trade.pay' && request.method === 'POST') {
+        const made = withhold(JSON.parse(fields.biz_content ?? '{}') as Record<string, unknown>);
+        if (fake.unknownCharges)
+          return answer(response, fields.method, {
+            code: '20000',
+            msg: 'Service Currently Unavailable',
+            sub_code: 'aop.ACQ.SYSTEM_ERROR',
+            sub_msg: '系统繁忙',
+          });
+        return answer(response, fields.method, made);
+      }
+      if (fields.method === 'alipay.trade.cancel' && request.method === 'POST') {
+        return answer(response, fields.method, cancel(biz));
       }
       if (fields.method === 'alipay.trade.query' && request.method === 'POST') {
         const trade = trades.get(biz.out_trade_no);

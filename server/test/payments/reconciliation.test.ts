@@ -316,7 +316,7 @@ test("the daily report counts a Shanghai day's disbursed, repaid, refunded and o
   server.clock.advance(2 * DAY_MS + ((16.5 * 3600 * 1000 - sinceMidnightUtc + DAY_MS) % DAY_MS));
   const day = calendarDate(server.clock.now);
   expect(new Date(server.clock.now).toISOString().slice(0, 10)).toBe(addDays(day, -1));
-  const [maker, checker, reviewer] = await Promise.all([loggedIn(['finance']), loggedIn(['finance']), loggedIn(['reviewer'])]);
+  const [maker, checker, auditor] = await Promise.all([loggedIn(['finance']), loggedIn(['finance']), loggedIn(['auditor'])]);
 
   const refunded = await paidTwice();
   const left = await paidTwice();
@@ -324,24 +324,25 @@ test("the daily report counts a Shanghai day's disbursed, repaid, refunded and o
   expect((await approve(checker, asked.approval_id)).body.code).toBe(1);
 
   const twice = (amount: string) => fromFen(2 * toFen(amount)!);
-  const report = await dailyReport(consoleOf(reviewer), day);
-  expect(report).toEqual({
-    date: day,
-    time_zone: 'Asia/Shanghai',
+  const report = await dailyReport(consoleOf(auditor), { date: day });
+  expect(report.time_zone).toBe('Asia/Shanghai');
+  expect(report.days).toEqual([expect.objectContaining({ date: day })]);
+  expect(report.days[0]).toMatchObject({
     disbursed: { count: 2, amount: twice(refunded.borrower.application.amount!) },
     repaid: { count: 2, amount: twice(refunded.due.total) },
+    repaid_by: [{ channel: 'transfer', count: 2, amount: twice(refunded.due.total) }],
     refunded: { count: 1, amount: refunded.due.total },
     differences_open: { count: 1, amount: left.due.total },
   });
   // The UTC date of the same instants is another day of the books.
   const none = { count: 0, amount: '0.00' };
-  expect(await dailyReport(consoleOf(reviewer), addDays(day, -1))).toMatchObject({
+  expect((await dailyReport(consoleOf(auditor), { date: addDays(day, -1) })).days[0]).toMatchObject({
     disbursed: none,
     repaid: none,
     refunded: none,
     differences_open: none,
   });
-  expect((await reviewer.call('GET', `${ADMIN_ENDPOINTS.dailyReport}?date=2026-02-30`)).body.msg).toBe(
+  expect((await auditor.call('GET', `${ADMIN_ENDPOINTS.dailyReport}?date=2026-02-30`)).body.msg).toBe(
     'There is no day 2026-02-30 in the calendar.',
   );
 });

@@ -19,8 +19,9 @@ type Schema = TSchema & Record<string, unknown>;
 const JUDGED_ELSEWHERE = new Set([
   // A setting's value is judged by the setting's own shape (`SETTING_SHAPES`, walked below).
   'POST /admin/api/settings/:key body.value',
-  // The uploaded file: multipart's own limits bound it (checked below).
+  // The uploaded files, a borrower's and a news cover: multipart's own limits bound them (checked below).
   'POST /api/common/upload body.file',
+  'POST /admin/api/news/cover body.file',
 ]);
 
 /** The fields of `schema` (at `where`) that hold text or a list without a bound. */
@@ -78,8 +79,8 @@ test('the values left open exist, so the list names only what it needs', () => {
   for (const open of JUDGED_ELSEWHERE) expect(problems).toContain(`${open} (any value)`);
 });
 
-test('an upload is bounded by its multipart limits: one file, a few short fields', () => {
-  expect(routes).toContain('POST /api/common/upload');
+test('an upload, a borrower file or a news cover, is bounded by its multipart limits: one file, a few short fields', () => {
+  expect(routes).toEqual(expect.arrayContaining(['POST /api/common/upload', 'POST /admin/api/news/cover']));
   expect(MULTIPART_LIMITS).toMatchObject({ files: 1, fileSize: expect.any(Number) });
   for (const limit of ['fileSize', 'fields', 'fieldSize', 'parts', 'headerPairs'] as const) {
     expect(Number.isFinite(MULTIPART_LIMITS[limit])).toBe(true);

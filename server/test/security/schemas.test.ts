@@ -19,6 +19,8 @@ const TAKES_NOTHING = new Set<string>([
   'GET /api/loan/credit',
   'POST /api/user/export',
   'GET /api/user/close',
+  'GET /api/autopay',
+  'POST /api/autopay/cancel',
   'POST /admin/api/auth/logout',
   'GET /admin/api/auth/me',
   'GET /admin/api/queues',

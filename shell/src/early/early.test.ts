@@ -253,6 +253,18 @@ describe("the opening route's calls", () => {
     expect(started()).toEqual([]);
   });
 
+  test('the news opens in the language the reader chose in the app: its calls ask for it, an unknown choice is not sent', async () => {
+    localStorage.setItem('locale', 'zh-CN');
+    await runEarlyScript({ route: '#/pages/news/list' });
+    expect(apiCalls()).toEqual([
+      [expect.stringContaining(ENDPOINTS.newsIndex), { headers: { 'Accept-Language': 'zh-CN' }, credentials: 'omit' }],
+    ]);
+    fetchMock.mockClear();
+    localStorage.setItem('locale', 'fr');
+    await runEarlyScript({ route: '#/pages/news/list' });
+    expect(apiCalls()).toEqual([[expect.stringContaining(ENDPOINTS.newsIndex), { headers: {}, credentials: 'omit' }]]);
+  });
+
   test('a visit that will open on login starts none of its page’s calls; a public page’s go without a token', async () => {
     await runEarlyScript({ route: '#/pages/loan/apply' });
     expect(apiCalls()).toEqual([]);

@@ -39,7 +39,7 @@
 
   const table = document.currentScript?.getAttribute('data-exposes');
   if (!table) return;
-  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, calls: Record<string, Array<{ endpoint: string, params?: Record<string, string | number>, fromQuery?: string[] }>>, session: { token: string, expires: string, header: string } }} */
+  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, calls: Record<string, Array<{ endpoint: string, params?: Record<string, string | number>, fromQuery?: string[] }>>, session: { token: string, expires: string, header: string }, language?: { key: string, locales: string[] } }} */
   const opening = JSON.parse(table);
   const route = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
@@ -66,6 +66,17 @@
   config.then((value) => {
     if (typeof value?.apiBaseURL !== 'string' || window.__instalmentEarlySignIn) return;
     const token = hasSession() ? (localStorage.getItem(opening.session.token) ?? '') : '';
+    // The language the reader chose in the app, as the API answers the app in it (the news is
+    // written in two); without a choice the browser sends its own, from which the app chose too.
+    /** @type {string | null} */
+    let chosen = null;
+    try {
+      chosen = opening.language ? localStorage.getItem(opening.language.key) : null;
+    } catch {
+      chosen = null;
+    }
+    /** @type {Record<string, string>} */
+    const language = chosen !== null && opening.language?.locales.includes(chosen) ? { 'Accept-Language': chosen } : {};
     const base = value.apiBaseURL.replace(/\/+$/, '');
     for (const call of opening.calls?.[route] ?? []) {
       const from = call.fromQuery ?? [];
@@ -80,7 +91,7 @@
       // Read through at once: an answer nobody takes (the visitor moved on first) would otherwise
       // stay a request in flight for as long as the page lives.
       const answer = fetch(new URL(base + name, window.location.href).href, {
-        headers: token ? { [opening.session.header]: token } : {},
+        headers: { ...(token ? { [opening.session.header]: token } : {}), ...language },
         credentials: 'omit',
       }).then((response) =>
         response.blob().then((body) => new Response(body, { status: response.status, statusText: response.statusText })),

@@ -20,6 +20,7 @@ export const ADMIN_ENDPOINTS = {
   approveLoan: '/admin/api/loans/:order_no/approve',
   rejectLoan: '/admin/api/loans/:order_no/reject',
   disburseLoan: '/admin/api/loans/:order_no/disburse',
+  loanPayee: '/admin/api/loans/:order_no/payee',
   vouchers: '/admin/api/vouchers',
   voucherFile: '/admin/api/vouchers/:id/file',
   confirmVoucher: '/admin/api/vouchers/:id/confirm',
@@ -33,13 +34,26 @@ export const ADMIN_ENDPOINTS = {
   refundDifference: '/admin/api/payments/differences/:id/refund',
   closeDifference: '/admin/api/payments/differences/:id/close',
   applyDifference: '/admin/api/payments/differences/:id/apply',
+  /** The due-date run of a business day (`?date=`, today when absent): its figures and charges. */
+  autopayRun: '/admin/api/payments/autopay',
   dailyReport: '/admin/api/reports/daily',
   users: '/admin/api/users',
+  /** Borrowers by name, phone (or its last digits), ID number's tail or order number: the matches to pick from. */
+  userSearch: '/admin/api/users/search',
+  /** One borrower and their history, picked from a search. */
+  user: '/admin/api/users/:id',
   userCredit: '/admin/api/users/:id/credit',
+  /** A borrower's autopay agreement, its history and latest charges. */
+  userAutopay: '/admin/api/users/:id/autopay',
+  /** Finance stops a borrower's automatic charges (the agreement stays signed), and restarts them. */
+  pauseAutopay: '/admin/api/users/:id/autopay/pause',
+  resumeAutopay: '/admin/api/users/:id/autopay/resume',
   settings: '/admin/api/settings',
   setting: '/admin/api/settings/:key',
   newsList: '/admin/api/news',
   news: '/admin/api/news',
+  /** A news cover image (multipart, field `file`): answers its `url` for the draft and a signed link to preview it. */
+  newsCover: '/admin/api/news/cover',
   publishNews: '/admin/api/news/:id/publish',
   unpublishNews: '/admin/api/news/:id/unpublish',
   audit: '/admin/api/audit',
@@ -47,10 +61,12 @@ export const ADMIN_ENDPOINTS = {
   exportPayments: '/admin/api/export/payments',
   exportOverdue: '/admin/api/export/overdue',
   exportAudit: '/admin/api/export/audit',
+  exportDailyReport: '/admin/api/export/reports/daily',
   operators: '/admin/api/operators',
   unlockOperator: '/admin/api/operators/:username/unlock',
   operatorRoles: '/admin/api/operators/:username/roles',
   disableOperator: '/admin/api/operators/:username/disable',
+  enableOperator: '/admin/api/operators/:username/enable',
   resetOperatorTotp: '/admin/api/operators/:username/reset-totp',
   /** An operator's own enrolment, with the one-time code an admin gave them: no token. */
   enrolment: '/admin/api/auth/enrolment',
@@ -107,8 +123,12 @@ export type DifferenceApplied = Static<typeof reconciliation.DifferenceApplied>;
 export type DifferenceApplyRequest = Static<typeof reconciliation.DifferenceApplyRequest>;
 /** A difference closed at once: its status after it. */
 export type DifferenceResolved = Static<typeof reconciliation.DifferenceResolved>;
-/** GET /admin/api/reports/daily: one business day's money. */
+/** One business day's money, a row of the daily report. */
 export type DailyReport = Static<typeof reports.DailyReport>;
+/** GET /admin/api/reports/daily: the days of a range, each a row, and their totals. */
+export type DailyReportRange = Static<typeof reports.DailyReportRange>;
+export type DailyReportQuery = Static<typeof reports.DailyReportQuery>;
+export type DayFigures = Static<typeof reports.DayFigures>;
 
 /** One loan of the overdue report: the same days and penalty the borrower sees. */
 export type OverdueLoan = Static<typeof staff.OverdueLoan>;
@@ -116,8 +136,19 @@ export type OverdueLoan = Static<typeof staff.OverdueLoan>;
 /** GET /admin/api/loans/:order_no: everything about one loan. */
 export type StaffLoanView = Static<typeof staff.StaffLoanView>;
 
-/** GET /admin/api/users?mobile=: one borrower and their history. */
+/** An instalment as staff read it, with how it was paid. */
+export type StaffInstalment = Static<typeof staff.StaffInstalment>;
+export type PaidHow = Static<typeof staff.PaidHow>;
+/** A loan's newest disbursement asked for, and what became of it. */
+export type DisbursementAsk = Static<typeof staff.DisbursementAsk>;
+/** GET /admin/api/loans/:order_no/payee: the full payee account (finance, admins; audited). */
+export type LoanPayee = Static<typeof staff.LoanPayee>;
+
+/** GET /admin/api/users?mobile= and /admin/api/users/:id: one borrower and their history. */
 export type StaffBorrower = Static<typeof staff.StaffBorrower>;
+/** GET /admin/api/users/search?q=: the borrowers a query found, to pick one from. */
+export type BorrowerMatches = Static<typeof staff.BorrowerMatches>;
+export type BorrowerMatch = Static<typeof staff.BorrowerMatch>;
 
 /** A news article as the editor sees it, whatever its status. */
 export type StaffArticle = Static<typeof staff.StaffArticle>;
@@ -144,5 +175,7 @@ export type OperatorIdentity = Static<typeof operators.OperatorIdentity>;
 /** One entry of the audit log: every operator action, done or refused, once. */
 export type AuditEntry = Static<typeof operators.AuditEntry>;
 
-/** POST /admin/api/news: a draft, published later by `publish`. */
+/** POST /admin/api/news: a draft, published later by `publish`, in Chinese, English or both. */
 export type NewsDraft = Static<typeof requests.NewsDraftRequest>;
+/** An article's title, summary and body in one language. */
+export type ArticleText = Static<typeof requests.ArticleText>;

@@ -5,6 +5,7 @@ import {
   type Approval,
   type ApprovalAsked,
   type AuditEntry,
+  type DailyReportQuery,
   type EditableSetting,
   type Listing,
   type Settings,
@@ -15,7 +16,8 @@ import {
 } from './admin';
 import type * as catalogue from './schemas/catalogue';
 import type * as lists from './schemas/console-lists';
-import type { CallOptions, HttpClient } from './transport';
+import type { CallOptions, HttpClient, UploadOptions } from './transport';
+import type { UploadedFile } from './types/upload';
 
 /**
  * The console's list calls, typed by their query schemas (`schemas/console-lists.ts`), so that
@@ -45,6 +47,13 @@ export const consoleApprovals = (http: HttpClient, query: ConsoleStatusQuery = {
 export const consoleNews = (http: HttpClient, query: ConsoleStatusQuery = {}, options?: CallOptions) =>
   http.get<Listing<StaffArticle>>(ADMIN_ENDPOINTS.newsList, query, options);
 
+/** A news cover image, stored for a draft: its `url` goes in the draft, `fullurl` previews it. */
+export function uploadNewsCover(http: HttpClient, file: Blob, filename: string, options?: UploadOptions) {
+  const form = new FormData();
+  form.append('file', file, filename);
+  return http.upload<UploadedFile>(ADMIN_ENDPOINTS.newsCover, form, options);
+}
+
 export const consoleAudit = (http: HttpClient, query: AuditListQuery = {}, options?: CallOptions) =>
   http.get<Listing<AuditEntry>>(ADMIN_ENDPOINTS.audit, query, options);
 
@@ -54,6 +63,7 @@ export interface ExportQueries {
   payments: PaymentExportQuery;
   overdue: Record<string, never>;
   audit: AuditExportQuery;
+  daily: DailyReportQuery;
 }
 export type ExportKind = keyof ExportQueries;
 
@@ -62,6 +72,7 @@ const EXPORT_PATHS: Record<ExportKind, string> = {
   payments: ADMIN_ENDPOINTS.exportPayments,
   overdue: ADMIN_ENDPOINTS.exportOverdue,
   audit: ADMIN_ENDPOINTS.exportAudit,
+  daily: ADMIN_ENDPOINTS.exportDailyReport,
 };
 
 /** The path of a CSV export with the list's filters; empty filters are left out. */

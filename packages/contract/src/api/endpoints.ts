@@ -38,11 +38,15 @@ export const ENDPOINTS = {
   dataExportFile: '/api/user/export/file/:user',
   /** GET: whether the account can be closed now; POST { captcha }: closes it. */
   closeAccount: '/api/user/close',
+  /** GET: the borrower's withholding agreement; POST sign: Alipay's signing page; POST cancel: ends it. */
+  autopay: '/api/autopay',
+  autopaySign: '/api/autopay/sign',
+  autopayCancel: '/api/autopay/cancel',
 } as const;
 
 /** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */
 export const DEV_ENDPOINTS = {
-  /** GET ?mobile=: the SMS codes "sent", newest first (`SmsOutboxEntry[]`). */
+  /** GET ?mobile=: the SMS codes and autopay notices "sent", newest first (`SmsOutboxEntry` or `OutboxNotice`). */
   smsOutbox: '/dev/sms-outbox',
   /** POST { mobile }: every token of that user expires now. */
   expireTokens: '/dev/expire-tokens',
@@ -52,18 +56,27 @@ export const DEV_ENDPOINTS = {
   ageLoan: '/dev/age-loan',
   /** POST { voucher_id, decision: 'approve' | 'reject' }: the review of a payment proof. */
   reviewVoucher: '/dev/review-voucher',
+  /** POST { job: 'autopay' }: runs that background job now (the due-date charge, as its hour had come); answers when done. */
+  runJob: '/dev/run-job',
+  /** POST { advance_ms }: this API process's clock moves forward (`ClockRequest`). */
+  clock: '/dev/clock',
 } as const;
 
 /** Routes of the reference server's sandbox payment gateway (outside the SPEC §7 API). */
 export const SANDBOX_ENDPOINTS = {
   payPage: '/sandbox/pay',
   confirm: '/sandbox/pay/confirm',
+  /** The sandbox's signing page of a withholding agreement, and its form. */
+  agreementPage: '/sandbox/agreement',
+  agreementConfirm: '/sandbox/agreement/confirm',
 } as const;
 
 /** Where payment gateways call the server back (outside the SPEC §7 API: they answer in the gateway's terms). */
 export const GATEWAY_ENDPOINTS = {
   /** Alipay's asynchronous notify (form post, answered `success` or `fail`). */
   alipayNotify: '/api/pay/alipay/notify',
+  /** Alipay's withholding agreement notifies (`dut_user_sign`, `dut_user_unsign`), answered like the payment notify. */
+  alipayAgreementNotify: '/api/pay/alipay/agreement-notify',
 } as const;
 
 /** SPEC §9 page sizes. */

@@ -1,4 +1,5 @@
 import type { HttpClient } from './transport';
+import { autopay, cancelAutopay, signAutopay } from './autopay';
 import * as loan from './loan';
 import * as news from './news';
 import * as portfolio from './portfolio';
@@ -7,6 +8,7 @@ import * as user from './user';
 
 export * from './admin';
 export * from './agreements';
+export * from './autopay';
 export * from './console';
 export * from './endpoints';
 export * from './envelope';
@@ -46,6 +48,8 @@ export function createApi(http: HttpClient) {
     news: bind(news, http),
     portfolio: bind(portfolio, http),
     upload: bind(upload, http),
+    // The borrower's calls only: the module's run of a job is a development route.
+    autopay: bind({ autopay, signAutopay, cancelAutopay }, http),
   };
 }
 

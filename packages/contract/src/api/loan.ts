@@ -10,9 +10,9 @@ import type {
   LoanApplication,
   LoanCreated,
   LoanDetail,
-  LoanRates,
   MyLoansPage,
   MyLoansQuery,
+  OfferedRates,
   OrderQuery,
   PaymentChannel,
   PaymentState,
@@ -25,7 +25,7 @@ import type {
 export const createLoan = (http: HttpClient, body: LoanApplication, options?: CallOptions) =>
   http.post<LoanCreated>(ENDPOINTS.loanCreate, body, options);
 
-export const loanRates = (http: HttpClient, options?: CallOptions) => http.get<LoanRates>(ENDPOINTS.loanRates, undefined, options);
+export const loanRates = (http: HttpClient, options?: CallOptions) => http.get<OfferedRates>(ENDPOINTS.loanRates, undefined, options);
 
 export const myLoans = (http: HttpClient, query: MyLoansQuery = {}, options?: CallOptions) =>
   http.get<MyLoansPage>(ENDPOINTS.myLoans, { page: query.page ?? 1, limit: query.limit ?? DEFAULT_PAGE_SIZE }, options);

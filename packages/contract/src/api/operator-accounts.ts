@@ -10,6 +10,7 @@ export type EnrolmentBegun = Static<typeof accounts.EnrolmentBegun>;
 export type OperatorCreated = Static<typeof accounts.OperatorCreated>;
 export type OperatorRolesChanged = Static<typeof accounts.OperatorRolesChanged>;
 export type OperatorDisabled = Static<typeof accounts.OperatorDisabled>;
+export type OperatorEnabled = Static<typeof accounts.OperatorEnabled>;
 export type OperatorTotpReset = Static<typeof accounts.OperatorTotpReset>;
 export type ApprovalDecided = Static<typeof accounts.ApprovalDecided>;
 
@@ -26,6 +27,9 @@ export const changeOperatorRoles = (http: HttpClient, username: string, roles: O
 
 export const disableOperator = (http: HttpClient, username: string, options?: CallOptions) =>
   http.post<OperatorDisabled>(at(ADMIN_ENDPOINTS.disableOperator, username), undefined, options);
+
+export const enableOperator = (http: HttpClient, username: string, options?: CallOptions) =>
+  http.post<OperatorEnabled>(at(ADMIN_ENDPOINTS.enableOperator, username), undefined, options);
 
 export const unlockOperator = (http: HttpClient, username: string, options?: CallOptions) =>
   http.post<null>(at(ADMIN_ENDPOINTS.unlockOperator, username), undefined, options);

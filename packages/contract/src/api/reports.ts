@@ -1,8 +1,11 @@
-import { ADMIN_ENDPOINTS, type DailyReport } from './admin';
+import { ADMIN_ENDPOINTS, type DailyReportQuery, type DailyReportRange } from './admin';
 import type { CallOptions, HttpClient } from './transport';
 
 /** The console's reports of money across all loans. */
 
-/** `date`: YYYY-MM-DD, a calendar day of the business time zone. */
-export const dailyReport = (http: HttpClient, date: string, options?: CallOptions) =>
-  http.get<DailyReport>(ADMIN_ENDPOINTS.dailyReport, { date }, options);
+/** The most days one daily report covers: a quarter, enough to close a month or a quarter in one read. */
+export const REPORT_MAX_DAYS = 92;
+
+/** The days of a range (`from`, `to`: YYYY-MM-DD, calendar days of the business time zone), or one `date`. */
+export const dailyReport = (http: HttpClient, query: DailyReportQuery, options?: CallOptions) =>
+  http.get<DailyReportRange>(ADMIN_ENDPOINTS.dailyReport, query, options);

@@ -34,6 +34,8 @@ export const ADMIN_PERMISSIONS = {
    * exports mask every name and phone, so a whole book never leaves in a file they can take.
    */
   personalData: ['finance', 'auditor', 'admin'],
+  /** The daily report over any days, and its export: finance closes the day with it, an auditor checks it. */
+  reports: ['finance', 'auditor', 'admin'],
   /** Operators' accounts: creating, roles, disabling, unlocking, a new TOTP secret. */
   operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -42,6 +44,24 @@ export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
 export function mayDo(roles: readonly OperatorRole[], permission: AdminPermission): boolean {
   return (ADMIN_PERMISSIONS[permission] as readonly OperatorRole[]).some((role) => roles.includes(role));
+}
+
+/**
+ * Who may read what a permission guards: its holders, and the auditor, who reads every console
+ * screen and export. The guard lets a read (GET) through by it, the console opens a screen by it.
+ */
+export function mayRead(roles: readonly OperatorRole[], permission: AdminPermission): boolean {
+  return mayDo(roles, permission) || roles.includes('auditor');
+}
+
+/**
+ * Who may change what a permission guards: its holders by a role other than the auditor's, which
+ * only reads. The guard lets a write through by it; the console hides a screen's actions from an
+ * operator who may read it (`mayRead`) but not act on it.
+ */
+export function mayAct(roles: readonly OperatorRole[], permission: AdminPermission): boolean {
+  const acting = roles.filter((role) => role !== 'auditor');
+  return mayDo(acting, permission);
 }
 
 /** The settings an operator may change, each through a second operator's approval. */
@@ -62,6 +82,8 @@ export const APPROVAL_KINDS = {
   'operator.roles': 'operators',
   /** Disabling an admin or renewing an admin's authenticator: one admin alone would be left in charge. */
   'operator.disable': 'operators',
+  /** Enabling again an operator who checks, moves money or grants roles (`PRIVILEGED_ROLES`): as giving them that role would. */
+  'operator.enable': 'operators',
   'operator.totp': 'operators',
   /** An operator an admin created or renewed the authenticator of is someone other than that admin. */
   'operator.confirm': 'operators',

@@ -7,7 +7,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * The lender's calendar date of an instant: its day in the business time zone, in which the
  * books are kept (due dates, "today", overdue days). The server passes its `BUSINESS_TIMEZONE`;
- * the borrower's app reads days in the default, Asia/Shanghai.
+ * the borrower's app, the zone the API serves with the loan rates (`business_timezone`).
  */
 export function calendarDate(instant: Date | number, zone: string = DEFAULT_BUSINESS_TIMEZONE): CalendarDate {
   return zonedDay(Number(instant), zone);

@@ -63,8 +63,17 @@ test.each(SELF_SERVICE_ROUTES)('%s is routed (%s)', (path, note) => {
   expect(Boolean(findRoute(path)?.customNav)).toBe(note === 'custom nav');
 });
 
-test('the table has no route the spec or issue 17 does not list', () => {
-  expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...SELF_SERVICE_ROUTES].map(([path]) => path).sort());
+/** Issue 52's automatic repayment page. */
+const AUTOPAY_ROUTES: Array<[path: string, note: '']> = [['/pages/payment/autopay', '']];
+
+test.each(AUTOPAY_ROUTES)('%s is routed, behind login', (path) => {
+  expect(findRoute(path)?.needsLogin).toBe(true);
+});
+
+test('the table has no route the spec, issue 17 or issue 52 does not list', () => {
+  expect(ROUTES.map((route) => route.path).sort()).toEqual(
+    [...SPEC_ROUTES, ...SELF_SERVICE_ROUTES, ...AUTOPAY_ROUTES].map(([path]) => path).sort(),
+  );
 });
 
 test("'/' and pages/index/index both reach home", () => {

@@ -162,6 +162,8 @@ export const PAGES = {
   },
   cashier: { path: PATHS.cashier, title: 'cashier', page: payment('./Cashier'), skeleton: 'form', needsLogin: true },
   proofUpload: { path: PATHS.proofUpload, title: 'upload', page: payment('./ProofUpload'), skeleton: 'form', needsLogin: true },
+  // Issue 52's automatic repayment, beside the spec's rows.
+  autopay: { path: PATHS.autopay, title: 'autopay', page: payment('./Autopay'), skeleton: 'detail', needsLogin: true },
   newsList: {
     path: PATHS.newsList,
     title: 'newsList',

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { Receipt } from './Receipt';
 
@@ -17,21 +17,28 @@ async function shown(locale: 'en' | 'zh-CN' = 'en') {
   return view;
 }
 
-test('a receipt is drawn as a bounded thumbnail, and a toggle named for it shows it full size and back', async () => {
+test('a receipt is drawn as a bounded thumbnail; its full size opens over the screen, leaving the row as it was', async () => {
   await shown();
   const image = screen.getByRole('img', { name: 'Receipt of proof #7' });
   expect(image).toHaveAttribute('src', OBJECT_URL);
   expect(image.parentElement).toHaveClass('thumbnail');
 
   const zoom = screen.getByRole('button', { name: 'Receipt of proof #7 at full size' });
-  expect(zoom).toHaveAttribute('aria-pressed', 'false');
   expect(zoom).toHaveTextContent('Full size');
   fireEvent.click(zoom);
-  expect(zoom).toHaveAttribute('aria-pressed', 'true');
-  expect(zoom).toHaveTextContent('Fit');
-  expect(image.parentElement).toHaveClass('fullSize');
-  fireEvent.click(zoom);
+  const dialog = screen.getByRole('dialog', { name: 'Receipt of proof #7 at full size' });
+  expect(within(dialog).getByRole('img', { name: 'Receipt of proof #7' }).parentElement).toHaveClass('fullSize');
+  // The thumbnail stays in the row: the row keeps its width, and its actions where they were.
   expect(image.parentElement).toHaveClass('thumbnail');
+  const close = within(dialog).getByRole('button', { name: 'Close' });
+  expect(close).toHaveFocus();
+  fireEvent.click(close);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(zoom).toHaveFocus();
+
+  fireEvent.click(zoom);
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(screen.queryByRole('dialog')).toBeNull();
 });
 
 test('the toggle speaks the operator’s language', async () => {

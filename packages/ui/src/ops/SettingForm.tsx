@@ -3,7 +3,9 @@ import { ADMIN_ENDPOINTS, askSettingChange, type EditableSetting, type SettingVa
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { ApiError } from '@instalment/host-sdk/http';
 import { Button, FieldError, errorIdOf, useLoad } from '@instalment/ui/kit';
+import { useMayAct } from './acts';
 import { opsMessages } from './messages';
+import styles from './ops.module.css';
 
 /** The product's settings as in force, for the forms that change them; null until they arrive. */
 export function useSettings(): Settings | null {
@@ -22,13 +24,15 @@ export interface SettingFormProps<K extends EditableSetting> {
 /**
  * A setting changes only through a second operator's approval. The server's refusal (a price
  * over the legal ceiling, the value in force already) is shown beside the form, whose fields
- * keep what was typed so that the operator corrects rather than retypes.
+ * keep what was typed so that the operator corrects rather than retypes. An operator who may
+ * only read the screen reads the values in force, its fields shut and nothing to ask.
  */
 export function SettingForm<K extends EditableSetting>({ setting, label, value, children }: SettingFormProps<K>) {
   const { http, ui } = useHost();
   const t = useT(opsMessages);
   const id = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const mayAct = useMayAct();
   return (
     <form
       aria-labelledby={`${id}-heading`}
@@ -46,11 +50,15 @@ export function SettingForm<K extends EditableSetting>({ setting, label, value, 
       }}
     >
       <h2 id={`${id}-heading`}>{label}</h2>
-      {children}
+      <fieldset className={styles.plain} disabled={!mayAct}>
+        {children}
+      </fieldset>
       <FieldError controlId={id} message={refusal} />
-      <Button type="submit" variant="primary">
-        {t('askChange')}
-      </Button>
+      {mayAct && (
+        <Button type="submit" variant="primary">
+          {t('askChange')}
+        </Button>
+      )}
     </form>
   );
 }

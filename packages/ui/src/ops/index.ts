@@ -4,5 +4,7 @@ export * from './messages';
 export * from './words';
 export * from './DataTable';
 export * from './Receipt';
+export * from './Payee';
 export * from './ListControls';
 export * from './SettingForm';
+export * from './acts';

@@ -10,4 +10,10 @@ export type OperatorInfo = OperatorIdentity;
 export interface OpsPageProps {
   query: Record<string, string>;
   operator: OperatorInfo;
+  /**
+   * The operator may read the screen but not do its work (the auditor, `mayRead` without `mayDo`):
+   * its actions are hidden (`opsScreen`, `Acts`). Absent from an older host: shown, and the server
+   * still refuses what the roles do not allow.
+   */
+  readOnly?: boolean;
 }

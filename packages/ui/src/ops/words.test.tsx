@@ -66,3 +66,52 @@ test('and in Chinese', () => {
     '3 天前',
   ]);
 });
+
+/** What audit rows are about, and the channels payments came through, as the audit and payments screens show them. */
+function Targets() {
+  const words = useOpsWords();
+  return (
+    <ul>
+      {['loan:L20261125000002', 'user:7', 'setting:loan_rates', 'reports:daily:2026-11-25', 'reports:overdue', 'payments', 'gadget:1'].map(
+        (code) => (
+          <li key={code}>{words.target(code)}</li>
+        ),
+      )}
+      {['alipay', 'transfer', 'paypal'].map((code) => (
+        <li key={code}>{words.channel(code)}</li>
+      ))}
+    </ul>
+  );
+}
+
+test('an audit row’s target and a payment’s channel read in Chinese, with their numbers; an unknown one as its code', () => {
+  renderWithHost(createTestHost({ locale: 'zh-CN' }).host, <Targets />);
+  expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    '借款 L20261125000002',
+    '借款人 #7',
+    '借款利率',
+    '日报 2026-11-25',
+    '逾期报表',
+    '还款记录',
+    'gadget:1',
+    '支付宝',
+    '银行转账',
+    'paypal',
+  ]);
+});
+
+test('and in English', () => {
+  renderWithHost(createTestHost({ locale: 'en' }).host, <Targets />);
+  expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Loan L20261125000002',
+    'Borrower #7',
+    'Loan rates',
+    'Daily report 2026-11-25',
+    'Overdue report',
+    'Payments',
+    'gadget:1',
+    'Alipay',
+    'Bank transfer',
+    'paypal',
+  ]);
+});

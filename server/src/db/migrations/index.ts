@@ -19,6 +19,10 @@ import { operatorEnrolment } from './018-operator-enrolment';
 import { keyChecks } from './019-key-checks';
 import { strangers } from './020-strangers';
 import { differenceReasons } from './021-difference-reasons';
+import { articleLanguages } from './022-article-languages';
+import { idTailIndexes } from './023-id-tail-index';
+import { autopay } from './024-autopay';
+import { autopayHistory } from './025-autopay-history';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationStep, RowRewrite } from './migration';
@@ -55,4 +59,8 @@ export const MIGRATIONS: readonly Migration[] = [
   keyChecks,
   strangers,
   differenceReasons,
+  articleLanguages,
+  idTailIndexes,
+  autopay,
+  autopayHistory,
 ];

@@ -2,6 +2,7 @@ import { ADMIN_ENDPOINTS, type LoanStatus, type PaymentStatus } from '@instalmen
 import {
   AuditExportQuery,
   CsvFile,
+  DailyReportQuery,
   LoanExportQuery,
   LoanStatus as LoanStatusSchema,
   PaymentExportQuery,
@@ -13,11 +14,13 @@ import { operatorOf } from '../../http/admin-auth';
 import { localeOf } from '../../http/say';
 import { auditFilterOf } from '../../services/audit-targets';
 import { csvStream } from '../../services/csv';
+import { csvHeaderIn } from '../../services/csv-headers';
 import type { CsvExport, ExportKind, Exports } from '../../services/exports';
 import { Refusal } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, statusOf, type ConsoleDeps } from './act';
 import { LIST_ORDERS, spanOf } from './lists';
+import { dailyReportTarget } from './reports';
 
 const csvAnswer = { 200: CsvFile };
 
@@ -35,20 +38,20 @@ class ExportLimited extends Error {
  * go when the answer ends (written whole or dropped by the client); its audit row was filed by
  * the guard as the answer began.
  */
-async function sendCsv(request: FastifyRequest, reply: FastifyReply, exports: Exports, kind: ExportKind, file: CsvExport) {
+async function sendCsv(request: FastifyRequest, reply: FastifyReply, exports: Exports, kind: ExportKind, file: CsvExport, days?: string) {
   const slot = await exports.begin(operatorOf(request)).catch((error: unknown) => {
     throw error instanceof Refusal ? new ExportLimited(error.said(localeOf(request))) : error;
   });
   reply.raw.once('close', () => slot.release());
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${exports.fileName(kind)}"`)
+    .header('Content-Disposition', `attachment; filename="${exports.fileName(kind, days)}"`)
     .header('Cache-Control', 'no-store')
-    .send(csvStream(file.header, file.pages));
+    .send(csvStream(csvHeaderIn(file.header, localeOf(request)), file.pages));
 }
 
 /** The console's CSV exports: each with its list's filters and permission, audited as `export.<kind>`. */
-export function consoleExportRoutes(app: ApiInstance, { services: { exports }, config }: ConsoleDeps): void {
+export function consoleExportRoutes(app: ApiInstance, { services: { exports, reports }, config }: ConsoleDeps): void {
   const zone = config.businessTimezone;
   app.get(
     ADMIN_ENDPOINTS.exportLoans,
@@ -77,11 +80,22 @@ export function consoleExportRoutes(app: ApiInstance, { services: { exports }, c
     async (request, reply) => sendCsv(request, reply, exports, 'overdue', exports.overdue(operatorOf(request).roles)),
   );
   app.get(
+    ADMIN_ENDPOINTS.exportDailyReport,
+    { ...consoleRoute('export.daily', 'reports', dailyReportTarget), schema: { querystring: DailyReportQuery, response: csvAnswer } },
+    async (request, reply) => {
+      // Read whole before the file begins: a range refused is answered as a refusal, not as a broken file.
+      const report = await reports.range(request.query);
+      const days = report.from === report.to ? report.from : `${report.from}-${report.to}`;
+      return sendCsv(request, reply, exports, 'daily', exports.daily(report), days);
+    },
+  );
+  app.get(
     ADMIN_ENDPOINTS.exportAudit,
     { ...consoleRoute('export.audit', 'audit', () => 'audit'), schema: { querystring: AuditExportQuery, response: csvAnswer } },
     async (request, reply) => {
       const filter = await auditFilterOf(app.store, request.query);
-      return sendCsv(request, reply, exports, 'audit', exports.audit(filter, spanOf(request.query, LIST_ORDERS.audit, zone)));
+      const file = exports.audit(filter, spanOf(request.query, LIST_ORDERS.audit, zone), localeOf(request));
+      return sendCsv(request, reply, exports, 'audit', file);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS, mayDo, type AdminPermission } from '@instalment/contract/api';
+import { ADMIN_PERMISSIONS, mayAct, mayRead, type AdminPermission } from '@instalment/contract/api';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { createAdminAuth } from '../../http/admin-auth';
 import { Unauthorized } from '../../http/errors';
@@ -24,8 +24,10 @@ function claimant(request: FastifyRequest): AuditFact['operator'] {
 
 /** Why a request was refused, for the audit row (in English, as the log reads). */
 function reasonOf(route: ConsoleRoute, error: FastifyError): string {
-  if (error instanceof Forbidden && route.permission !== null) return `needs one of ${rolesNeeded(route).join(', ')}`;
-  if (error.validation) return `request refused by its schema: ${error.message}`;
+  // Filed in English as the server says it; the audit screen reads it in its reader's language (audit-reasons.ts).
+  if (error instanceof Forbidden && route.permission !== null)
+    return say('auditNeedsRoles', { roles: rolesNeeded(route).join(', ') })('en');
+  if (error.validation) return say('auditSchemaRefused', { detail: error.message })('en');
   return error.message;
 }
 
@@ -49,10 +51,14 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
     if (route.method === 'GET' && !action.startsWith('export.')) audit.countAsRead(action);
   });
 
-  /** Refuses an operator whose roles carry none of the route's permissions. */
-  const permitted = (route: ConsoleRoute, operator: Operator) => {
+  /**
+   * Refuses an operator whose roles carry none of the route's permissions: a read (a GET, exports
+   * too) by `mayRead`, which lets the auditor through, a change by `mayAct`, which never does.
+   */
+  const permitted = (route: ConsoleRoute, operator: Operator, method: string) => {
     const permissions = permissionsOf(route);
-    if (permissions.length > 0 && !permissions.some((permission) => mayDo(operator.roles, permission)))
+    const may = method === 'GET' ? mayRead : mayAct;
+    if (permissions.length > 0 && !permissions.some((permission) => may(operator.roles, permission)))
       throw new Forbidden(say('operatorForbidden'));
   };
 
@@ -61,7 +67,7 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
     request.audit = { recorded: false };
     if (route.public) return;
     await auth.required(request);
-    permitted(route, request.operator!);
+    permitted(route, request.operator!, request.method);
     const token = request.operatorToken!;
     // Read again inside each write the request makes (http/session-writes.ts): still enabled,
     // still signed in, and still holding the route's permission; the work and its audit row then
@@ -70,7 +76,7 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
       const operator = await operators.authenticate(token, tx);
       if (!operator) throw new Unauthorized(say('operatorLoginFirst'));
       request.operator = operator;
-      permitted(route, operator);
+      permitted(route, operator, request.method);
     };
   });
 

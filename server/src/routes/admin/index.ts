@@ -2,6 +2,7 @@ import type { RoutePlugin } from '../deps';
 import { consoleActions } from './act';
 import { consoleApprovalRoutes } from './approvals';
 import { consoleAuditRoutes } from './audit';
+import { consoleAutopayRoutes } from './autopay';
 import { consoleAuthRoutes } from './auth';
 import { consoleExportRoutes } from './exports';
 import { consoleGuard } from './guard';
@@ -27,6 +28,7 @@ export const adminRoutes: RoutePlugin = async (scope, deps) => {
   consoleLoanRoutes(scope, admin);
   consoleVoucherRoutes(scope, admin);
   consoleReconciliationRoutes(scope, admin);
+  consoleAutopayRoutes(scope, admin);
   consoleReportRoutes(scope, admin);
   consoleApprovalRoutes(scope, admin);
   consoleUserRoutes(scope, admin);

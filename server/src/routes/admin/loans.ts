@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type LoanStatus } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, mayDo, type LoanStatus } from '@instalment/contract/api';
 import {
   ApprovalAsked,
   BankRefRequest,
@@ -6,6 +6,7 @@ import {
   Listing,
   LoanDecided,
   LoanListQuery,
+  LoanPayee,
   LoanRejectRequest,
   LoanStatus as LoanStatusSchema,
   OrderParams,
@@ -19,14 +20,18 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
-import { loanTarget } from '../../services/staff';
+import { loanTarget } from '../../services/targets';
+import { Forbidden, say } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, statusOf, type ConsoleDeps } from './act';
 import { LIST_ORDERS, listWindowOf } from './lists';
 
 const loanOf = (request: FastifyRequest) => loanTarget((request.params as { order_no: string }).order_no);
 
-/** The queues' counts; loans: the queue, one loan whole, the reviewer's decision, finance's disbursement (four eyes). */
+/**
+ * The queues' counts; loans: the queue, one loan whole, the reviewer's decision, finance's
+ * disbursement (four eyes) and where its money goes, whole.
+ */
 export function consoleLoanRoutes(app: ApiInstance, { services: { staff, backOffice }, config, look, change }: ConsoleDeps): void {
   app.get(ADMIN_ENDPOINTS.queues, { ...consoleRoute('queues.read', null), schema: { response: { 200: envelopeOf(Queues) } } }, async () =>
     ok(await staff.queues()),
@@ -48,6 +53,16 @@ export function consoleLoanRoutes(app: ApiInstance, { services: { staff, backOff
     ADMIN_ENDPOINTS.loan,
     { ...consoleRoute('loans.view', 'loans', loanOf), schema: { params: OrderParams, response: { 200: envelopeOf(StaffLoanView) } } },
     async (request) => look(request, await staff.loanView(request.params.order_no)),
+  );
+  // The full card number is for finance to make and check the transfer with, not a screen others
+  // read (not the auditor's either, who reads who saw it): each read is audited under its own action.
+  app.get(
+    ADMIN_ENDPOINTS.loanPayee,
+    { ...consoleRoute('loan.payee', 'disburse', loanOf), schema: { params: OrderParams, response: { 200: envelopeOf(LoanPayee) } } },
+    async (request) => {
+      if (!mayDo(operatorOf(request).roles, 'disburse')) throw new Forbidden(say('operatorForbidden'));
+      return look(request, await staff.payee(request.params.order_no));
+    },
   );
   app.post(
     ADMIN_ENDPOINTS.approveLoan,

@@ -5,17 +5,24 @@ import {
   envelopeOf,
   IdParams,
   Listing,
+  NewsCoverForm,
   NewsDraftRequest,
   StaffArticle,
+  UploadedFile,
 } from '@instalment/contract/api/schemas';
 import type { FastifyRequest } from 'fastify';
+import { baseUrlOf } from '../../http/base-url';
+import { perAddress } from '../../http/rate-limits';
+import { localeOf } from '../../http/say';
+import { Refusal, say } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
+import { bytesOf, readForm } from '../upload';
 import { consoleRoute, windowOf, type ConsoleDeps } from './act';
 
 const articleOf = (request: FastifyRequest) => `news:${(request.params as { id: string }).id}`;
 
-/** News: drafts, publishing and taking down. */
-export function consoleNewsRoutes(app: ApiInstance, { services: { news }, look, change }: ConsoleDeps): void {
+/** News: covers, drafts, publishing and taking down. */
+export function consoleNewsRoutes(app: ApiInstance, { services: { news, uploads }, config, links, look, change }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.newsList,
     {
@@ -24,7 +31,27 @@ export function consoleNewsRoutes(app: ApiInstance, { services: { news }, look, 
     },
     async (request) => {
       const { limit, offset } = windowOf(request.query);
-      return look(request, await news.staffList(limit, offset));
+      return look(request, await news.staffList(limit, offset, localeOf(request)));
+    },
+  );
+  /** The image is stored first, then its path is filed in the audit: the draft that shows it names the same path. */
+  app.post(
+    ADMIN_ENDPOINTS.newsCover,
+    {
+      config: {
+        ...consoleRoute('news.cover', 'news', () => 'news').config,
+        ...perAddress(config.limits.uploadsPerAddress, config.limits.addressWindowSeconds).config,
+      },
+      schema: { body: NewsCoverForm, consumes: ['multipart/form-data'], response: { 200: envelopeOf(UploadedFile) } },
+      preValidation: readForm,
+    },
+    async (request) => {
+      const { file } = request.body;
+      if (!file) throw new Refusal(say('chooseFile'));
+      const { url } = await uploads.storeCover(bytesOf(file), file.filename);
+      // Signed: the console's <img> cannot send the operator's token, and a draft's cover is not public.
+      const answer = { url, fullurl: `${baseUrlOf(request, config)}${links.sign(url)}` };
+      return change(request, async () => ({ target: 'news', before: undefined, after: { cover: url }, answer }));
     },
   );
   app.post(

@@ -5,6 +5,7 @@ import {
   NoData,
   OperatorCreated,
   OperatorDisabled,
+  OperatorEnabled,
   OperatorParams,
   OperatorRolesChanged,
   OperatorRolesRequest,
@@ -25,7 +26,7 @@ const account = { params: OperatorParams };
 
 /**
  * Operators' accounts, for admins: the list, a new account and a TOTP reset (each answering its
- * operator's enrolment code), roles, disabling, unlocking.
+ * operator's enrolment code), roles, disabling and enabling again, unlocking.
  */
 export function consoleOperatorRoutes(app: ApiInstance, { services: { operators, operatorAccounts }, look, change }: ConsoleDeps): void {
   app.get(
@@ -61,6 +62,14 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
       schema: { ...account, response: { 200: envelopeOf(OperatorDisabled) } },
     },
     (request) => change(request, (tx) => operatorAccounts.disable(tx, operatorOf(request), request.params.username)),
+  );
+  app.post(
+    ADMIN_ENDPOINTS.enableOperator,
+    {
+      ...consoleRoute('operator.enable', 'operators', accountOf),
+      schema: { ...account, response: { 200: envelopeOf(OperatorEnabled) } },
+    },
+    (request) => change(request, (tx) => operatorAccounts.enable(tx, operatorOf(request), request.params.username)),
   );
   app.post(
     ADMIN_ENDPOINTS.resetOperatorTotp,

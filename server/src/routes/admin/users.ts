@@ -1,6 +1,8 @@
 import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import {
   ApprovalAsked,
+  BorrowerMatches,
+  BorrowerSearchQuery,
   CreditRequest,
   envelopeOf,
   IdParams,
@@ -13,7 +15,7 @@ import {
 import { validatePhone } from '@instalment/contract/validation';
 import { operatorOf } from '../../http/admin-auth';
 import { check } from '../../http/input';
-import { userTarget } from '../../services/staff';
+import { userTarget } from '../../services/targets';
 import type { FastifyRequest } from 'fastify';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
@@ -32,6 +34,24 @@ export function consoleUserRoutes(app: ApiInstance, { services: { staff, backOff
       const borrower = await staff.borrower(check(validatePhone, request.query.mobile.trim()));
       return look(request, borrower, userTarget(borrower.user.id));
     },
+  );
+  app.get(
+    ADMIN_ENDPOINTS.userSearch,
+    {
+      ...consoleRoute('users.search', 'users', () => 'users'),
+      schema: { querystring: BorrowerSearchQuery, response: { 200: envelopeOf(BorrowerMatches) } },
+    },
+    async (request) => {
+      const matches = await staff.borrowerSearch(request.query.q, operatorOf(request).roles);
+      // Whom it found, not what was typed (a name, a phone): the audit outlives an erased account and keeps no personal data.
+      request.audit.after = { matches: matches.list.map((match) => userTarget(match.id)) };
+      return look(request, matches, matches.list.length === 1 ? userTarget(matches.list[0].id) : undefined);
+    },
+  );
+  app.get(
+    ADMIN_ENDPOINTS.user,
+    { ...consoleRoute('users.view', 'users', userOf), schema: { params: IdParams, response: { 200: envelopeOf(StaffBorrower) } } },
+    async (request) => look(request, await staff.borrowerById(request.params.id)),
   );
   app.post(
     ADMIN_ENDPOINTS.userCredit,

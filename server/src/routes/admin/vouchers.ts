@@ -19,7 +19,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { Refusal, say } from '../../services/refusals';
-import { voucherTarget } from '../../services/staff';
+import { voucherTarget } from '../../services/targets';
 import { MIME_TYPES } from '../../services/uploads';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, statusOf, type ConsoleDeps } from './act';
@@ -27,7 +27,7 @@ import { LIST_ORDERS, listWindowOf } from './lists';
 
 const voucherOf = (request: FastifyRequest) => voucherTarget(Number((request.params as { id: string }).id));
 
-/** Proofs of bank transfers: the queue, the file, confirmation (four eyes) or rejection; gateway payments. */
+/** Proofs of bank transfers: the queue and its history (by status, order number or phone), the file, confirmation (four eyes) or rejection; gateway payments. */
 export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, backOffice }, config, look, change }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.vouchers,
@@ -38,7 +38,7 @@ export function consoleVoucherRoutes(app: ApiInstance, { services: { staff, back
     async (request) => {
       const status = statusOf<VoucherStatus>(request.query.status, (value) => Value.Check(VoucherStatusSchema, value));
       const window = listWindowOf(request.query, LIST_ORDERS.vouchers, config.businessTimezone);
-      return look(request, await staff.voucherList(status, window));
+      return look(request, await staff.voucherList(status, window, request.query.q));
     },
   );
   app.get(

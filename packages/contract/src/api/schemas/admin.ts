@@ -6,6 +6,7 @@ import {
   MOBILE_LENGTH,
   NUMBER_MAX,
   PASSWORD_MAX,
+  REAL_NAME_INPUT_MAX,
   REASON_MAX,
   Text,
   URL_MAX,
@@ -24,17 +25,28 @@ export const DecisionRequest = Type.Object({ reason: Type.Optional(Text(REASON_M
 export const BankRefRequest = Type.Object({ bank_ref: Text(BANK_REF_MAX) });
 export const CreditRequest = Type.Object({ limit: Money });
 export const SettingRequest = Type.Object({ value: Type.Unknown() });
-/** POST /admin/api/news: a draft, published later by `publish`. */
-export const NewsDraftRequest = Type.Object({
+/** An article's text in one language: all three, or all left blank when it is not written in that language. */
+export const ArticleText = Type.Object({
   title: Text(ARTICLE_LIMITS.title),
   summary: Text(ARTICLE_LIMITS.summary),
   content: Text(ARTICLE_LIMITS.content),
+});
+/**
+ * POST /admin/api/news: a draft, published later by `publish`, written in Chinese, English or
+ * both (one at least, each whole); the app shows the reader's language, else the other.
+ * `cover`: the `url` the cover upload answered, an illustration's path, or an allowed https image.
+ */
+export const NewsDraftRequest = Type.Object({
+  'zh-CN': Type.Optional(ArticleText),
+  en: Type.Optional(ArticleText),
   author: Text(ARTICLE_LIMITS.author),
   cover: Type.Optional(Text(URL_MAX)),
 });
 
 export const StatusQuery = Type.Composite([PageQuery, Type.Object({ status: Type.Optional(Text(WORD_MAX)) })]);
 export const MobileQuery = Type.Object({ mobile: Text(MOBILE_LENGTH) });
+/** A borrower search: a name, a phone or its last digits, an ID number's last 4 to 6 characters, or an order number. */
+export const BorrowerSearchQuery = Type.Object({ q: Text(REAL_NAME_INPUT_MAX) });
 export const IdParams = Type.Object({ id: Id });
 export const OrderParams = Type.Object({ order_no: Text(NUMBER_MAX) });
 export const SettingParams = Type.Object({ key: Text(WORD_MAX) });

@@ -57,6 +57,13 @@ export const TermRate = Type.Composite([
 /** GET /api/loan/rates: the offer, each term with its APR. */
 export const LoanRates = Type.Composite([Type.Omit(StoredRates, ['terms']), Type.Object({ terms: Type.Array(TermRate) })]);
 
+/**
+ * GET /api/loan/rates as the app reads it: the offer, and the lender's calendar. `business_timezone`
+ * is the server's BUSINESS_TIMEZONE, in which due dates, "today" and the days of instants are read
+ * (absent from an older server: the default zone).
+ */
+export const OfferedRates = Type.Composite([LoanRates, Type.Object({ business_timezone: Type.Optional(Type.String()) })]);
+
 export const ChannelKind = Type.Union([Type.Literal('gateway'), Type.Literal('transfer')]);
 
 export const PaymentChannel = Type.Object({

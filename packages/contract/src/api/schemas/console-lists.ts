@@ -37,7 +37,14 @@ export const LoanListQuery = Type.Object({
   ...sorted(CONSOLE_SORTS.loans),
   q: Type.Optional(Text(SEARCH_MAX)),
 });
-export const VoucherListQuery = Type.Object({ ...page, ...status, ...days, ...sorted(CONSOLE_SORTS.vouchers) });
+/** `q`: part of an order number or of a phone. */
+export const VoucherListQuery = Type.Object({
+  ...page,
+  ...status,
+  ...days,
+  ...sorted(CONSOLE_SORTS.vouchers),
+  q: Type.Optional(Text(SEARCH_MAX)),
+});
 export const PaymentListQuery = Type.Object({ ...page, ...status, ...days, ...sorted(CONSOLE_SORTS.payments) });
 /** The approvals and news lists: a status and a page. */
 export const ConsoleStatusQuery = Type.Object({ ...page, ...status });

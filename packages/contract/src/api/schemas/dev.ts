@@ -15,6 +15,21 @@ export const OutboxQuery = Type.Object({ mobile: Type.Optional(Text(MOBILE_LENGT
 /** One message of the development SMS outbox. */
 export const SmsOutboxEntry = Type.Object({ mobile: Type.String(), event: SmsEvent, code: Type.String(), createtime: Type.Integer() });
 
+/** The automatic repayment notices: "will be charged automatically", charged, and the final failure. */
+export const AutopayNotice = Type.Union([Type.Literal('autopay_due'), Type.Literal('autopay_charged'), Type.Literal('autopay_failed')]);
+
+/** An automatic repayment notice as the outbox lists it: on record in the reminders' table, about one instalment. */
+export const OutboxNotice = Type.Object({
+  mobile: Type.String(),
+  event: AutopayNotice,
+  order_no: Type.String(),
+  period: Type.Integer(),
+  createtime: Type.Integer(),
+});
+
+/** GET /dev/sms-outbox: the codes and the autopay notices "sent", newest first. */
+export const OutboxMessage = Type.Union([SmsOutboxEntry, OutboxNotice]);
+
 /** POST /dev/expire-tokens: every token of that phone's account expires now. */
 export const ExpireTokensRequest = Type.Object({ mobile: Text(MOBILE_LENGTH) });
 export const TokensExpired = Type.Object({ expired: Type.Integer() });
@@ -38,3 +53,11 @@ export const AgeLoanRequest = Type.Object({
   days: WholeNumber(1, 3650),
   minutes: Type.Optional(WholeNumber(0, 1439)),
 });
+
+/**
+ * POST /dev/clock: this API process's clock moves forward (never back), so that a day turns over
+ * while a payment is on its way; the answer is the process's time now. Only this process: another
+ * on the same database keeps the real time.
+ */
+export const ClockRequest = Type.Object({ advance_ms: WholeNumber(1, 400 * 86_400_000) });
+export const ClockAnswer = Type.Object({ now: Type.String({ format: 'date-time' }) });

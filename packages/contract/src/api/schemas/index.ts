@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 export * from './admin';
+export * from './autopay';
 export * from './bounds';
 export * from './catalogue';
 export * from './common';

@@ -94,7 +94,13 @@ export const Instalment = Type.Object({
   under_review: Type.Boolean(),
 });
 
-export const InstalmentsResult = Type.Object({ order_no: Type.String(), list: Type.Array(Instalment) });
+/**
+ * An instalment in the borrower's schedule: `paid_by_autopay`, settled by an automatic repayment
+ * charge (the app reads "charged automatically"). The server always answers it.
+ */
+export const ScheduleInstalment = Type.Composite([Instalment, Type.Object({ paid_by_autopay: Type.Optional(Type.Boolean()) })]);
+
+export const InstalmentsResult = Type.Object({ order_no: Type.String(), list: Type.Array(ScheduleInstalment) });
 
 /**
  * GET /api/loan/cashier query: exactly one of `periods` (the instalments to pay, comma-separated)

@@ -14,11 +14,15 @@ export const StaffOperator = Type.Object({
   username: Type.String(),
   roles: Type.Array(OperatorRole),
   disabled: Type.Boolean(),
+  /** Failed logins from some address used up their free tries: each further try from there waits until an admin unlocks them. */
+  locked: Type.Boolean(),
   created_at: IsoDateTime,
   /** The awaiting change of their roles, if a second admin has yet to approve it. */
   roles_awaiting: Nullable(Type.Integer()),
   /** The awaiting disabling of an admin's account, and renewal of an admin's authenticator. */
   disable_awaiting: Nullable(Type.Integer()),
+  /** The awaiting enabling again of a disabled operator with a privileged role. */
+  enable_awaiting: Nullable(Type.Integer()),
   totp_awaiting: Nullable(Type.Integer()),
   /** The awaiting confirmation, by a second admin, of an account an admin created or renewed the authenticator of. */
   confirm_awaiting: Nullable(Type.Integer()),
@@ -108,6 +112,9 @@ export const OperatorTotpReset = Type.Object({
 
 /** POST /admin/api/operators/:username/disable: the approval id null when done at once, else what a second admin decides (an admin's account). */
 export const OperatorDisabled = Type.Object({ username: Type.String(), approval_id: Nullable(Type.Integer()) });
+
+/** POST /admin/api/operators/:username/enable: at once, or asked of a second admin (`approval_id`) for a privileged operator. */
+export const OperatorEnabled = Type.Object({ username: Type.String(), approval_id: Nullable(Type.Integer()) });
 
 /**
  * POST /admin/api/approvals/:id/approve and …/decline: the approval as decided, and the

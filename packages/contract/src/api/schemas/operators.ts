@@ -104,14 +104,20 @@ export const ApprovalSubject = Type.Union([
     after: Type.Array(OperatorRole),
   }),
   /**
-   * An account's change an admin asked for: `disable` ends it, `totp` renews its authenticator;
+   * An account's change an admin asked for: `disable` ends it, `enable` opens it again, `totp` renews its authenticator;
    * `confirm-new` and `confirm-totp` ask a second admin to confirm that the operator the maker
    * created, or renewed the authenticator of, is who they should be. `roles`: theirs now.
    */
   Type.Object({
     about: Type.Literal('account'),
     username: Type.String(),
-    change: Type.Union([Type.Literal('disable'), Type.Literal('totp'), Type.Literal('confirm-new'), Type.Literal('confirm-totp')]),
+    change: Type.Union([
+      Type.Literal('disable'),
+      Type.Literal('enable'),
+      Type.Literal('totp'),
+      Type.Literal('confirm-new'),
+      Type.Literal('confirm-totp'),
+    ]),
     roles: Type.Array(OperatorRole),
   }),
   Type.Object({

@@ -2,8 +2,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { BankInfo, LoanRates, PaymentChannels } from './catalogue';
 import { CalendarDate, IsoDateTime, Money, Nullable } from './common';
 import { Instalment, LoanStatus, VoucherStatus } from './loan';
+import { ArticleLanguage } from './news';
 import { CreditLine, PaymentStanding } from './repayment';
-import { AuditEntry } from './operators';
+import { Approval, AuditEntry } from './operators';
 import { Underwriting } from './underwriting';
 
 /** What the lender's staff read in the console, and what their commands answer when done at once. */
@@ -54,6 +55,8 @@ export const StaffLoan = Type.Object({
   disbursed_at: Nullable(IsoDateTime),
   disbursement_ref: Nullable(Type.String()),
   reject_reason: Nullable(Type.String()),
+  /** The disbursement waiting for a second operator, if one was asked for. */
+  approval_id: Nullable(Type.Integer()),
 });
 
 /** A proof of a bank transfer as finance sees it; its image is at `voucherFile`. */
@@ -71,6 +74,9 @@ export const StaffVoucher = Type.Object({
   reject_reason: Nullable(Type.String()),
   /** The confirmation waiting for a second operator, if one was asked for. */
   approval_id: Nullable(Type.Integer()),
+  /** Who confirmed it (the second operator) or rejected it, and when; null while pending. */
+  decided_by: Nullable(Type.String()),
+  decided_at: Nullable(IsoDateTime),
 });
 
 /** A payment through a gateway, as finance sees it. */
@@ -102,20 +108,52 @@ export const OverdueLoan = Type.Object({
   penalty: Money,
 });
 
+/**
+ * How a paid instalment was paid, read from what settled it: at the cashier (`channel`: the
+ * gateway's, e.g. alipay), by a payoff at the cashier, by a transfer proof (`voucher_id`), or by
+ * finance applying a payment's difference (money a payment brought beyond what it settled).
+ */
+export const PaidHow = Type.Object({
+  by: Type.Union([Type.Literal('cashier'), Type.Literal('payoff'), Type.Literal('proof'), Type.Literal('difference')]),
+  channel: Nullable(Type.String()),
+  payment_no: Nullable(Type.String()),
+  voucher_id: Nullable(Type.Integer()),
+});
+
+/** An instalment as staff read it: the borrower's view of it, and how it was paid (null while unpaid). */
+export const StaffInstalment = Type.Composite([Instalment, Type.Object({ paid_how: Type.Union([PaidHow, Type.Null()]) })]);
+
+/** A loan's newest disbursement asked for: waiting, carried out, or declined with the checker's reason. */
+export const DisbursementAsk = Type.Pick(Approval, ['id', 'status', 'maker', 'created_at', 'checker', 'decided_at', 'reason']);
+
 /** GET /admin/api/loans/:order_no: everything about one loan, and what a reviewer weighs to decide it. */
 export const StaffLoanView = Type.Composite([
   StaffLoan,
   Type.Object({
-    instalments: Type.Array(Instalment),
+    instalments: Type.Array(StaffInstalment),
+    disbursement_ask: Type.Union([DisbursementAsk, Type.Null()]),
     vouchers: Type.Array(StaffVoucher),
     payments: Type.Array(StaffPayment),
     audit: Type.Array(AuditEntry),
     apr_bp: Type.Integer(),
     penalty: Money,
     overdue_days: Type.Integer(),
+    /** When the borrower closed the account: the loan is then read-only to staff. */
+    account_closed_at: Nullable(IsoDateTime),
   }),
   Underwriting,
 ]);
+
+/**
+ * GET /admin/api/loans/:order_no/payee: where a loan's money goes, whole (finance and admins
+ * only; each read audited): the name on the loan, the bank and the full card number.
+ */
+export const LoanPayee = Type.Object({
+  order_no: Type.String(),
+  real_name: Type.String(),
+  bank_name: Type.String(),
+  bank_card: Type.String(),
+});
 
 /** GET /admin/api/users?mobile=: one borrower and their history. */
 export const StaffBorrower = Type.Object({
@@ -127,6 +165,8 @@ export const StaffBorrower = Type.Object({
     credit: CreditLine,
     /** Epoch seconds, as SPEC §3 has it for accounts. */
     createtime: Type.Integer(),
+    /** When the borrower closed the account: its loans and credit line are then read-only to staff. */
+    closed_at: Nullable(IsoDateTime),
   }),
   loans: Type.Array(StaffLoan),
   vouchers: Type.Array(StaffVoucher),
@@ -134,13 +174,34 @@ export const StaffBorrower = Type.Object({
   audit: Type.Array(AuditEntry),
 });
 
+/** One borrower a search found: enough to pick the right one; name and phone masked for roles without `personalData`. */
+export const BorrowerMatch = Type.Object({
+  id: Type.Integer(),
+  /** The real name bound by their first application, else the nickname. */
+  name: Type.String(),
+  mobile: Type.String(),
+  /** Masked (first 3 and last 4 characters); null while no ID number is bound. */
+  id_card: Nullable(Type.String()),
+  /** How many loans the borrower has taken out or applied for. */
+  loans: Type.Integer(),
+  closed_at: Nullable(IsoDateTime),
+});
+
+/** GET /admin/api/users/search?q=: the first matches, newest account first; `more`: others matched too (a longer query narrows them). */
+export const BorrowerMatches = Type.Object({ list: Type.Array(BorrowerMatch), more: Type.Boolean() });
+
 export const ArticleStatus = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('unpublished')]);
 
-/** A news article as the editor sees it, whatever its status. */
+/**
+ * A news article as the editor sees it, whatever its status: its title and summary in the
+ * editor's language, else the other (`language`), and the languages it is written in.
+ */
 export const StaffArticle = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   summary: Type.String(),
+  language: ArticleLanguage,
+  languages: Type.Array(ArticleLanguage),
   author: Type.String(),
   status: ArticleStatus,
   published_at: IsoDateTime,

@@ -21,8 +21,9 @@ export const FORM_FIELD_MAX_BYTES = 1024;
  * (SPEC §3 "Chunked upload fields"). Form fields are text: each is judged by the upload rules,
  * which name the problem (a chunk's index depends on the chunk count).
  */
+const FormFileField = Type.Optional(Type.Unsafe<FormFile>({ description: 'The file, read by the server before the form is judged.' }));
 export const UploadForm = Type.Object({
-  file: Type.Optional(Type.Unsafe<FormFile>({ description: 'The file, read by the server before the form is judged.' })),
+  file: FormFileField,
   chunkid: Type.Optional(Text(UPLOAD_FIELD_LIMITS.chunkid)),
   chunkindex: Type.Optional(Text(UPLOAD_FIELD_LIMITS.number)),
   chunkcount: Type.Optional(Text(UPLOAD_FIELD_LIMITS.number)),
@@ -30,6 +31,9 @@ export const UploadForm = Type.Object({
   action: Type.Optional(Text(WORD_MAX)),
   method: Type.Optional(Text(WORD_MAX)),
 });
+
+/** POST /admin/api/news/cover, multipart/form-data: a news cover image in `file`. */
+export const NewsCoverForm = Type.Object({ file: FormFileField });
 
 /** The stored file, as FastAdmin names it. */
 export const UploadedFile = Type.Object({

@@ -12,6 +12,7 @@ export type LoanStatus = Static<typeof schema.LoanStatus>;
 export type TermRate = Static<typeof schema.TermRate>;
 export type RepaymentMethod = Static<typeof schema.RepaymentMethod>;
 export type LoanRates = Static<typeof schema.LoanRates>;
+export type OfferedRates = Static<typeof schema.OfferedRates>;
 export type LoanPurpose = Static<typeof schema.LoanPurpose>;
 
 /** POST /api/loan/create (the schema takes any purpose text, so the shared rules can say what is wrong with it). */
@@ -26,6 +27,7 @@ export type LoanDetail = Static<typeof schema.LoanDetail>;
 
 export type InstalmentStatus = Static<typeof schema.InstalmentStatus>;
 export type Instalment = Static<typeof schema.Instalment>;
+export type ScheduleInstalment = Static<typeof schema.ScheduleInstalment>;
 export type InstalmentsResult = Static<typeof schema.InstalmentsResult>;
 
 export type VoucherStatus = Static<typeof schema.VoucherStatus>;

@@ -60,5 +60,7 @@ export type SmsSendRequest = Omit<Static<typeof schema.SmsSendRequest>, 'event'>
 
 /** One message of the development SMS outbox (GET /dev/sms-outbox, never in production). */
 export type SmsOutboxEntry = Static<typeof devSchema.SmsOutboxEntry>;
+/** An automatic repayment notice as the development outbox lists it. */
+export type OutboxNotice = Static<typeof devSchema.OutboxNotice>;
 
 export type { IsoDateTime };

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { ADMIN_ENDPOINTS, adminPath, type LoanPayee } from '@instalment/contract/api';
+import { useHost, useT } from '@instalment/host-sdk/host';
+import { Button, Rows } from '@instalment/ui/kit';
+import { opsMessages } from './messages';
+
+/**
+ * Where a loan's money goes, whole (name, bank, full card number), for finance to make or check
+ * the transfer: read only when asked, since every read is a row of the audit log. The caller
+ * offers it to operators who may disburse; the server refuses anyone else.
+ */
+export function Payee({ orderNo }: { orderNo: string }) {
+  const { http } = useHost();
+  const t = useT(opsMessages);
+  const [payee, setPayee] = useState<LoanPayee | null>(null);
+  if (payee)
+    return (
+      <Rows
+        rows={[
+          [t('payeeName'), payee.real_name],
+          [t('payeeBank'), payee.bank_name],
+          [t('payeeCard'), payee.bank_card],
+        ]}
+      />
+    );
+  const read = () => http.get<LoanPayee>(adminPath(ADMIN_ENDPOINTS.loanPayee, { order_no: orderNo })).then(setPayee, () => undefined);
+  return (
+    <p>
+      <Button size="small" onClick={() => void read()}>
+        {t('payeeShow', { order_no: orderNo })}
+      </Button>{' '}
+      {t('payeeAudited')}
+    </p>
+  );
+}
