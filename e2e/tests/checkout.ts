@@ -58,7 +58,12 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
   const edit = (file: string, change: string | ((text: string) => string)) => {
     const target = path.join(root, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, typeof change === 'string' ? change : change(fs.readFileSync(target, 'utf8')));
+    if (typeof change === 'string') return fs.writeFileSync(target, change);
+    const before = fs.readFileSync(target, 'utf8');
+    const after = change(before);
+    // A change that no longer finds its place in the file would ship the team's old code unseen.
+    if (after === before) throw new Error(`${file}: the change found nothing to change`);
+    fs.writeFileSync(target, after);
   };
   const serve = (port: number) => startStatic(path.relative(ROOT, path.join(root, remote)), port);
   return {

@@ -47,7 +47,7 @@ export default function Archive(_props: PageProps) {
       .replace('<LoadMore hasMore', '<PageLink path="/pages/news/archive">news archive</PageLink>\n      <LoadMore hasMore'),
   );
   news.edit('mf-news/src/pages/NewsDetail.tsx', (text) =>
-    text.replace('<h2 className={styles.title}>', '<h2 className={styles.title} data-deploy="2">'),
+    text.replace('<h2 className={styles.title}', '<h2 className={styles.title} data-deploy="2"'),
   );
   news.build();
 });

@@ -65,7 +65,7 @@ test('32. a remote ships a new operator screen alone: editors see and open it in
     // Typed in, the screen says whose it is instead of opening.
     await finance.goto(`${opsUrl()}#/news/drafts`);
     await expect(finance.getByRole('heading', { level: 1 })).toHaveText('Drafts');
-    await expect(finance.getByRole('alert')).toHaveText('Your role does not open this page.It opens for: Editor, Admin.');
+    await expect(finance.getByRole('alert')).toHaveText('Your role does not open this page.It opens for: Editor, Admin, Auditor.');
 
     expect(builtFiles()).toEqual(before);
     await lastScreen(editor, testInfo);

@@ -2,24 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Autopay } from '@instalment/contract/api';
 import { createTestHost, renderPage } from '@instalment/testing/host';
-import { loginUserinfo } from '@instalment/testing/fixtures';
+import { autopayAgreement, loginUserinfo } from '@instalment/testing/fixtures';
 import Profile from './Profile';
 
-/** "mine"'s row for automatic repayment (issue 52). */
-const agreement = (extra: Partial<Autopay>): Autopay => ({
-  offered: true,
-  state: 'none',
-  terms_version: '2026-11-27',
-  signed_at: null,
-  ended_at: null,
-  hours: [10, 16, 20],
-  time_zone: 'Asia/Shanghai',
-  charge_cap: '50000.00',
-  monthly_cap: '500000.00',
-  charges: [],
-  ...extra,
-});
-
+/** "mine"'s row for automatic repayment (issue 52), drawn from the borrower's agreement as the server answers it. */
 async function renderWith(answer: Autopay, locale: 'en' | 'zh-CN' = 'en') {
   const t = createTestHost({ locale });
   t.api.user.userIndex.mockRejectedValue(new Error('not asked here'));
@@ -31,7 +17,7 @@ async function renderWith(answer: Autopay, locale: 'en' | 'zh-CN' = 'en') {
 }
 
 test('a row "Automatic repayment" shows the state and opens the autopay page', async () => {
-  const t = await renderWith(agreement({ state: 'active' }));
+  const t = await renderWith(autopayAgreement({ state: 'active' }));
 
   const row = screen.getByRole('button', { name: 'Automatic repayment' });
   expect(row).toHaveAccessibleDescription('on');
@@ -40,7 +26,7 @@ test('a row "Automatic repayment" shows the state and opens the autopay page', a
 });
 
 test('in Chinese, with the state as the server answers it', async () => {
-  await renderWith(agreement({ state: 'ended' }), 'zh-CN');
+  await renderWith(autopayAgreement({ state: 'ended' }), 'zh-CN');
 
   expect(screen.getByRole('button', { name: '自动还款' })).toHaveAccessibleDescription('已关闭');
 });

@@ -2,25 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Autopay } from '@instalment/contract/api';
 import { createTestHost, renderWithHost } from '@instalment/testing/host';
-import { detail, instalment } from '@instalment/testing/fixtures';
+import { autopayAgreement, detail, instalment } from '@instalment/testing/fixtures';
 import LoanDetail from './LoanDetail';
 
 /** The loan's page and automatic repayment (issue 52): the way to it, and the instalments it paid. */
 const loan = detail({ order_no: 'L20250003', status: 'repaying' });
-
-const agreement = (extra: Partial<Autopay>): Autopay => ({
-  offered: true,
-  state: 'none',
-  terms_version: '2026-11-27',
-  signed_at: null,
-  ended_at: null,
-  hours: [10, 16, 20],
-  time_zone: 'Asia/Shanghai',
-  charge_cap: '50000.00',
-  monthly_cap: '500000.00',
-  charges: [],
-  ...extra,
-});
 
 function setup(answer: Autopay, locale: 'en' | 'zh-CN' = 'en') {
   const test = createTestHost({ loggedIn: true, locale });
@@ -46,7 +32,7 @@ const instalmentItems = async () =>
 
 describe('LoanDetail and automatic repayment', () => {
   it('offers "Repay automatically", which opens the autopay page', async () => {
-    const { navigate } = setup(agreement({ state: 'none' }));
+    const { navigate } = setup(autopayAgreement({ state: 'none' }));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Repay automatically' }));
 
@@ -54,14 +40,14 @@ describe('LoanDetail and automatic repayment', () => {
   });
 
   it('reads "Autopay on" while the agreement is active', async () => {
-    setup(agreement({ state: 'active' }));
+    setup(autopayAgreement({ state: 'active' }));
 
     expect(await screen.findByRole('button', { name: 'Autopay on' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Repay automatically' })).not.toBeInTheDocument();
   });
 
   it('an instalment an autopay charge paid reads "charged automatically"; one paid by hand does not', async () => {
-    setup(agreement({ state: 'active' }));
+    setup(autopayAgreement({ state: 'active' }));
 
     const [first, second] = await instalmentItems();
     expect(first).toHaveTextContent('charged automatically');
@@ -69,7 +55,7 @@ describe('LoanDetail and automatic repayment', () => {
   });
 
   it('says so in Chinese', async () => {
-    setup(agreement({ state: 'none' }), 'zh-CN');
+    setup(autopayAgreement({ state: 'none' }), 'zh-CN');
 
     expect(await screen.findByRole('button', { name: '自动还款' })).toBeInTheDocument();
     expect((await instalmentItems())[0]).toHaveTextContent('自动扣款');

@@ -77,17 +77,23 @@ test('it opens on today in the business time zone: the run’s figures, each cha
     .getAllByRole('row')
     .filter((row) => !row.hidden);
   expect(cells(paid).slice(0, 6)).toEqual([
-    '2026-11-27 10:05',
     'Wang Fang13800001234',
     'L20261027000001Attempt 1',
     '¥4,100.17',
     'Charged',
     '',
+    '▸ Details of L20261027000001 · Attempt 1',
   ]);
-  expect(cells(short)[5]).toBe('Not enough money in the borrower’s Alipay');
-  expect(cells(capped)[5]).toBe('Above the most one charge may take');
-  expect(cells(refused)[4]).toBe('FailedAutopay paused');
-  expect(cells(refused)[5]).toBe('Alipay refused it (ACQ.RISK)');
+  expect(cells(short)[4]).toBe('Not enough money in the borrower’s Alipay');
+  expect(cells(capped)[4]).toBe('Above the most one charge may take');
+  expect(cells(refused)[3]).toBe('FailedAutopay paused');
+  expect(cells(refused)[4]).toBe('Alipay refused it (ACQ.RISK)');
+  // When it was charged, and for which due date, in the row's details.
+  const details = within(paid).getByRole('button', { name: 'Details of L20261027000001 · Attempt 1' });
+  fireEvent.click(details);
+  const opened = document.getElementById(details.getAttribute('aria-controls')!)!;
+  expect(opened).toBeVisible();
+  expect(opened).toHaveTextContent('2026-11-27 10:05');
 });
 
 test('another day is asked for when picked', async () => {

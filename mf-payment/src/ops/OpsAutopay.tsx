@@ -157,8 +157,8 @@ function OpsAutopay({ operator }: OpsPageProps) {
               empty={t('noCharges')}
               rows={run.charges}
               rowKey={(row) => `${row.order_no}-${row.due_date}-${row.attempt}`}
+              detailLabel={(row) => common('detailsOf', { row: `${row.order_no} · ${t('attempt', { n: row.attempt })}` })}
               columns={[
-                { header: inZone(t('time'), zone), shape: 'code', cell: (row) => shownTime(row.at, zone) },
                 { header: common('borrower'), cell: (row) => <Stacked first={row.borrower} second={row.mobile} /> },
                 { header: common('orderNo'), cell: (row) => <Stacked first={row.order_no} second={t('attempt', { n: row.attempt })} /> },
                 { header: common('amount'), amount: (row) => row.amount },
@@ -168,6 +168,8 @@ function OpsAutopay({ operator }: OpsPageProps) {
                 },
                 { header: common('reason'), cell: (row) => <div className={styles.reason}>{reasonIn(row.reason, t)}</div> },
                 { header: t('dueDate'), shape: 'code', cell: (row) => row.due_date, detail: true },
+                // When it was charged is read in the details: the reason keeps its width at 1,280 px.
+                { header: inZone(t('time'), zone), shape: 'code', cell: (row) => shownTime(row.at, zone), detail: true },
                 {
                   header: common('actions'),
                   shape: 'actions',

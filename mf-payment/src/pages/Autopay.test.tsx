@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Autopay as Agreement, DueLoan } from '@instalment/contract/api';
 import type { Locale } from '@instalment/contract/i18n';
 import { ApiError } from '@instalment/host-sdk/http';
+import { autopayAgreement } from '@instalment/testing/fixtures';
 import { createTestHost, renderPage } from '@instalment/testing/host';
 import { leaveFor } from '../gateway';
 import Autopay, { PENDING_ASK_MS, PENDING_ASKS } from './Autopay';
@@ -11,22 +12,7 @@ jest.mock('../gateway', () => ({ ...jest.requireActual('../gateway'), leaveFor: 
 
 const SIGN_URL = 'https://openapi.alipay.com/gateway.do?method=alipay.user.agreement.page.sign&sign=abc';
 
-/** The agreement as the server answers it: by default offered and never signed. */
-const agreement = (extra: Partial<Agreement> = {}): Agreement => ({
-  offered: true,
-  state: 'none',
-  terms_version: '2026-11-27',
-  signed_at: null,
-  ended_at: null,
-  hours: [10, 16, 20],
-  time_zone: 'Asia/Shanghai',
-  charge_cap: '50000.00',
-  monthly_cap: '500000.00',
-  charges: [],
-  ...extra,
-});
-
-const ACTIVE = agreement({
+const ACTIVE = autopayAgreement({
   state: 'active',
   signed_at: '2026-11-27T02:00:00.000Z',
   charges: [
@@ -75,7 +61,7 @@ afterEach(() => jest.useRealTimers());
 
 describe('Autopay', () => {
   it('before signing, says what is charged, when, from what, the limits, how to stop and the terms version', async () => {
-    setup([agreement()], { loans: [loan('L100'), loan('L200', { status: 'overdue', owed: '612.50', penalty: '12.50' })] });
+    setup([autopayAgreement()], { loans: [loan('L100'), loan('L200', { status: 'overdue', owed: '612.50', penalty: '12.50' })] });
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Automatic repayment is off.'));
     const loans = within(screen.getByRole('region', { name: 'What will be charged' })).getAllByRole('listitem');
@@ -89,7 +75,7 @@ describe('Autopay', () => {
   });
 
   it('confirming signs with this page to come back to, and goes to the signing page answered', async () => {
-    const { api } = setup([agreement()]);
+    const { api } = setup([autopayAgreement()]);
     api.autopay.signAutopay.mockResolvedValue({ sign_url: SIGN_URL });
 
     await userEvent.click(await screen.findByRole('button', { name: 'agree and sign with Alipay' }));
@@ -99,7 +85,7 @@ describe('Autopay', () => {
   });
 
   it('a failed sign keeps the terms on the page and signing again is one tap', async () => {
-    const { api } = setup([agreement()]);
+    const { api } = setup([autopayAgreement()]);
     api.autopay.signAutopay.mockRejectedValueOnce(new ApiError('network error', -1)).mockResolvedValue({ sign_url: SIGN_URL });
 
     await userEvent.click(await screen.findByRole('button', { name: 'agree and sign with Alipay' }));
@@ -112,7 +98,7 @@ describe('Autopay', () => {
 
   it('back from Alipay while pending, asks again until the agreement reads active', async () => {
     jest.useFakeTimers();
-    const { get } = setup([agreement({ state: 'pending' }), agreement({ state: 'pending' }), ACTIVE]);
+    const { get } = setup([autopayAgreement({ state: 'pending' }), autopayAgreement({ state: 'pending' }), ACTIVE]);
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for Alipay to confirm the agreement'));
     await act(() => jest.advanceTimersByTimeAsync(PENDING_ASK_MS));
@@ -124,7 +110,7 @@ describe('Autopay', () => {
 
   it('still pending after asking a few times, it stops and lets the borrower check again', async () => {
     jest.useFakeTimers();
-    const { get } = setup([agreement({ state: 'pending' })]);
+    const { get } = setup([autopayAgreement({ state: 'pending' })]);
 
     await screen.findByRole('status');
     for (let ask = 0; ask < PENDING_ASKS + 2; ask += 1) await act(() => jest.advanceTimersByTimeAsync(PENDING_ASK_MS));
@@ -145,9 +131,20 @@ describe('Autopay', () => {
     expect(screen.queryByRole('button', { name: 'agree and sign with Alipay' })).not.toBeInTheDocument();
   });
 
+  it('an agreement the lender paused says so: the borrower repays in the app until it resumes', async () => {
+    setup([{ ...ACTIVE, paused: true }]);
+    expect(await screen.findByText(/The lender has paused automatic charges for now/)).toBeInTheDocument();
+  });
+
+  it('an active agreement not paused says nothing of a pause', async () => {
+    setup([ACTIVE]);
+    await screen.findByRole('region', { name: 'Latest charges' });
+    expect(screen.queryByText(/paused automatic charges/)).not.toBeInTheDocument();
+  });
+
   it('ending asks first, then shows the agreement as the server answers it', async () => {
     const { api, ui } = setup([ACTIVE]);
-    api.autopay.cancelAutopay.mockResolvedValue(agreement({ state: 'ended', ended_at: '2026-12-28T02:00:00.000Z' }));
+    api.autopay.cancelAutopay.mockResolvedValue(autopayAgreement({ state: 'ended', ended_at: '2026-12-28T02:00:00.000Z' }));
 
     await userEvent.click(await screen.findByRole('button', { name: 'End automatic repayment' }));
 
@@ -171,7 +168,7 @@ describe('Autopay', () => {
   });
 
   it('with autopay off on the server, says it is not offered and offers no signing', async () => {
-    setup([agreement({ offered: false })]);
+    setup([autopayAgreement({ offered: false })]);
 
     expect(await screen.findByText('Automatic repayment is not offered at the moment. Please repay in the app.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

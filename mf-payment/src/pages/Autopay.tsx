@@ -236,6 +236,11 @@ function ActiveAgreement({ agreement, onEnded }: { agreement: Agreement; onEnded
   };
   return (
     <>
+      {agreement.paused && (
+        <p className={styles.bannerWarning} role="status">
+          {t('paused')}
+        </p>
+      )}
       <section className={styles.card} aria-labelledby="autopay-charges">
         <h2 id="autopay-charges" className={styles.sectionTitle}>
           {t('chargesTitle')}

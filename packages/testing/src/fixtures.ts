@@ -1,4 +1,4 @@
-import type { Instalment, LoanDetail, LoanSummary, LoginUserinfo, MyLoansPage } from '@instalment/contract/api';
+import type { Autopay, Instalment, LoanDetail, LoanSummary, LoginUserinfo, MyLoansPage } from '@instalment/contract/api';
 
 // The contract's sample answers that more than one remote's tests build: one owner, one shape.
 
@@ -89,6 +89,24 @@ export function detail(overrides: Partial<LoanDetail> = {}): LoanDetail {
     penalty: '0.00',
     vouchers: [],
     apr_bp: 1200,
+    ...overrides,
+  };
+}
+
+/** A borrower's automatic repayment as the server answers it: by default offered and never signed. */
+export function autopayAgreement(overrides: Partial<Autopay> = {}): Autopay {
+  return {
+    offered: true,
+    state: 'none',
+    paused: false,
+    terms_version: '2026-11-27',
+    signed_at: null,
+    ended_at: null,
+    hours: [10, 16, 20],
+    time_zone: 'Asia/Shanghai',
+    charge_cap: '50000.00',
+    monthly_cap: '500000.00',
+    charges: [],
     ...overrides,
   };
 }

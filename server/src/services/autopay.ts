@@ -93,6 +93,7 @@ export class AutopayService {
     return {
       offered: this.settings.enabled,
       state: agreement?.state ?? 'none',
+      paused: agreement?.state === 'active' && agreement.paused_at !== null,
       terms_version: agreement?.consent_version ?? AUTOPAY_TERMS_VERSION,
       signed_at: agreement?.signed_at == null ? null : iso(agreement.signed_at),
       ended_at: agreement?.ended_at == null ? null : iso(agreement.ended_at),

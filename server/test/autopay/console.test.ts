@@ -1,6 +1,7 @@
 import {
   ADMIN_ENDPOINTS,
   adminPath,
+  autopay,
   createLoan,
   installments,
   type AutopayRun,
@@ -139,6 +140,8 @@ test('finance pauses a borrower: not charged at the next hour; resumed, charged 
   at(server, first, 12, 0);
   const paused = await finance.data<StaffAutopay>('POST', pausePath);
   expect(paused).toMatchObject({ state: 'active', paused: true });
+  // The borrower reads it too: until it resumes, they repay in the app.
+  expect(await autopay(short.http)).toMatchObject({ state: 'active', paused: true });
   // A borrower who never signed has nothing to pause.
   expect((await finance.call('POST', adminPath(ADMIN_ENDPOINTS.pauseAutopay, { id: paid.id + 1000 }))).body).toMatchObject({
     code: 0,
@@ -166,6 +169,7 @@ test('finance pauses a borrower: not charged at the next hour; resumed, charged 
 
   at(server, first, 17, 0);
   expect(await finance.data<StaffAutopay>('POST', resumePath)).toMatchObject({ paused: false });
+  expect(await autopay(short.http)).toMatchObject({ state: 'active', paused: false });
   expect((await finance.call('POST', resumePath)).body).toMatchObject({
     code: 0,
     msg: 'Automatic repayment is not paused for this borrower.',

@@ -42,6 +42,8 @@ export const Autopay = Type.Object({
   /** Whether the lender charges automatically at all (AUTOPAY): off, nothing can be signed. */
   offered: Type.Boolean(),
   state: AutopayState,
+  /** The lender stopped charging the agreement for now (finance paused it): the borrower repays in the app until it resumes. */
+  paused: Type.Boolean(),
   /** The version of the autopay terms the borrower confirmed, or, before they did, the version in force. */
   terms_version: Type.String(),
   signed_at: Nullable(IsoDateTime),
