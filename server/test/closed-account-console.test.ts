@@ -17,7 +17,7 @@ import {
 } from '@instalment/contract/api';
 import { ClosedAccountRecords } from '../src/repositories/closed-accounts';
 import { pseudonymOf } from '../src/services/account-closing';
-import { startAlipayFake, type AlipayFake } from './fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from './fakes/alipay';
 import { blob, latestCode, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf, type LoggedInOperator } from './operators';
 
@@ -29,8 +29,7 @@ beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
     approvalMode: 'manual',
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
   });
 });
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {
   type StaffBorrower,
   type StaffLoanView,
 } from '@instalment/contract/api';
-import { startAlipayFake, type AlipayFake } from './fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from './fakes/alipay';
 import { blob, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
 import { differencesOf } from './payments/differences';
@@ -24,8 +24,7 @@ let server: TestServer;
 beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
   });
 });
 afterAll(async () => {

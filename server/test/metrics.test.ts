@@ -4,7 +4,7 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cashier, createLoan, GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import { serveMetrics } from '../src/http/metrics';
-import { startAlipayFake, type AlipayFake } from './fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from './fakes/alipay';
 import { signUp, startServer, type TestServer } from './helpers';
 import { freePort, startProcess, stop } from './process';
 import { request } from './security/traffic';
@@ -15,8 +15,7 @@ let metrics: Server;
 beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
   });
   metrics = await serveMetrics(server.app.metrics, 0, '127.0.0.1');
 });

@@ -21,7 +21,7 @@ import {
 } from '@instalment/contract/api';
 import { fromFen, toFen } from '@instalment/contract/loan';
 import { CSV_BOM } from '../src/services/csv';
-import { startAlipayFake, type AlipayFake } from './fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from './fakes/alipay';
 import { blob, DAY_MS, PNG_BYTES, signUp, startServer, type TestServer } from './helpers';
 import { operatorsOf } from './operators';
 import { differencesOf } from './payments/differences';
@@ -31,8 +31,7 @@ let server: TestServer;
 beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
     // Sessions outlive the weeks the clock moves for the overdue report.
     tokenTtlSeconds: 90 * 24 * 3600,
   });

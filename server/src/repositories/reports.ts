@@ -50,7 +50,7 @@ export class ReportRecords {
   /**
    * Instalments settled in the window, at what each was settled for (its frozen interest, fee and
    * penalty). A payment's own instalments are settled the instant its money arrives; those it
-   * settles later were applied from its difference by finance.
+   * settles later were applied from its difference by finance (the loan page reads the same, `paidHowOf`).
    */
   async repaid({ startMs, endMs }: Window): Promise<Repayment[]> {
     const rows = await this.store.q

@@ -1,14 +1,14 @@
 import type { PaidHow } from '@instalment/contract/api';
 import type { Store } from '../db/store';
-import { DifferenceRecords } from '../repositories/differences';
 import type { InstalmentRow } from '../repositories/loans';
 
 /**
  * How each paid instalment of a loan was paid, by period, read from what the ledger wrote when it
  * settled it (`paid_by`: `payment:<no>` or `voucher:<id>`): a proof; a payment at the cashier,
  * through its channel, for chosen instalments or as a payoff; or a payment's difference applied by
- * finance, which settles under the payment's number after the money arrived (the difference is
- * recorded as it arrives, so what it settled later is what was applied).
+ * finance. A payment settles its own instalments the instant its money arrives (its `paid_at`);
+ * one it settles at another moment was applied from its difference — the rule the daily report's
+ * channels read too (`ReportRecords.repaid`).
  */
 export async function paidHowOf(store: Store, instalments: readonly InstalmentRow[]): Promise<Map<number, PaidHow>> {
   const paymentNos = [
@@ -19,10 +19,9 @@ export async function paidHowOf(store: Store, instalments: readonly InstalmentRo
       ? []
       : await store.q
           .selectFrom('payments')
-          .select(['id', 'payment_no', 'payoff', 'channel'])
+          .select(['payment_no', 'payoff', 'channel', 'paid_at'])
           .where('payment_no', 'in', paymentNos)
           .execute();
-  const differences = await new DifferenceRecords(store).ofPayments(payments.map((payment) => payment.id));
   const paymentBy = new Map(payments.map((payment) => [payment.payment_no, payment]));
   const how = new Map<number, PaidHow>();
   for (const row of instalments) {
@@ -34,9 +33,7 @@ export async function paidHowOf(store: Store, instalments: readonly InstalmentRo
     }
     const payment = paymentBy.get(id);
     if (!payment) continue;
-    const difference = differences.get(payment.id);
-    const applied = difference !== undefined && row.paid_at > difference.created_at;
-    const by = applied ? 'difference' : payment.payoff === 1 ? 'payoff' : 'cashier';
+    const by = row.paid_at !== payment.paid_at ? 'difference' : payment.payoff === 1 ? 'payoff' : 'cashier';
     how.set(row.period, { by, channel: payment.channel, payment_no: payment.payment_no, voucher_id: null });
   }
   return how;

@@ -2,7 +2,7 @@ import { autopay, cashier, createLoan, GATEWAY_ENDPOINTS, installments, runJob, 
 import type { AppOptions } from '../../src/app';
 import type { AutopaySettings } from '../../src/config';
 import type { ReminderKind } from '../../src/db/tables';
-import type { AlipayFake } from '../fakes/alipay';
+import { throughFake, type AlipayFake } from '../fakes/alipay';
 import { signUp, startServer, type TestClient, type TestServer } from '../helpers';
 
 /** What the tests charge with unless they say: on, at 10:00, 16:00 and 20:00, three attempts, caps far above a test loan. */
@@ -19,8 +19,7 @@ export const RETURN_URL = 'http://localhost:3000/#/pages/autopay';
 /** The API with Alipay as its gateway (the loopback fake) and autopay on. */
 export function startAutopayServer(alipay: AlipayFake, autopaySettings: Partial<AutopaySettings> = {}, options: AppOptions = {}) {
   return startServer({
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
     autopay: { ...AUTOPAY, ...autopaySettings },
     // The clock moves to due dates a month and more away: sessions outlast it.
     tokenTtlSeconds: 365 * 24 * 3600,

@@ -1,6 +1,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AlipaySettings } from '../../src/config';
 
 /** A trade as the fake gateway keeps it, from the signed page request on. */
 export interface FakeTrade {
@@ -121,6 +122,23 @@ function readBody(request: http.IncomingMessage): Promise<string> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
+}
+
+/**
+ * What a test server takes to charge and refund through this fake as production does through
+ * Alipay: the gateway, the app's keys and the fake's; `settings` adds a time-out or a sign scene.
+ */
+export function throughFake(alipay: AlipayFake, settings: Partial<AlipaySettings> = {}) {
+  return {
+    paymentProvider: 'alipay' as const,
+    alipay: {
+      appId: alipay.appId,
+      privateKey: alipay.appPrivateKey,
+      alipayPublicKey: alipay.alipayPublicKey,
+      gateway: alipay.gateway,
+      ...settings,
+    },
+  };
 }
 
 /**

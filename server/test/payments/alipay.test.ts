@@ -10,7 +10,7 @@ import {
   uploadFile,
   uploadVoucher,
 } from '@instalment/contract/api';
-import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from '../fakes/alipay';
 import { blob, PNG_BYTES, rowCount, signUp, startServer, type TestServer } from '../helpers';
 
 const RETURN_URL = 'http://localhost:3000/#/pages/payment/repay?order_no=L1';
@@ -20,8 +20,7 @@ let server: TestServer;
 beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
   });
 });
 afterAll(async () => {

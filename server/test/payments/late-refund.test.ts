@@ -10,7 +10,7 @@ import {
 import { toFen } from '@instalment/contract/loan';
 import { DifferenceRecords } from '../../src/repositories/differences';
 import { REFUND_UNKNOWN_FOR_MS } from '../../src/services/reconciliation';
-import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from '../fakes/alipay';
 import { startServer, type TestServer } from '../helpers';
 import { operatorsOf, type LoggedInOperator } from '../operators';
 import { differencesOf } from './differences';
@@ -23,14 +23,7 @@ let server: TestServer;
 beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
-    paymentProvider: 'alipay',
-    alipay: {
-      appId: alipay.appId,
-      privateKey: alipay.appPrivateKey,
-      alipayPublicKey: alipay.alipayPublicKey,
-      gateway: alipay.gateway,
-      timeoutMs: TIMEOUT_MS,
-    },
+    ...throughFake(alipay, { timeoutMs: TIMEOUT_MS }),
   });
 });
 afterEach(() => {

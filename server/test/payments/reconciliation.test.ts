@@ -15,7 +15,7 @@ import {
   type Queues,
 } from '@instalment/contract/api';
 import { addDays, calendarDate, fromFen, toFen } from '@instalment/contract/loan';
-import { startAlipayFake, type AlipayFake } from '../fakes/alipay';
+import { startAlipayFake, throughFake, type AlipayFake } from '../fakes/alipay';
 import { DAY_MS, signUp, startServer, type TestServer } from '../helpers';
 import { operatorsOf } from '../operators';
 import { differencesOf } from './differences';
@@ -25,8 +25,7 @@ let server: TestServer;
 beforeAll(async () => {
   alipay = await startAlipayFake();
   server = await startServer({
-    paymentProvider: 'alipay',
-    alipay: { appId: alipay.appId, privateKey: alipay.appPrivateKey, alipayPublicKey: alipay.alipayPublicKey, gateway: alipay.gateway },
+    ...throughFake(alipay),
   });
 });
 afterAll(async () => {
