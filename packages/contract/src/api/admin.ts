@@ -71,6 +71,10 @@ export const ADMIN_ENDPOINTS = {
   /** An operator's own enrolment, with the one-time code an admin gave them: no token. */
   enrolment: '/admin/api/auth/enrolment',
   enrol: '/admin/api/auth/enrol',
+  /** Each remote's releases live now, their last hour from browsers' reports, their history. */
+  releases: '/admin/api/releases',
+  /** Release, promote or roll back one remote (`ReleaseAction`). */
+  releaseAction: '/admin/api/releases/:remote',
   /** The signed-in operator's own password. */
   operatorPassword: '/admin/api/auth/password',
 } as const;

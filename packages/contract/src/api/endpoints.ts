@@ -38,6 +38,8 @@ export const ENDPOINTS = {
   dataExportFile: '/api/user/export/file/:user',
   /** GET: whether the account can be closed now; POST { captcha }: closes it. */
   closeAccount: '/api/user/close',
+  /** A browser's reports of the pages it drew (`TelemetryBatch`, sent as text/plain by sendBeacon): no session. */
+  telemetry: '/api/telemetry',
   /** GET: the borrower's withholding agreement; POST sign: Alipay's signing page; POST cancel: ends it. */
   autopay: '/api/autopay',
   autopaySign: '/api/autopay/sign',

@@ -3,7 +3,7 @@
  * and what waits for a second operator. A leaf of the contract: the schemas, the calls and the
  * console's navigation all read it, and it reads none of them.
  */
-export const OPERATOR_ROLES = ['reviewer', 'finance', 'editor', 'support', 'admin', 'auditor'] as const;
+export const OPERATOR_ROLES = ['reviewer', 'finance', 'editor', 'support', 'admin', 'auditor', 'release'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
@@ -36,6 +36,11 @@ export const ADMIN_PERMISSIONS = {
   personalData: ['finance', 'auditor', 'admin'],
   /** The daily report over any days, and its export: finance closes the day with it, an auditor checks it. */
   reports: ['finance', 'auditor', 'admin'],
+  /**
+   * The remotes' releases: which one each device loads, a canary's share, promoting and rolling
+   * back. A team's release manager holds it; nothing else of the console.
+   */
+  releases: ['release', 'admin'],
   /** Operators' accounts: creating, roles, disabling, unlocking, a new TOTP secret. */
   operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
