@@ -47,5 +47,5 @@ export const SEED_BANK_INFO: BankInfo = {
   remark_hint: 'Write your order number (it starts with L) in the transfer remark so that we can match your payment.',
 };
 
-/** The registration number of the lender of every contract (its name and address are in `shared/i18n/contract`). */
+/** The registration number of the lender of every contract (its name and address are in `server/src/i18n/contract.ts`). */
 export const LENDER_ID = '91310115MA1K4XXXXX';

@@ -55,7 +55,7 @@ const NOTHING_TO_PAY: Partial<Record<LoanStatus, ServerMessageKey>> = {
  * The repayment ledger: the one place that decides what a loan owes, for which instalments, on
  * which day, and the only writer of settlements. Cashier payments, transfer proofs and payoffs
  * all settle through `settle`, which prices the selection again and settles each instalment
- * once. The rules themselves are in `shared/loan/ledger.ts`, where the app reads them too.
+ * once. The rules themselves are in `@instalment/contract/loan` (`ledger.ts`), where the app reads them too.
  */
 /** A payoff quote as the borrower reads it: in yuan, as of a day. */
 export const quoteView = (orderNo: string, asOf: string, quote: PayoffQuoteFen): PayoffQuote => ({

@@ -8,7 +8,7 @@ export type Said = (locale: Locale) => string;
 
 type Params = Record<string, string | number>;
 
-/** A sentence of the shared server catalogue (`shared/i18n/server.ts`), said later in the request's language. */
+/** A sentence of the shared server catalogue (`server/src/i18n/server.ts`), said later in the request's language. */
 export function say(key: ServerMessageKey, params?: Params): Said {
   return (locale) => translator(serverMessages, locale)(key, params);
 }

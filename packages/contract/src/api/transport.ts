@@ -19,7 +19,7 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (fraction: number) => void;
 }
 
-/** A transport for the contract's calls (the axios client of `shared/http` is the one). */
+/** A transport for the contract's calls (the axios client of `@instalment/host-sdk/http` is the one). */
 export interface HttpClient {
   readonly baseURL: string;
   get<T>(url: string, params?: object, options?: CallOptions): Promise<T>;

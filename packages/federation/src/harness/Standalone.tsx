@@ -1,8 +1,8 @@
-import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHost, HostContext, type PageProps, type Query, withQuery } from '@instalment/host-sdk/host';
 import { PATHS } from '@instalment/contract/paths';
-import { type ContainerName, routesOf } from '@instalment/federation/pages';
+import { type ContainerName, exposesOf, routesOf } from '@instalment/federation/pages';
 
 function readHash(): { path: string; query: Query } {
   const [path, search = ''] = window.location.hash.replace(/^#/, '').split('?');
@@ -55,22 +55,41 @@ function Standalone({ pages }: { pages: Record<string, ComponentType<PageProps>>
         ))}
       </nav>
       <main style={{ maxWidth: 750, margin: '0 auto', padding: 12 }}>
-        {Page ? <Page query={location.query} /> : <p>Choose a page above.</p>}
+        <Suspense fallback={<p>Loading…</p>}>{Page ? <Page query={location.query} /> : <p>Choose a page above.</p>}</Suspense>
       </main>
     </HostContext.Provider>
   );
 }
 
+/** A page a remote's build exposes: its route, its exposed module and its file under `src/` (`pages/Login.tsx`). */
+export interface HarnessPage {
+  path: string;
+  module: string;
+  file: string;
+}
+
 /**
- * Renders a remote alone: every route the pages table gives it, each drawn by the component
- * behind its exposed module (`modules`, keyed like the webpack `exposes`).
+ * Every page the remote's build exposes, read from the same tables as its webpack `exposes`
+ * (`exposesOf`): the harness cannot miss a page the table gives the remote, nor one it adds.
  */
-export function renderStandalone(remote: ContainerName, modules: Record<string, ComponentType<PageProps>>): void {
+export function standalonePages(remote: ContainerName, extras: ReadonlyArray<{ path: string; module: string }> = []): HarnessPage[] {
+  const exposes = exposesOf(remote, extras);
+  return [...routesOf(remote), ...extras].map(({ path, module }) => ({ path, module, file: exposes[module].replace(/^\.\/src\//, '') }));
+}
+
+/** Loads a page's file (`pages/Login.tsx`) relative to the remote's `src/`: the remote's own dynamic import. */
+export type PageLoader = (file: string) => Promise<{ default: ComponentType<PageProps> }>;
+
+/**
+ * Renders a remote alone: every page its build exposes, each loaded when opened through the
+ * remote's own `load` (a dynamic import, so only the opened page's code runs).
+ */
+export function renderStandalone(
+  remote: ContainerName,
+  load: PageLoader,
+  extras: ReadonlyArray<{ path: string; module: string }> = [],
+): void {
   const pages: Record<string, ComponentType<PageProps>> = {};
-  for (const route of routesOf(remote)) {
-    const component = modules[route.module];
-    if (!component) throw new Error(`${remote} exposes no component for ${route.module} (${route.path})`);
-    pages[route.path] ??= component;
-  }
+  for (const page of standalonePages(remote, extras)) pages[page.path] ??= lazy(() => load(page.file));
   createRoot(document.getElementById('root')!).render(<Standalone pages={pages} />);
 }

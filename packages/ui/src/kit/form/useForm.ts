@@ -77,7 +77,7 @@ export function useForm<V extends FormValues>(initial: V | (() => V), check: (va
 
 export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
 
-/** A field's rule from `shared/validation`; it sees the whole form so a confirmation can compare. */
+/** A field's rule from `@instalment/contract/validation`; it sees the whole form so a confirmation can compare. */
 export type FieldRule<F extends string> = (value: string, values: Readonly<Record<F, string>>) => ValidationKey | null;
 
 /** A form whose fields are checked by the shared validation rules, in the user's language. */

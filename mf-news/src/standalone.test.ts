@@ -1,0 +1,8 @@
+import { standalonePages } from '@instalment/federation/harness';
+import { loadPage } from './standalone';
+
+test('the standalone harness opens every page the build exposes', async () => {
+  const pages = standalonePages('mf_news');
+  expect(pages.map((page) => page.module)).toEqual(expect.arrayContaining(['./NewsList', './LatestNews']));
+  for (const page of pages) await expect(loadPage(page.file)).resolves.toHaveProperty('default', expect.anything());
+});
