@@ -28,10 +28,23 @@ function ensureNginx({ install = false } = {}) {
 /** Whether nginx can send the build's .br files (Debian's module); without it, the .gz ones. */
 const hasBrotli = () => fs.existsSync(BROTLI_MODULE);
 
+/**
+ * Who nginx's workers run as. Started as root, nginx would run them as nobody, who cannot read a
+ * checkout in a folder only its owner may enter (`mktemp -d`, root's home): they run as the owner
+ * of the files they serve instead. Started as anyone else, they run as that user (no directive).
+ */
+function workerUser(servesFrom) {
+  if (process.getuid?.() !== 0) return '';
+  const { uid, gid } = fs.statSync(servesFrom);
+  const name = (flag, id) => execFileSync('getent', [flag, String(id)], { encoding: 'utf8' }).split(':')[0];
+  return `user ${name('passwd', uid)} ${name('group', gid)};`;
+}
+
 /** The main context around a rendered http-level configuration: everything nginx writes stays in `dir`. */
-function mainConfig(dir) {
+function mainConfig(dir, user) {
   const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
   return `daemon off;
+${user}
 worker_processes 1;
 pid ${path.join(dir, 'nginx.pid')};
 error_log ${path.join(dir, 'error.log')} warn;
@@ -52,14 +65,20 @@ http {
 
 /**
  * Runs nginx on `httpConfig` (an http-level configuration) from `dir`; resolves once `readyUrl`
- * answers. When started as root its workers run as nobody, so `dir` must be readable by all.
+ * answers. Its workers run as the owner of `servesFrom` (the files it serves) and write their
+ * temporary files in `dir`, which is given to that owner.
  */
-async function startNginx({ dir, httpConfig, readyUrl }) {
+async function startNginx({ dir, httpConfig, readyUrl, servesFrom }) {
   const binary = nginxBinary();
   if (!binary) throw new Error(`nginx is not installed: apt-get install ${PACKAGES.join(' ')}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'instalment.conf'), httpConfig);
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
+  const user = workerUser(servesFrom);
+  if (user) {
+    const { uid, gid } = fs.statSync(servesFrom);
+    fs.chownSync(dir, uid, gid);
+  }
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir, user));
   const errorLog = path.join(dir, 'error.log');
   const child = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', errorLog], { stdio: 'ignore' });
   const exited = new Promise((_, reject) =>

@@ -24,7 +24,7 @@ const HOSTS = [PACKAGES[0].name, OPS.name];
 async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = {}) {
   ensureNginx({ install });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'instalment-rehearsal-'));
-  // nginx's workers (nobody, when started as root) read the hosts' copies and write temporary files here.
+  // nginx's workers read the hosts' copies and write temporary files here (see startNginx for who they run as).
   fs.chmodSync(dir, 0o755);
   const stops = [];
   const stop = async () => {
@@ -84,7 +84,12 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
       hostOrigins: origins,
       brotli: hasBrotli(),
     });
-    const nginx = await startNginx({ dir: path.join(dir, 'nginx'), httpConfig, readyUrl: `${url(ports.api)}/health/ready` });
+    const nginx = await startNginx({
+      dir: path.join(dir, 'nginx'),
+      httpConfig,
+      readyUrl: `${url(ports.api)}/health/ready`,
+      servesFrom: ROOT,
+    });
     stops.push(nginx.stop);
 
     return {
