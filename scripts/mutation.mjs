@@ -1,4 +1,4 @@
-// Mutation testing of the money rules (`npm run test:mutation`, README "Mutation testing"):
+// Mutation testing of the money rules (`npm run test:mutation`, docs/testing.md, "Mutation testing"):
 // StrykerJS changes one operator, condition or constant at a time and runs the tests that reach
 // it; a change no test notices is a wrong rule that would ship.
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // `npm run new-remote -- <package> --port <port> [--root <checkout>]`: a working remote in one
-// command (README "A fifth remote"). It writes the package (webpack config from the base, one
+// command (docs/architecture.md, "Any number of remotes"). It writes the package (webpack config from the base, one
 // page with its words in both languages, a unit test, its `npm test -w`) and enters it where the
 // repository lists its remotes; a host loads it once its config.json names its manifest.
 import fs from 'node:fs';
@@ -74,10 +74,25 @@ module.exports = createConfig({
 import('./bootstrap');
 `,
     [`${pkg}/src/bootstrap.tsx`]: `import { renderStandalone } from '@instalment/federation/harness';
-import ${Page} from './pages/${Page}';
+import { EXTRA_PAGES } from './pages';
+import { loadPage } from './standalone';
 
-// The components behind this remote's exposed modules, for its standalone harness (npm run dev).
-renderStandalone('${container}', { './${Page}': ${Page} });
+renderStandalone('${container}', loadPage, EXTRA_PAGES);
+`,
+    [`${pkg}/src/standalone.ts`]: `import type { PageLoader } from '@instalment/federation/harness';
+
+/** A page file under src/, for the standalone harness (a context of the pages folder only, tests left out). */
+export const loadPage: PageLoader = (file) => import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ \`./\${file}\`);
+`,
+    [`${pkg}/src/standalone.test.ts`]: `import { standalonePages } from '@instalment/federation/harness';
+import { EXTRA_PAGES } from './pages';
+import { loadPage } from './standalone';
+
+test('the standalone harness opens every page the remote publishes', async () => {
+  const pages = standalonePages('${container}', EXTRA_PAGES);
+  expect(pages.map((page) => page.module)).toEqual(['./${Page}']);
+  for (const page of pages) await expect(loadPage(page.file)).resolves.toHaveProperty('default', expect.anything());
+});
 `,
     [`${pkg}/src/pages.ts`]: `import type { ExtraPage } from '@instalment/federation/pages';
 
