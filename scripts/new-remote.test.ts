@@ -29,7 +29,9 @@ test('makes a remote with one page, its words, a test and its webpack config, an
     const made = (file: string) => fs.readFileSync(path.join(root, 'mf-help', file), 'utf8');
     expect(made('src/pages.ts')).toContain("path: '/pages/help/index', module: './Help'");
     expect(made('src/bootstrap.tsx')).toContain("renderStandalone('mf_help', loadPage, EXTRA_PAGES)");
-    expect(made('src/standalone.ts')).toContain('import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ `./${file}`)');
+    expect(made('src/standalone.ts')).toContain(
+      'import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ `./${file}`)',
+    );
     expect(made('src/pages/Help.test.tsx')).toContain("locale: 'zh-CN'");
     expect(JSON.parse(made('package.json')).scripts.test).toBe('jest --config ../jest.config.js --selectProjects mf-help && eslint .');
     expect(JSON.parse(fs.readFileSync(path.join(root, 'packages/federation/src/pages/remotes.json'), 'utf8')).mf_help).toBe('mf-help');
