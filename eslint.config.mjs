@@ -92,6 +92,28 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Operator screens and the console host ask through the contract's typed console calls, as
+    // borrower pages do through `useApi()`: a path typed at a call site, or an answer's type
+    // asserted there, is what this refuses. Signing in and out (host.ts) and reading config.json
+    // before any client exists (bootstrap.tsx) are the host's plumbing, not a screen's call.
+    files: ['mf-*/src/ops/**/*.{ts,tsx}', 'ops/src/**/*.{ts,tsx}', 'packages/ui/src/ops/**/*.{ts,tsx}'],
+    ignores: ['ops/src/host.ts', 'ops/src/bootstrap.tsx', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.object.name='http'][callee.property.name=/^(get|post|put|patch|delete|upload|download)$/]",
+          "CallExpression[callee.object.property.name='http'][callee.property.name=/^(get|post|put|patch|delete|upload|download)$/]",
+          "CallExpression[callee.name='fetch']",
+          "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
+        ].map((selector) => ({
+          selector,
+          message: 'A console screen calls the API through useConsoleApi() (@instalment/ui/ops), typed by the contract, not by path.',
+        })),
+      ],
+    },
+  },
+  {
     // The standalone harness has no shell: its toasts go to the console.
     files: ['packages/federation/src/harness/**'],
     rules: { 'no-console': 'off' },

@@ -20,6 +20,8 @@ const { InjectManifest } = require('workbox-webpack-plugin');
  * `observer`, so none of them is a singleton of its own.
  */
 const HOST_SDK = '@instalment/host-sdk';
+/** Where a remote's published releases are kept in its dist (the contract's name for the folder). */
+const { RELEASES_FOLDER } = requireTs('./packages/contract/src/api/releases.ts', __filename);
 const FEDERATION_RUNTIME = path.join(__dirname, 'packages', 'federation', 'src', 'runtime');
 const STATE_SUBPATHS = ['http', 'session', 'host', 'locale'];
 const LIBRARIES = [
@@ -338,7 +340,8 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
         filename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
         chunkFilename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
         uniqueName: name,
-        clean: true,
+        // The releases published from earlier builds (scripts/publish.js) stay served beside this one.
+        clean: { keep: new RegExp(`^${RELEASES_FOLDER}(/|$)`) },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: runtime.alias },
       module: {

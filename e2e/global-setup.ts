@@ -35,6 +35,8 @@ export default async function globalSetup() {
     // registrations in 10 minutes) would cut off partway; the server suites test those limits.
     SMS_SENDS_PER_ADDRESS: '1000',
     REGISTRATIONS_PER_ADDRESS: '1000',
+    // Every page's reports come from there too (releases.spec.ts opens dozens of devices a minute).
+    TELEMETRY_BATCHES_PER_ADDRESS: '10000',
     PUBLIC_URL: `http://127.0.0.1:${ports.api}`,
     PAYMENT_PROVIDER: 'alipay',
     ALIPAY_APP_ID: alipay.appId,
@@ -49,8 +51,9 @@ export default async function globalSetup() {
   process.env.E2E_OPS_URL = stack.opsUrl;
   process.env.E2E_DATABASE_FILE = path.join(dataDir, 'e2e.db');
   process.env.E2E_API_URL = stack.apiUrl;
-  // A journey that needs a second API process on the same database starts it configured as this one.
-  process.env.E2E_API_ENV = JSON.stringify(apiEnv);
+  // A journey that needs a second API process on the same database starts it configured as this
+  // one, with the same hosts' config.json and remotes' builds to release.
+  process.env.E2E_API_ENV = JSON.stringify(stack.apiEnv);
   process.env.E2E_PORTS = JSON.stringify(ports);
   // The remotes the tests serve themselves (scripts/stack.js startStatic) grant CORS to these hosts.
   process.env.SHELL_PORT = String(ports.shell);

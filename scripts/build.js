@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { BUILT } = require('./ports');
+const { RELEASES_FOLDER } = require('./publish');
 
 const ROOT = path.join(__dirname, '..');
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
@@ -34,11 +35,13 @@ function runWebpack({ label, cwd, args = [], quiet = false }) {
   });
 }
 
-function precompress(dir) {
+/** Writes the .gz and .br beside each file a static server sends; a published release (copied already compressed) is left as it is. */
+function precompress(dir, top = true) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) precompress(file);
-    else if (COMPRESSIBLE.test(entry.name) && entry.name !== 'config.json') {
+    if (entry.isDirectory()) {
+      if (!top || entry.name !== RELEASES_FOLDER) precompress(file, false);
+    } else if (COMPRESSIBLE.test(entry.name) && entry.name !== 'config.json') {
       const body = fs.readFileSync(file);
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body));

@@ -37,9 +37,11 @@ function contentSecurityPolicy(config, page) {
   } catch {
     // An unreadable config.json loads nothing: the page's own files are still allowed.
   }
+  // A remote is named by its manifest's URL, or by a stable and a canary release's (either may load).
   const remotes = [
     ...new Set(
       Object.values(named.remotes ?? {})
+        .flatMap((entry) => (typeof entry === 'string' ? [entry] : [entry?.stable, entry?.canary]))
         .map(originOf)
         .filter(Boolean),
     ),

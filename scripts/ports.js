@@ -30,11 +30,18 @@ function portOf(entry, env = process.env) {
   return Number(env[entry.env]) || entry.port;
 }
 
-/** A host's /config.json (the shell's and the console's) for a set of ports on one host. */
-function runtimeConfig({ host = 'localhost', ports }) {
+/**
+ * A host's /config.json (the shell's and the console's) for a set of ports on one host: each
+ * remote's release named in `releases` (by package: `{ 'mf-news': '1.0.0-b375439d' }`), served
+ * under its origin's releases/ folder, or else the build at its origin's root.
+ * @param {{ host?: string, ports: Record<string, number>, releases?: Record<string, string> }} options
+ */
+function runtimeConfig({ host = 'localhost', ports, releases = {} }) {
   const remotes = {};
   for (const pkg of PACKAGES.filter((p) => p.remote)) {
-    remotes[pkg.remote] = `http://${host}:${ports[pkg.name]}/mf-manifest.json`;
+    const root = `http://${host}:${ports[pkg.name]}/mf-manifest.json`;
+    // Read here, not above: a remote's build (its webpack config reads this file) needs no releases.
+    remotes[pkg.remote] = releases[pkg.name] ? require('./publish').releaseUrl(root, releases[pkg.name]) : root;
   }
   return { apiBaseURL: `http://${host}:${ports.api}`, remotes };
 }

@@ -12,7 +12,7 @@ const { ensureNginx, hasBrotli, startNginx } = require('./nginx');
 const { PACKAGES, OPS, hostOrigins, freePort } = require('./ports');
 const { startObjectStorage } = require('./object-storage');
 const { startPostgres } = require('./postgres');
-const { HOST, ROOT, startApi, writeShellConfig } = require('./stack');
+const { HOST, ROOT, publishBuilds, releaseEnv, startApi, writeShellConfig } = require('./stack');
 
 const API_PROCESSES = 2;
 const HOSTS = [PACKAGES[0].name, OPS.name];
@@ -45,13 +45,15 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
     const storage = await startObjectStorage(path.join(dir, 's3'));
     stops.push(storage.stop);
 
-    // The hosts are served from copies whose config.json names nginx's addresses, so the
-    // repository's builds (and any other stack serving them) stay as they were.
+    // The hosts are served from copies whose config.json names nginx's addresses and each
+    // remote's last build as a release, so the repository's hosts (and any other stack serving
+    // them) stay as they were.
+    const releases = publishBuilds();
     const roots = Object.fromEntries(PACKAGES.map((pkg) => [pkg.name, path.join(ROOT, pkg.name, 'dist')]));
     for (const host of HOSTS) {
       roots[host] = path.join(dir, 'sites', host);
       fs.cpSync(path.join(ROOT, host, 'dist'), roots[host], { recursive: true });
-      writeShellConfig(ports, roots[host]);
+      writeShellConfig(ports, roots[host], releases);
     }
 
     const origins = hostOrigins(ports);
@@ -66,6 +68,9 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
       APP_URL: origins.join(','),
       ...storage.env,
       FILE_URL_SECRET: crypto.randomBytes(32).toString('hex'),
+      // The releases are changed in the hosts' copies; the remotes' builds are the repository's.
+      HOST_CONFIGS: HOSTS.map((host) => path.join(roots[host], 'config.json')).join(','),
+      RELEASE_FILES: releaseEnv().RELEASE_FILES,
       ...apiEnv,
     };
     const apis = [];

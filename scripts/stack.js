@@ -4,6 +4,7 @@ const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { PACKAGES, API, OPS, portOf, runtimeConfig, hostOrigins } = require('./ports');
+const { builtReleaseName, publish } = require('./publish');
 const { serveStatic } = require('./static-server');
 
 const ROOT = path.join(__dirname, '..');
@@ -23,12 +24,14 @@ async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/**
- * Starts the reference API as production runs it, compiled (`npm run build -w server`, under a
- * second, done here so that it is never stale) and started with node; resolves once it answers.
- */
-async function startApi({ port, env = {}, quiet = false }) {
+/** Compiles the API and its commands (`npm run build -w server`, under a second, done before each use so that it is never stale). */
+function buildServer() {
   execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'server'), stdio: 'inherit' });
+}
+
+/** Starts the reference API as production runs it, compiled and started with node; resolves once it answers. */
+async function startApi({ port, env = {}, quiet = false }) {
+  buildServer();
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: path.join(ROOT, 'server'),
     env: { ...process.env, PORT: String(port), HOST, ...env },
@@ -64,9 +67,41 @@ async function startStatic(name, port, ports = defaultPorts()) {
   return { name, port, url: `http://${HOST}:${port}`, stop };
 }
 
-/** Writes a host's config.json (the shell's unless `dir` says otherwise) naming the API and remotes at these ports. */
-function writeShellConfig(ports, dir = path.join(ROOT, 'shell', 'dist')) {
-  fs.writeFileSync(path.join(dir, 'config.json'), `${JSON.stringify(runtimeConfig({ host: HOST, ports }), null, 2)}\n`);
+/**
+ * Writes a host's config.json (the shell's unless `dir` says otherwise) naming the API and
+ * remotes at these ports: the releases named (by package), or each remote's root build.
+ */
+function writeShellConfig(ports, dir = path.join(ROOT, 'shell', 'dist'), releases = {}) {
+  fs.writeFileSync(path.join(dir, 'config.json'), `${JSON.stringify(runtimeConfig({ host: HOST, ports, releases }), null, 2)}\n`);
+}
+
+/** The remotes' packages (the shell builds none). */
+const REMOTE_PACKAGES = PACKAGES.filter((pkg) => pkg.remote);
+
+/**
+ * Where the API finds this checkout's releases: the hosts' config.json files it rewrites
+ * (HOST_CONFIGS) and each remote's builds (RELEASE_FILES). The stack's API and `npm run release`
+ * both run with it; `hosts`: the hosts served (the console's is optional).
+ * @param {{ hosts?: string[] }} [options]
+ */
+function releaseEnv({ hosts = [PACKAGES[0].name, OPS.name] } = {}) {
+  return {
+    HOST_CONFIGS: hosts.map((host) => path.join(ROOT, host, 'dist', 'config.json')).join(','),
+    RELEASE_FILES: JSON.stringify(Object.fromEntries(REMOTE_PACKAGES.map((pkg) => [pkg.remote, path.join(ROOT, pkg.name, 'dist')]))),
+  };
+}
+
+/**
+ * Publishes each remote's last build as a release (its version and entry hash) unless it is
+ * already: the hosts then name releases, never "whatever was built last". Answers the names by package.
+ */
+function publishBuilds() {
+  return Object.fromEntries(
+    REMOTE_PACKAGES.map((pkg) => {
+      const dir = path.join(ROOT, pkg.name);
+      return [pkg.name, publish(path.join(dir, 'dist'), builtReleaseName(dir)).name];
+    }),
+  );
 }
 
 function defaultPorts(env = process.env) {
@@ -82,16 +117,16 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
     if (!fs.existsSync(path.join(ROOT, pkg.name, 'dist', 'index.html')))
       throw new Error(`${pkg.name} has no build: run npm start (or npm run build) first`);
   }
+  const releases = publishBuilds();
+  // The console is optional where a caller names no port for it (the benchmark's stacks).
+  const hosts = [PACKAGES[0], ...(ports.ops ? [OPS] : [])];
+  for (const host of hosts) writeShellConfig(ports, path.join(ROOT, host.name, 'dist'), releases);
+  const env = { ...releaseEnv({ hosts: hosts.map((host) => host.name) }), ...apiEnv };
   const started = [];
   try {
-    started.push(await startApi({ port: ports.api, env: apiEnv, quiet }));
-    writeShellConfig(ports);
+    started.push(await startApi({ port: ports.api, env, quiet }));
     for (const pkg of PACKAGES) started.push(await startStatic(pkg.name, ports[pkg.name], ports));
-    // The console is optional where a caller names no port for it (the benchmark's stacks).
-    if (ports.ops) {
-      writeShellConfig(ports, path.join(ROOT, OPS.name, 'dist'));
-      started.push(await startStatic(OPS.name, ports.ops, ports));
-    }
+    if (ports.ops) started.push(await startStatic(OPS.name, ports.ops, ports));
   } catch (error) {
     await Promise.all(started.map((part) => part.stop()));
     throw error;
@@ -99,6 +134,9 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
   const statics = Object.fromEntries(started.filter((part) => part.name).map((part) => [part.name, part]));
   return {
     ports,
+    /** The API's settings, the releases' among them: a second API process on the same data starts with them. */
+    apiEnv: env,
+    releases,
     apiUrl: started[0].url,
     shellUrl: `http://${HOST}:${ports.shell}/`,
     opsUrl: ports.ops ? `http://${HOST}:${ports.ops}/` : null,
@@ -107,4 +145,16 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
   };
 }
 
-module.exports = { startStack, startApi, startStatic, writeShellConfig, defaultPorts, waitFor, HOST, ROOT };
+module.exports = {
+  startStack,
+  startApi,
+  buildServer,
+  startStatic,
+  writeShellConfig,
+  publishBuilds,
+  releaseEnv,
+  defaultPorts,
+  waitFor,
+  HOST,
+  ROOT,
+};

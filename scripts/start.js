@@ -5,6 +5,7 @@ const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { buildAll } = require('./build');
 const { PACKAGES, OPS } = require('./ports');
+const { releaseUrl } = require('./publish');
 const { defaultPorts, startApi, startStack, ROOT } = require('./stack');
 
 async function dev() {
@@ -34,7 +35,9 @@ async function serve(build) {
   console.log('\n  consumption instalment is running:');
   console.log(`    app        ${stack.shellUrl}   <- open this`);
   console.log(`    operations ${stack.opsUrl}   (staff: npm run operator -w server -- add <name> --roles <roles>)`);
-  for (const pkg of PACKAGES.slice(1)) console.log(`    ${pkg.name.padEnd(10)} ${stack.statics[pkg.name].url}/mf-manifest.json`);
+  for (const pkg of PACKAGES.slice(1))
+    console.log(`    ${pkg.name.padEnd(10)} ${releaseUrl(`${stack.statics[pkg.name].url}/mf-manifest.json`, stack.releases[pkg.name])}`);
+  console.log('    releases   npm run release -- status');
   console.log(`    API        ${stack.apiUrl}  (SMS codes: ${stack.apiUrl}/dev/sms-outbox?mobile=…)\n`);
   const stop = async () => {
     await stack.stop();

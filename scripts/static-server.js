@@ -8,6 +8,7 @@ const path = require('node:path');
 const sirv = require('sirv');
 const { HASHED_NAME } = require('./hashed-names');
 const { pagePolicy } = require('./page-policy');
+const { RELEASES_FOLDER } = require('./publish');
 
 /** The file's text, read again only when it changes; null when it is not there. */
 function watched(file) {
@@ -41,10 +42,9 @@ function serveStatic({ dir, port, host = '127.0.0.1', hostOrigins = [] }) {
   };
   /** A remote's answers, which depend on the Origin asking (sirv sets Vary itself, after these). */
   const byOrigin = new WeakSet();
-  const files = sirv(dir, {
+  const options = {
     gzip: true,
     brotli: true,
-    dev: false,
     etag: true,
     setHeaders(res, pathname) {
       // A hashed file never changes: cached for good. Anything else (the page at / and index.html,
@@ -52,7 +52,12 @@ function serveStatic({ dir, port, host = '127.0.0.1', hostOrigins = [] }) {
       res.setHeader('Cache-Control', HASHED_NAME.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (byOrigin.has(res)) res.setHeader('Vary', 'Accept-Encoding, Origin');
     },
-  });
+  };
+  // The build's files are listed once, at start; its releases are looked up on disk at each
+  // request, since they are published and pruned while the server runs.
+  const files = sirv(dir, { ...options, dev: false });
+  const releases = sirv(dir, { ...options, dev: true });
+  const releasesPath = `/${RELEASES_FOLDER}/`;
   const server = http.createServer((req, res) => {
     const pathname = (req.url || '/').split('?')[0];
     const hostConfig = config();
@@ -89,7 +94,7 @@ function serveStatic({ dir, port, host = '127.0.0.1', hostOrigins = [] }) {
       res.writeHead(200, headers);
       return res.end(hostConfig);
     }
-    files(req, res, () => {
+    (pathname.startsWith(releasesPath) ? releases : files)(req, res, () => {
       res.statusCode = 404;
       res.end('not found');
     });

@@ -173,6 +173,31 @@ describe('a remote (no config.json)', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${remoteBase}/remoteEntry.0cbd64fa.js.map`)).status).toBe(404);
   });
+
+  test('a release published while it runs is served as its root build is; one pruned is gone', async () => {
+    const release = path.join(remoteDir, 'releases', '1.5.0');
+    fs.mkdirSync(release, { recursive: true });
+    for (const name of ['mf-manifest.json', 'remoteEntry.9f8e7d6c.js', 'remoteEntry.9f8e7d6c.js.map'])
+      fs.writeFileSync(path.join(release, name), name);
+    fs.writeFileSync(path.join(release, 'remoteEntry.9f8e7d6c.js.br'), 'brotli');
+
+    const manifest = await fetch(`${remoteBase}/releases/1.5.0/mf-manifest.json`, { headers: { Origin: SHELL } });
+    expect(manifest.status).toBe(200);
+    expect(await manifest.text()).toBe('mf-manifest.json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('access-control-allow-origin')).toBe(SHELL);
+    expect(manifest.headers.get('vary')).toMatch(/Origin/);
+    expect(manifest.headers.get('x-content-type-options')).toBe('nosniff');
+    const entry = await fetch(`${remoteBase}/releases/1.5.0/remoteEntry.9f8e7d6c.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(entry.headers.get('content-encoding')).toBe('br');
+    for (const map of ['remoteEntry.9f8e7d6c.js.map', 'remoteEntry.9f8e7d6c.js%2Emap', 'remoteEntry.9f8e7d6c.js.map/'])
+      expect((await fetch(`${remoteBase}/releases/1.5.0/${map}`)).status).toBe(404);
+
+    fs.rmSync(release, { recursive: true });
+    expect((await fetch(`${remoteBase}/releases/1.5.0/mf-manifest.json`)).status).toBe(404);
+    expect((await fetch(`${remoteBase}/releases/1.5.0/remoteEntry.9f8e7d6c.js`)).status).toBe(404);
+  });
 });
 
 test("a host's policy follows an edit of its config.json", async () => {
@@ -185,6 +210,23 @@ test("a host's policy follows an edit of its config.json", async () => {
     const response = await fetch(`${base}/`);
     expect(directive(response, 'script-src')).toContain('https://news.example.com');
     expect(directive(response, 'script-src')).not.toContain('http://127.0.0.1:3004');
+  } finally {
+    fs.writeFileSync(path.join(dir, 'config.json'), original);
+  }
+});
+
+test("a host's page may load both releases of a remote in canary, from wherever each is served", async () => {
+  const original = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
+  try {
+    const canary = {
+      stable: 'https://news.example.com/releases/1.4.0/mf-manifest.json',
+      canary: 'https://canary.example.com/releases/1.5.0/mf-manifest.json',
+      percent: 10,
+    };
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ ...CONFIG, remotes: { mf_news: canary } }));
+    const response = await fetch(`${base}/`);
+    for (const name of ['script-src', 'style-src', 'connect-src'])
+      expect(directive(response, name)).toEqual(expect.arrayContaining(['https://news.example.com', 'https://canary.example.com']));
   } finally {
     fs.writeFileSync(path.join(dir, 'config.json'), original);
   }

@@ -9,13 +9,14 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
 const installed = Object.keys(dependencies).filter((name) => !name.startsWith('@instalment/'));
 
 await build({
-  // The server, and the commands that manage operator accounts, the data keys and backups.
+  // The server, and the commands that manage operator accounts, the data keys, backups and the remotes' releases.
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     operator: new URL('./src/cli/operator.ts', import.meta.url).pathname,
     'rotate-keys': new URL('./src/cli/rotate-keys.ts', import.meta.url).pathname,
     backup: new URL('./src/cli/backup.ts', import.meta.url).pathname,
     restore: new URL('./src/cli/restore.ts', import.meta.url).pathname,
+    release: new URL('./src/cli/release.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { changeOperatorPassword } from '@instalment/contract/api';
 import { validatePassword, validationMessage } from '@instalment/contract/validation';
 import { ApiError } from '@instalment/host-sdk/http';
-import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { useLocale, useT } from '@instalment/host-sdk/host';
 import { Button, Field } from '@instalment/ui/kit';
+import { useConsoleApi } from '@instalment/ui/ops';
 import { hostMessages } from './messages';
 
 /** Where a signed-in operator changes their own password. */
@@ -11,7 +11,7 @@ export const PASSWORD_PATH = '/password';
 
 /** The operator's own password: the current one and a code prove it is them; their other sessions end, this one stays. */
 export function ChangePassword() {
-  const { http } = useHost();
+  const { operators } = useConsoleApi();
   const t = useT(hostMessages);
   const locale = useLocale();
   const [error, setError] = useState<string | null>(null);
@@ -32,11 +32,11 @@ export function ChangePassword() {
         if (newPassword !== String(fields.get('repeat'))) return setError(t('passwordsDiffer'));
         setBusy(true);
         setError(null);
-        changeOperatorPassword(
-          http,
-          { password: String(fields.get('password')), totp: String(fields.get('totp')).trim(), new_password: newPassword },
-          { toast: false },
-        )
+        operators
+          .changePassword(
+            { password: String(fields.get('password')), totp: String(fields.get('totp')).trim(), new_password: newPassword },
+            { toast: false },
+          )
           .then(
             () => {
               setChanged(true);

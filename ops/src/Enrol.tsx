@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { beginEnrolment, enrol, type EnrolmentBegun } from '@instalment/contract/api';
+import type { EnrolmentBegun } from '@instalment/contract/api';
 import { validatePassword, validationMessage } from '@instalment/contract/validation';
 import { ApiError } from '@instalment/host-sdk/http';
-import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
+import { useLocale, useT } from '@instalment/host-sdk/host';
 import { Button, Field } from '@instalment/ui/kit';
+import { useConsoleApi } from '@instalment/ui/ops';
 import { hostMessages } from './messages';
 import { TotpQr } from './TotpQr';
 
@@ -19,7 +20,7 @@ const reasonOf = (failure: unknown) => (failure instanceof ApiError ? failure.me
  * keep after a TOTP reset) and prove the authenticator with a code; then they sign in.
  */
 export function Enrol() {
-  const { http } = useHost();
+  const { operators } = useConsoleApi();
   const t = useT(hostMessages);
   const locale = useLocale();
   const navigate = useNavigate();
@@ -36,7 +37,8 @@ export function Enrol() {
     started.current = value;
     setBusy(true);
     setError(null);
-    beginEnrolment(http, value, { toast: false })
+    operators
+      .beginEnrolment(value, { toast: false })
       .then(
         (answer) => {
           setCode(value);
@@ -111,7 +113,8 @@ export function Enrol() {
           }
           setBusy(true);
           setError(null);
-          enrol(http, { code, password, totp: String(form.get('totp')).trim() }, { toast: false })
+          operators
+            .enrol({ code, password, totp: String(form.get('totp')).trim() }, { toast: false })
             .then(
               () => setEnrolled(true),
               (failure: unknown) => setError(reasonOf(failure)),

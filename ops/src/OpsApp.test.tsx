@@ -79,6 +79,7 @@ test('the auditor opens every screen, each only to read: a remote screen is told
     'Reports',
     'Audit log',
     'Operators',
+    'Releases',
     'Loans',
     'Overdue report',
     'Transfer proofs',

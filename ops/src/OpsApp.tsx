@@ -19,6 +19,7 @@ import { Audit } from './pages/Audit';
 import { Operators } from './pages/Operators';
 import { Queues } from './pages/Queues';
 import { Reports } from './pages/Reports';
+import { Releases } from './pages/Releases';
 import { opsUi, Toasts } from './Toasts';
 
 const HOST_SCREENS: Record<HostPage['module'], (props: HostScreenProps) => React.JSX.Element> = {
@@ -27,6 +28,7 @@ const HOST_SCREENS: Record<HostPage['module'], (props: HostScreenProps) => React
   Reports: opsScreen(Reports),
   Audit: opsScreen(Audit),
   Operators: opsScreen(Operators),
+  Releases: opsScreen(Releases),
 };
 
 function Screen({ page, operator, opens }: { page: ConsoleScreen; operator: OperatorInfo; opens: HostScreenProps['opens'] }) {

@@ -14,6 +14,7 @@ test('the console’s screens are its own, then each remote’s in the order con
     '/reports',
     '/audit',
     '/operators',
+    '/releases',
     '/loans',
     '/overdue',
     '/proofs',
@@ -36,6 +37,7 @@ test('the navigation holds the screens the operator’s roles open, whoever publ
   const screens = consoleScreens(PUBLISHED);
   expect(paths(navigationOf(screens, operator(['editor'])))).toEqual(['/', '/approvals', '/news']);
   expect(paths(navigationOf(screens, operator(['support'])))).toEqual(['/', '/approvals', '/loans', '/overdue']);
+  expect(paths(navigationOf(screens, operator(['release'])))).toEqual(['/', '/approvals', '/releases']);
   // The auditor reads every screen (its actions hidden where the roles do not act).
   expect(paths(navigationOf(screens, operator(['auditor'])))).toEqual(paths(screens));
   expect(paths(navigationOf(screens, operator(['admin'])))).toEqual(paths(screens));

@@ -32,6 +32,7 @@ import { portfolioRoutes } from './routes/portfolio';
 import { sandboxRoutes } from './routes/sandbox';
 import { smsRoutes } from './routes/sms';
 import { staticRoutes } from './routes/static';
+import { telemetryRoutes } from './routes/telemetry';
 import type { RouteDeps, RoutePlugin } from './routes/deps';
 import { MULTIPART_LIMITS, uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
@@ -97,6 +98,7 @@ const ROUTES: ReadonlyArray<{ routes: RoutePlugin; when?: (config: AppConfig) =>
   { routes: portfolioRoutes },
   { routes: autopayRoutes },
   { routes: newsRoutes },
+  { routes: telemetryRoutes },
   { routes: uploadRoutes },
   // The sandbox moves no money: it exists only where it is the configured gateway (never in production).
   { routes: sandboxRoutes, when: (config) => config.paymentProvider === 'sandbox' },

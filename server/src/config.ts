@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { parseDataKeys, type DataKeys } from './db/field-cipher';
-import { baseUrl, databaseUrlOf, hostsOf, pem, proxiesOf, timeZoneOf } from './settings/forms';
+import {
+  baseUrl,
+  databaseUrlOf,
+  hostConfigKeysOf,
+  hostConfigsOf,
+  hostsOf,
+  pem,
+  proxiesOf,
+  releaseFilesOf,
+  timeZoneOf,
+} from './settings/forms';
 import { parseOrigins, type OriginRule } from './settings/origins';
 import { readSettings, type Env } from './settings/read';
 import { LIMITS, type Settings } from './settings/schema';
@@ -137,6 +147,16 @@ export interface AppConfig {
   businessTimezone: string;
   /** How long a closed account's loan and payment records are kept (read-only) before the retention job erases them. */
   retentionYears: number;
+  /** The hosts' config.json files the release service rewrites; none: releases cannot be changed here. */
+  hostConfigs: readonly string[];
+  /** With STORAGE=s3: the bucket's keys of the hosts' configs, written instead of `hostConfigs`. */
+  hostConfigKeys: readonly string[];
+  /** Each remote's builds on this machine, by its container name (`mf_news`). */
+  releaseFiles: Readonly<Record<string, string>>;
+  /** The views of a canary and of its stable the automatic abort waits for (`CANARY_ABORT.minViews` unless set). */
+  releaseAbortMinViews: number;
+  /** How many published releases of a remote are kept. */
+  releaseKeep: number;
   limits: Limits;
 }
 
@@ -201,6 +221,8 @@ function providerProblems(config: AppConfig): string[] {
       .map(([, name]) => name);
     if (missing.length > 0) problems.push(`STORAGE=s3 needs ${missing.join(', ')}: every uploaded file is kept in that bucket.`);
   }
+  if (config.hostConfigKeys.length > 0 && config.storage !== 's3')
+    problems.push('HOST_CONFIG_KEYS needs STORAGE=s3: they name objects of the bucket.');
   return problems;
 }
 
@@ -317,6 +339,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordCostLog2: settings.PASSWORD_COST_LOG2,
     businessTimezone: timeZoneOf(settings.BUSINESS_TIMEZONE),
     retentionYears: settings.RETENTION_YEARS,
+    hostConfigs: unlessUnset(settings.HOST_CONFIGS, hostConfigsOf) ?? [],
+    hostConfigKeys: unlessUnset(settings.HOST_CONFIG_KEYS, hostConfigKeysOf) ?? [],
+    releaseFiles: unlessUnset(settings.RELEASE_FILES, releaseFilesOf) ?? {},
+    releaseAbortMinViews: settings.RELEASE_ABORT_MIN_VIEWS,
+    releaseKeep: settings.RELEASE_KEEP,
     limits: limitsOf(settings),
   };
 }

@@ -2,6 +2,7 @@ import { loadConfig, type RuntimeConfig } from './config';
 import { preloadExposed, registerAppRemotes } from '@instalment/federation/loader';
 import { takeEarlyManifest } from './early/handover';
 import { openingExposes } from '@instalment/federation/pages';
+import { startTelemetry } from './telemetry/recorder';
 
 /** The route the app opens on decides what to fetch first: its remote starts loading now. */
 function preloadOpeningRoute(): void {
@@ -17,6 +18,8 @@ function preloadOpeningRoute(): void {
  */
 export const booted: Promise<RuntimeConfig> = loadConfig().then((config) => {
   registerAppRemotes(config.remotes, takeEarlyManifest);
+  // Listening before the first load, whose failure is a report too.
+  startTelemetry(config);
   preloadOpeningRoute();
   return config;
 });

@@ -10,7 +10,7 @@ afterEach(() => {
 test('the inline script’s answer is used, with no second request', async () => {
   window.fetch = jest.fn();
   window.__instalmentEarly = { 'config.json': Promise.resolve(answer()) };
-  await expect(loadConfig()).resolves.toEqual({ ...CONFIG, apiBaseURL: 'http://127.0.0.1:3100' });
+  await expect(loadConfig()).resolves.toEqual({ ...CONFIG, apiBaseURL: 'http://127.0.0.1:3100', telemetrySample: 1 });
   expect(window.fetch).not.toHaveBeenCalled();
 });
 

@@ -61,7 +61,7 @@ async function searched(
 
 test('the only match opens at once; support is not offered the credit line', async () => {
   const get = await searched('zhao', { list: [MATCH], more: false }, BORROWER);
-  expect(get).toHaveBeenCalledWith('/admin/api/users/search?q=zhao', undefined, { toast: false });
+  expect(get).toHaveBeenCalledWith('/admin/api/users/search', { q: 'zhao' }, { toast: false });
   expect(get).toHaveBeenCalledWith('/admin/api/users/7', undefined, { toast: false });
   expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Zhao Min · 13900001234');
   expect(screen.getByText('No loans.')).toBeInTheDocument();

@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import {
-  ADMIN_ENDPOINTS,
-  adminPath,
-  mayAct,
-  mayDo,
-  setAutopayPaused,
-  staffAutopay,
-  type ApprovalAsked,
-  type AutopayEvent,
-  type AutopayState,
-  type BorrowerMatches,
-  type StaffBorrower,
-} from '@instalment/contract/api';
+import { mayAct, mayDo, type AutopayEvent, type AutopayState, type BorrowerMatches, type StaffBorrower } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { commonMessages, defineMessages } from '@instalment/contract/i18n';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { loanStatusLabel } from '@instalment/contract/loan';
 import { formatMoney, inZone, shownDay, shownTime } from '@instalment/contract/format';
-import { Acts, DataTable, NoteAction, opsMessages, opsScreen, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
+import { Acts, DataTable, NoteAction, opsMessages, opsScreen, useConsoleApi, useOpsWords, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, Field, Loadable, useLoad } from '@instalment/ui/kit';
 
 const messages = defineMessages({
@@ -125,11 +113,12 @@ const messages = defineMessages({
  */
 function AutopayAgreement({ userId, name, operator }: { userId: number; name: string } & Pick<OpsPageProps, 'operator'>) {
   const zone = operator.business_timezone;
-  const { http, ui } = useHost();
+  const { ui } = useHost();
+  const { borrowers } = useConsoleApi();
   const t = useT(messages);
   const common = useT(opsMessages);
   const shared = useT(commonMessages);
-  const loaded = useLoad(() => staffAutopay(http, userId), [http, userId]);
+  const loaded = useLoad(() => borrowers.autopay(userId), [borrowers, userId]);
   const stateOf = (state: AutopayState) => t(`autopayState_${state}`);
   const eventOf = (event: AutopayEvent) => t(`autopayEvent_${event}`);
   const toggle = async (paused: boolean) => {
@@ -139,7 +128,7 @@ function AutopayAgreement({ userId, name, operator }: { userId: number; name: st
     });
     if (!sure) return;
     // A refusal is toasted by the HTTP client; the agreement stays as it was shown.
-    await setAutopayPaused(http, userId, paused).then(loaded.reload, () => undefined);
+    await borrowers.setAutopayPaused(userId, paused).then(loaded.reload, () => undefined);
   };
   return (
     <Loadable loaded={loaded}>
@@ -177,7 +166,7 @@ function AutopayAgreement({ userId, name, operator }: { userId: number; name: st
  */
 function OpsBorrowers({ operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http } = useHost();
+  const { borrowers } = useConsoleApi();
   const t = useT(messages);
   const common = useT(opsMessages);
   const words = useOpsWords();
@@ -186,12 +175,11 @@ function OpsBorrowers({ operator }: OpsPageProps) {
   const [found, setFound] = useState<StaffBorrower | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refused = (failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure));
-  const open = (id: number) =>
-    http.get<StaffBorrower>(adminPath(ADMIN_ENDPOINTS.user, { id }), undefined, { toast: false }).then(setFound, refused);
+  const open = (id: number) => borrowers.one(id, { toast: false }).then(setFound, refused);
   const find = (query: string) => {
     setError(null);
     setFound(null);
-    return http.get<BorrowerMatches>(`${ADMIN_ENDPOINTS.userSearch}?q=${encodeURIComponent(query)}`, undefined, { toast: false }).then(
+    return borrowers.search(query, { toast: false }).then(
       (answer) => {
         setMatches(answer);
         if (answer.list.length === 1) return open(answer.list[0].id);
@@ -260,11 +248,7 @@ function OpsBorrowers({ operator }: OpsPageProps) {
             })}
           </p>
           {!closedAt && mayDo(operator.roles, 'credit') && (
-            <NoteAction
-              label={t('newLimit')}
-              action={t('askLimit')}
-              run={(limit) => http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.userCredit, { id: found.user.id }), { limit })}
-            />
+            <NoteAction label={t('newLimit')} action={t('askLimit')} run={(limit) => borrowers.askCreditLimit(found.user.id, limit)} />
           )}
           <DataTable
             caption={t('loans')}

@@ -100,7 +100,7 @@ test('finance reads the full payee account when it asks, and asks to disburse fr
   await act(async () => {
     fireEvent.click(within(disbursement).getByRole('button', { name: `Full payee account of ${ORDER}` }));
   });
-  expect(get).toHaveBeenCalledWith(`/admin/api/loans/${ORDER}/payee`);
+  expect(get).toHaveBeenCalledWith(`/admin/api/loans/${ORDER}/payee`, undefined, undefined);
   expect(within(disbursement).getByText('Card number').nextElementSibling).toHaveTextContent('6222020200112233445');
   expect(within(disbursement).getByText('Payee').nextElementSibling).toHaveTextContent('Li Lei');
 
@@ -108,7 +108,7 @@ test('finance reads the full payee account when it asks, and asks to disburse fr
   await act(async () => {
     fireEvent.click(within(disbursement).getByRole('button', { name: `Ask to disburse ${ORDER}` }));
   });
-  expect(post).toHaveBeenCalledWith(`/admin/api/loans/${ORDER}/disburse`, { bank_ref: 'ICBC-77' });
+  expect(post).toHaveBeenCalledWith(`/admin/api/loans/${ORDER}/disburse`, { bank_ref: 'ICBC-77' }, undefined);
   expect(ui.toast).toHaveBeenCalledWith('Waiting for a second operator (approval #12).', 'info');
 });
 

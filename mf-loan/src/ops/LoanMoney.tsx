@@ -1,16 +1,7 @@
-import {
-  ADMIN_ENDPOINTS,
-  adminPath,
-  mayDo,
-  type ApprovalAsked,
-  type AuditEntry,
-  type StaffInstalment,
-  type StaffLoanView,
-  type StaffVoucher,
-} from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import { mayDo, type AuditEntry, type StaffInstalment, type StaffLoanView, type StaffVoucher } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { shownTime } from '@instalment/contract/format';
-import { NoteAction, opsMessages, Payee, useOpsWords, type OperatorInfo } from '@instalment/ui/ops';
+import { NoteAction, opsMessages, Payee, useConsoleApi, useOpsWords, type OperatorInfo } from '@instalment/ui/ops';
 import { Rows } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
@@ -21,13 +12,13 @@ import { opsLoanMessages } from './messages';
  */
 export function Disbursement({ loan, operator, onAsked }: { loan: StaffLoanView; operator: OperatorInfo; onAsked: () => Promise<void> }) {
   const zone = operator.business_timezone;
-  const { http } = useHost();
+  const { loans } = useConsoleApi();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
   const ask = loan.disbursement_ask;
   const finance = mayDo(operator.roles, 'disburse');
   const disburse = (bank_ref: string) =>
-    http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.disburseLoan, { order_no: loan.order_no }), { bank_ref }).then(async (asked) => {
+    loans.askDisbursement(loan.order_no, bank_ref).then(async (asked) => {
       await onAsked();
       return asked;
     });

@@ -1,12 +1,4 @@
-import {
-  ADMIN_ENDPOINTS,
-  adminPath,
-  consoleLoans,
-  CONSOLE_SORTS,
-  mayDo,
-  type ApprovalAsked,
-  type LoanStatus,
-} from '@instalment/contract/api';
+import { CONSOLE_SORTS, mayDo, type LoanStatus } from '@instalment/contract/api';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { loanStatusLabel } from '@instalment/contract/loan';
 import { inZone, shownDay } from '@instalment/contract/format';
@@ -18,6 +10,7 @@ import {
   opsMessages,
   opsScreen,
   Stacked,
+  useConsoleApi,
   useListView,
   type OpsPageProps,
 } from '@instalment/ui/ops';
@@ -30,7 +23,8 @@ const STATUSES: LoanStatus[] = ['pending', 'approved', 'repaying', 'overdue', 's
 /** The loan queue: a reviewer opens an application to weigh it (the underwriting view), finance asks for the money to be sent. */
 function OpsApplications({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http, navigate } = useHost();
+  const { navigate } = useHost();
+  const { loans } = useConsoleApi();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
   const locale = useLocale();
@@ -39,12 +33,12 @@ function OpsApplications({ query, operator }: OpsPageProps) {
   const { page, limit, ...filters } = view;
   const listed = { ...filters, status: status || undefined };
   // Read again on coming back from a loan's page: what was asked or decided there shows in its row.
-  const loaded = useLoad(() => consoleLoans(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit, query.order_no]);
+  const loaded = useLoad(() => loans.list({ ...listed, page, limit }), [loans, JSON.stringify(listed), page, limit, query.order_no]);
   if (query.order_no) return <Underwriting orderNo={query.order_no} operator={operator} />;
-  const act = (path: string, orderNo: string, body?: object) =>
-    http.post<ApprovalAsked>(adminPath(path, { order_no: orderNo }), body).then(async (answer) => {
+  const askDisbursement = (orderNo: string, bankRef: string) =>
+    loans.askDisbursement(orderNo, bankRef).then(async (asked) => {
       await loaded.reload();
-      return answer;
+      return asked;
     });
   return (
     <>
@@ -91,7 +85,7 @@ function OpsApplications({ query, operator }: OpsPageProps) {
                   <NoteAction
                     label={common('bankRef')}
                     action={`${t('disburse')} ${row.order_no}`}
-                    run={(bank_ref) => act(ADMIN_ENDPOINTS.disburseLoan, row.order_no, { bank_ref })}
+                    run={(bankRef) => askDisbursement(row.order_no, bankRef)}
                   />
                 )}
               </>

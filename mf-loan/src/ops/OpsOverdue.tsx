@@ -1,15 +1,14 @@
-import { ADMIN_ENDPOINTS, type OverdueLoan } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
-import { ExportButton, LoadedTable, opsMessages, Stacked } from '@instalment/ui/ops';
+import { useT } from '@instalment/host-sdk/host';
+import { ExportButton, LoadedTable, opsMessages, Stacked, useConsoleApi } from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
 
 /** The overdue report: the same days and penalties the borrower sees. */
 export default function OpsOverdue() {
-  const { http } = useHost();
+  const { reports } = useConsoleApi();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => http.get<OverdueLoan[]>(ADMIN_ENDPOINTS.overdue), [http]);
+  const loaded = useLoad(() => reports.overdue(), [reports]);
   return (
     <>
       <ExportButton kind="overdue" query={{}} />

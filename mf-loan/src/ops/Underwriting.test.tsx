@@ -71,7 +71,7 @@ const row = (container: HTMLElement, label: string) => within(container).getByTe
 
 test('each section is named and shows what the reviewer weighs, times in the business zone', async () => {
   const { get } = await shown(VIEW);
-  expect(get).toHaveBeenCalledWith('/admin/api/loans/L20261125000002');
+  expect(get).toHaveBeenCalledWith('/admin/api/loans/L20261125000002', undefined, undefined);
   expect(row(part('Identity'), 'ID number')).toHaveTextContent('110***********1234');
   expect(row(part('Identity'), 'Age')).toHaveTextContent('35, within the product’s 18–60');
   expect(row(part('Application'), 'Purpose')).toHaveTextContent('education');
@@ -104,10 +104,14 @@ test('a reviewer rejects with a reason from the picklist and words of their own'
   await act(async () => {
     fireEvent.submit(form);
   });
-  expect(post).toHaveBeenCalledWith('/admin/api/loans/L20261125000002/reject', {
-    reason_code: 'income_insufficient',
-    reason: 'Payslips cover two months only.',
-  });
+  expect(post).toHaveBeenCalledWith(
+    '/admin/api/loans/L20261125000002/reject',
+    {
+      reason_code: 'income_insufficient',
+      reason: 'Payslips cover two months only.',
+    },
+    undefined,
+  );
   expect(ui.toast).toHaveBeenCalledWith('Done.', 'success');
 });
 
@@ -116,7 +120,7 @@ test('a reviewer approves from the view', async () => {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve L20261125000002' }));
   });
-  expect(post).toHaveBeenCalledWith('/admin/api/loans/L20261125000002/approve');
+  expect(post).toHaveBeenCalledWith('/admin/api/loans/L20261125000002/approve', undefined, undefined);
   // The view is read again, so it shows the loan's new status.
   expect(get).toHaveBeenCalledTimes(2);
 });

@@ -1,18 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import {
-  ADMIN_ENDPOINTS,
-  adminPath,
-  mayDo,
-  REJECT_REASON_CODES,
-  REJECTION_WORDS_MAX,
-  type LoanDecided,
-  type RejectReasonCode,
-  type StaffLoanView,
-} from '@instalment/contract/api';
+import { mayDo, REJECT_REASON_CODES, REJECTION_WORDS_MAX, type RejectReasonCode } from '@instalment/contract/api';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { formatRate, loanMessages, loanStatusLabel, rejectReasonLabel, rejectionText } from '@instalment/contract/loan';
 import { formatMoney, inZone, shownDay, shownTime } from '@instalment/contract/format';
-import { DataTable, opsMessages, useOpsWords, type OperatorInfo } from '@instalment/ui/ops';
+import { DataTable, opsMessages, useConsoleApi, useOpsWords, type OperatorInfo } from '@instalment/ui/ops';
 import { BORROWER_AGE } from '@instalment/contract/validation';
 import { Button, Loadable, Rows, Select, TextArea, useLoad } from '@instalment/ui/kit';
 import { opsLoanMessages } from './messages';
@@ -31,7 +22,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 /** The picklist and the reviewer's words; the server says what is missing, and nothing typed is lost. */
 function RejectForm({ orderNo, onDecided }: { orderNo: string; onDecided: () => Promise<void> }) {
-  const { http, ui } = useHost();
+  const { ui } = useHost();
+  const { loans } = useConsoleApi();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
   const locale = useLocale();
@@ -41,7 +33,7 @@ function RejectForm({ orderNo, onDecided }: { orderNo: string; onDecided: () => 
     event.preventDefault();
     if (code === '') return;
     const body = { reason_code: code, ...(words.trim() ? { reason: words } : {}) };
-    http.post<LoanDecided>(adminPath(ADMIN_ENDPOINTS.rejectLoan, { order_no: orderNo }), body).then(
+    loans.reject(orderNo, body).then(
       async () => {
         ui.toast(common('done'), 'success');
         await onDecided();
@@ -80,7 +72,8 @@ function RejectForm({ orderNo, onDecided }: { orderNo: string; onDecided: () => 
  */
 export function Underwriting({ orderNo, operator }: { orderNo: string; operator: OperatorInfo }) {
   const zone = operator.business_timezone;
-  const { http, navigate, ui } = useHost();
+  const { navigate, ui } = useHost();
+  const { loans } = useConsoleApi();
   const t = useT(opsLoanMessages);
   const common = useT(opsMessages);
   const loan = useT(loanMessages);
@@ -89,9 +82,9 @@ export function Underwriting({ orderNo, operator }: { orderNo: string; operator:
   const paidHow = usePaidHow();
   const proofDecision = useProofDecision();
   const historyAction = useHistoryAction();
-  const loaded = useLoad(() => http.get<StaffLoanView>(adminPath(ADMIN_ENDPOINTS.loan, { order_no: orderNo })), [http, orderNo]);
+  const loaded = useLoad(() => loans.view(orderNo), [loans, orderNo]);
   const approve = () =>
-    http.post<LoanDecided>(adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no: orderNo })).then(
+    loans.approve(orderNo).then(
       async () => {
         ui.toast(common('done'), 'success');
         await loaded.reload();

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { ADMIN_ENDPOINTS, type ArticleState, type ArticleText, type NewsDraft } from '@instalment/contract/api';
+import type { ArticleText, NewsDraft } from '@instalment/contract/api';
 import type { Locale } from '@instalment/contract/i18n';
 import { ApiError } from '@instalment/host-sdk/http';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import { useT } from '@instalment/host-sdk/host';
 import { Button, Field, TextArea } from '@instalment/ui/kit';
+import { useConsoleApi } from '@instalment/ui/ops';
 import { CoverField, type StoredCover } from './CoverField';
 import { opsNewsMessages } from './messages';
 import styles from './OpsNews.module.css';
@@ -22,7 +23,7 @@ function textOf(form: FormData, language: Locale): ArticleText {
  * is shown beside the button and everything typed stays; a saved draft clears the form.
  */
 export function ArticleForm({ onDrafted }: { onDrafted: () => Promise<unknown> }) {
-  const { http } = useHost();
+  const { news } = useConsoleApi();
   const t = useT(opsNewsMessages);
   const ids = useId();
   const [cover, setCover] = useState<StoredCover | null>(null);
@@ -50,8 +51,8 @@ export function ArticleForm({ onDrafted }: { onDrafted: () => Promise<unknown> }
           setError(null);
           setSaved(null);
           setBusy(true);
-          http
-            .post<ArticleState>(ADMIN_ENDPOINTS.news, draft, { toast: false })
+          news
+            .draft(draft, { toast: false })
             .then(
               async ({ id }) => {
                 setSaved(id);

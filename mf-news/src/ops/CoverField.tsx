@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { uploadNewsCover, type UploadedFile } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import type { UploadedFile } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { Button } from '@instalment/ui/kit';
+import { useConsoleApi } from '@instalment/ui/ops';
 import { opsNewsMessages } from './messages';
 import styles from './OpsNews.module.css';
 
@@ -13,7 +14,7 @@ export type StoredCover = UploadedFile;
  * and offers the same file again, and nothing else in the form is touched either way.
  */
 export function CoverField({ cover, onCover }: { cover: StoredCover | null; onCover: (cover: StoredCover | null) => void }) {
-  const { http } = useHost();
+  const { news } = useConsoleApi();
   const t = useT(opsNewsMessages);
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -21,7 +22,8 @@ export function CoverField({ cover, onCover }: { cover: StoredCover | null; onCo
   const send = (file: File) => {
     setBusy(true);
     setFailed(null);
-    uploadNewsCover(http, file, file.name, { toast: false, loading: false })
+    news
+      .uploadCover(file, file.name, { toast: false, loading: false })
       .then(onCover, (error: unknown) => setFailed({ file, reason: error instanceof Error ? error.message : String(error) }))
       .finally(() => setBusy(false));
   };

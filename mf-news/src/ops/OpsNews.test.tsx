@@ -119,7 +119,7 @@ test('taking an article down asks in its row first; kept, nothing is sent', asyn
   await act(async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, take down #3' }));
   });
-  expect(post).toHaveBeenCalledWith('/admin/api/news/3/unpublish');
+  expect(post).toHaveBeenCalledWith('/admin/api/news/3/unpublish', undefined, undefined);
 });
 
 test('the list pages past 50: a later page is asked for by its number, and the pager moves through the URL', async () => {

@@ -1,6 +1,5 @@
-import { ADMIN_ENDPOINTS, adminPath, consoleNews } from '@instalment/contract/api';
-import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
-import { Acts, ListControls, LoadedTable, opsMessages, opsScreen, useListView, type OpsPageProps } from '@instalment/ui/ops';
+import { useLocale, useT } from '@instalment/host-sdk/host';
+import { Acts, ListControls, LoadedTable, opsMessages, opsScreen, useConsoleApi, useListView, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { ArticleForm } from './ArticleForm';
 import { opsNewsMessages } from './messages';
@@ -11,15 +10,14 @@ import { TakeDown } from './TakeDown';
  * a confirmation; every article a page at a time. The app shows an article only while published.
  */
 function OpsNews({ query, operator }: OpsPageProps) {
-  const { http } = useHost();
+  const { news } = useConsoleApi();
   const t = useT(opsNewsMessages);
   const common = useT(opsMessages);
   const { view, change } = useListView<never>('/news', query, []);
   const { page, limit } = view;
   // The titles come in the editor's language: read again when it changes.
   const locale = useLocale();
-  const loaded = useLoad(() => consoleNews(http, { page, limit }), [http, page, limit, locale]);
-  const setStatus = (path: string, id: number) => http.post(adminPath(path, { id })).then(loaded.reload);
+  const loaded = useLoad(() => news.list({ page, limit }), [news, page, limit, locale]);
   return (
     <>
       <Acts>
@@ -44,13 +42,9 @@ function OpsNews({ query, operator }: OpsPageProps) {
             cell: (row) => (
               <Acts>
                 {row.status === 'published' ? (
-                  <TakeDown id={row.id} title={row.title} run={() => setStatus(ADMIN_ENDPOINTS.unpublishNews, row.id)} />
+                  <TakeDown id={row.id} title={row.title} run={() => news.unpublish(row.id).then(loaded.reload)} />
                 ) : (
-                  <Button
-                    size="small"
-                    variant="primary"
-                    onClick={() => void setStatus(ADMIN_ENDPOINTS.publishNews, row.id).catch(() => undefined)}
-                  >
+                  <Button size="small" variant="primary" onClick={() => void news.publish(row.id).then(loaded.reload, () => undefined)}>
                     {t('publish', { id: row.id })}
                   </Button>
                 )}

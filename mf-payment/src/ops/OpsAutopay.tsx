@@ -1,17 +1,10 @@
 import { useState } from 'react';
-import {
-  consoleAutopayRun,
-  mayAct,
-  setAutopayPaused,
-  type AutopayChargeState,
-  type AutopayRun,
-  type AutopayRunCharge,
-} from '@instalment/contract/api';
+import { mayAct, type AutopayChargeState, type AutopayRun, type AutopayRunCharge } from '@instalment/contract/api';
 import { formatMoney, inZone, shownTime } from '@instalment/contract/format';
 import { calendarDate } from '@instalment/contract/loan';
 import { commonMessages, defineMessages, type Translate } from '@instalment/contract/i18n';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { Acts, DataTable, opsMessages, opsScreen, Stacked, type OpsPageProps } from '@instalment/ui/ops';
+import { Acts, DataTable, opsMessages, opsScreen, Stacked, useConsoleApi, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, Loadable, useLoad } from '@instalment/ui/kit';
 import styles from './OpsAutopay.module.css';
 
@@ -102,13 +95,14 @@ const FIGURES = ['due', 'paused', 'charged', 'failed', 'pending', 'refused'] as 
  */
 function OpsAutopay({ operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http, ui } = useHost();
+  const { ui } = useHost();
+  const { payments, borrowers } = useConsoleApi();
   const t = useT(messages);
   const common = useT(opsMessages);
   const shared = useT(commonMessages);
   const today = calendarDate(Date.now(), zone);
   const [date, setDate] = useState(today);
-  const loaded = useLoad(() => consoleAutopayRun(http, date), [http, date]);
+  const loaded = useLoad(() => payments.autopayRun(date), [payments, date]);
   const state = (value: AutopayChargeState) => t(`state_${value}`);
   // Support and reviewers read the run to answer borrowers; pausing is finance's (the server refuses anyone else).
   const pauses = mayAct(operator.roles, 'reconcile');
@@ -121,7 +115,7 @@ function OpsAutopay({ operator }: OpsPageProps) {
     });
     if (!sure) return;
     // A refusal is toasted by the HTTP client; the list stays as it was.
-    await setAutopayPaused(http, row.user_id, pausing).then(loaded.reload, () => undefined);
+    await borrowers.setAutopayPaused(row.user_id, pausing).then(loaded.reload, () => undefined);
   };
 
   return (

@@ -1,11 +1,4 @@
-import {
-  askDifferenceApply,
-  askDifferenceRefund,
-  closeDifference,
-  DEFAULT_CONSOLE_PAGE_SIZE,
-  paymentDifferences,
-  type PaymentDifference,
-} from '@instalment/contract/api';
+import { DEFAULT_CONSOLE_PAGE_SIZE, type PaymentDifference } from '@instalment/contract/api';
 import { formatMoney, inZone, shownTime } from '@instalment/contract/format';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';
@@ -16,6 +9,7 @@ import {
   opsMessages,
   opsScreen,
   Stacked,
+  useConsoleApi,
   useMayAct,
   useOpsWords,
   type OpsPageProps,
@@ -39,7 +33,8 @@ type Shown = 'open' | 'refunding' | 'all';
  */
 function OpsDifferences({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http, ui, navigate } = useHost();
+  const { ui, navigate } = useHost();
+  const { payments } = useConsoleApi();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const shared = useT(commonMessages);
@@ -48,8 +43,8 @@ function OpsDifferences({ query, operator }: OpsPageProps) {
   const shown: Shown = query.status === 'all' || query.status === 'refunding' ? query.status : 'open';
   const page = Math.max(1, Number.parseInt(query.page ?? '', 10) || 1);
   const loaded = useLoad(
-    () => paymentDifferences(http, { status: shown === 'all' ? undefined : shown, page, limit: DEFAULT_CONSOLE_PAGE_SIZE }),
-    [http, shown, page],
+    () => payments.differences({ status: shown === 'all' ? undefined : shown, page, limit: DEFAULT_CONSOLE_PAGE_SIZE }),
+    [payments, shown, page],
   );
   const pages = Math.max(1, Math.ceil((loaded.data?.total ?? 0) / DEFAULT_CONSOLE_PAGE_SIZE));
   const change = (next: Record<string, string | undefined>) => navigate(PATH, nextQuery(query, next));
@@ -62,7 +57,7 @@ function OpsDifferences({ query, operator }: OpsPageProps) {
       cancelText: shared('cancel'),
     });
     if (!sure) return;
-    await settle(askDifferenceRefund(http, row.id).then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info')));
+    await settle(payments.askRefund(row.id).then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info')));
   };
   const apply = async (row: PaymentDifference, atPriceShown: boolean) => {
     const amounts = { id: row.id, amount: formatMoney(row.unsettled), name: row.real_name };
@@ -75,7 +70,7 @@ function OpsDifferences({ query, operator }: OpsPageProps) {
     });
     if (!sure) return;
     await settle(
-      askDifferenceApply(http, row.id, atPriceShown).then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info')),
+      payments.askApply(row.id, atPriceShown).then((asked) => ui.toast(common('awaitingSecond', { id: asked.approval_id }), 'info')),
     );
   };
   const reasonOf = (row: PaymentDifference) => {
@@ -84,7 +79,7 @@ function OpsDifferences({ query, operator }: OpsPageProps) {
     return t(`differenceReason_${row.reason}`, amounts);
   };
   const close = (id: number, reason: string) =>
-    closeDifference(http, id, reason).then(async (closed) => {
+    payments.closeDifference(id, reason).then(async (closed) => {
       await loaded.reload();
       return closed;
     });

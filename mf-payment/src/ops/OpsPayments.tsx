@@ -1,5 +1,5 @@
-import { consolePayments, CONSOLE_SORTS } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import { CONSOLE_SORTS } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { inZone, shownTime } from '@instalment/contract/format';
 import {
   ExportButton,
@@ -7,6 +7,7 @@ import {
   LoadedTable,
   opsMessages,
   Stacked,
+  useConsoleApi,
   useListView,
   useOpsWords,
   type OpsPageProps,
@@ -17,14 +18,14 @@ import { opsPaymentMessages } from './messages';
 /** Payments through the gateway, newest first unless sorted otherwise. */
 export default function OpsPayments({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http } = useHost();
+  const { payments } = useConsoleApi();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
   const { view, change, sorting } = useListView('/payments', query, CONSOLE_SORTS.payments);
   const { page, limit, from, to, sort, order } = view;
   const listed = { from, to, sort, order };
-  const loaded = useLoad(() => consolePayments(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
+  const loaded = useLoad(() => payments.list({ ...listed, page, limit }), [payments, JSON.stringify(listed), page, limit]);
   return (
     <>
       <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone}>

@@ -1,13 +1,5 @@
-import {
-  ADMIN_ENDPOINTS,
-  adminPath,
-  consoleVouchers,
-  CONSOLE_SORTS,
-  type ApprovalAsked,
-  type StaffVoucher,
-  type VoucherStatus,
-} from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import { CONSOLE_SORTS, type StaffVoucher, type VoucherStatus } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { inZone, shownTime } from '@instalment/contract/format';
 import {
   ListControls,
@@ -17,6 +9,7 @@ import {
   opsScreen,
   Receipt,
   Stacked,
+  useConsoleApi,
   useListView,
   useOpsWords,
   type OpsPageProps,
@@ -35,7 +28,7 @@ type Shown = (typeof SHOWN)[number];
  */
 function OpsProofs({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http } = useHost();
+  const { proofs } = useConsoleApi();
   const t = useT(opsPaymentMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
@@ -44,7 +37,7 @@ function OpsProofs({ query, operator }: OpsPageProps) {
   const shown: Shown = SHOWN.find((status) => status === query.status) ?? 'pending';
   const status: VoucherStatus | undefined = shown === 'all' ? undefined : shown;
   const listed = { from, to, sort, order, q, status };
-  const loaded = useLoad(() => consoleVouchers(http, { ...listed, page, limit }), [http, JSON.stringify(listed), page, limit]);
+  const loaded = useLoad(() => proofs.list({ ...listed, page, limit }), [proofs, JSON.stringify(listed), page, limit]);
   const statusWord = (value: Shown) => (value === 'all' ? t('proofsAll') : words.voucherStatus(value));
   const decision = (row: StaffVoucher) =>
     row.status === 'pending' ? null : (
@@ -62,13 +55,12 @@ function OpsProofs({ query, operator }: OpsPageProps) {
         )}
       </>
     );
-  const confirm = (id: number, bank_ref: string) =>
-    http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref }).then(async (asked) => {
+  const confirm = (id: number, bankRef: string) =>
+    proofs.askConfirm(id, bankRef).then(async (asked) => {
       await loaded.reload();
       return asked;
     });
-  const reject = (id: number, reason: string) =>
-    http.post(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }).then(loaded.reload);
+  const reject = (id: number, reason: string) => proofs.reject(id, reason).then(loaded.reload);
   return (
     <>
       <ListControls query={query} view={view} change={change} total={loaded.data?.total} zone={zone} search={t('proofSearch')}>

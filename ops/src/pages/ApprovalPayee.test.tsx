@@ -50,7 +50,7 @@ test('the checker of a disbursement reads the full payee account to verify the t
   await act(async () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Full payee account of LN20261126001' }));
   });
-  expect(get).toHaveBeenCalledWith('/admin/api/loans/LN20261126001/payee');
+  expect(get).toHaveBeenCalledWith('/admin/api/loans/LN20261126001/payee', undefined, undefined);
   expect(within(row).getByText('Card number').nextElementSibling).toHaveTextContent('6222020200112233445');
   expect(within(row).getByText('Bank').nextElementSibling).toHaveTextContent('Industrial and Commercial Bank of China');
 });

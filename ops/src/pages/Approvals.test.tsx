@@ -79,13 +79,14 @@ async function shown(
   const answer: Listing<Approval> = { list, total: list.length };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(answer);
   const post = jest.spyOn(host.http, 'post').mockResolvedValue(decided);
+  const download = jest.spyOn(host.http, 'download').mockResolvedValue({ blob: new Blob(['png']), filename: null });
   render(
     <HostContext.Provider value={host}>
       <Approvals query={query} operator={{ username, roles, business_timezone: 'Asia/Shanghai' }} />
     </HostContext.Provider>,
   );
   await act(async () => {});
-  return { ui, get, post };
+  return { ui, get, post, download };
 }
 
 afterEach(() => jest.restoreAllMocks());
@@ -153,7 +154,7 @@ test('the checker confirms before approving; a confirmation declined sends nothi
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve #7' }));
   });
-  expect(post).toHaveBeenCalledWith('/admin/api/approvals/7/approve', { reason: '' });
+  expect(post).toHaveBeenCalledWith('/admin/api/approvals/7/approve', { reason: '' }, undefined);
 });
 
 test('declining is confirmed too, and sends the reason', async () => {
@@ -164,7 +165,7 @@ test('declining is confirmed too, and sends the reason', async () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Decline #7' }));
   });
   expect(ui.confirm).toHaveBeenCalledWith('Decline #7, Disburse a loan?');
-  expect(post).toHaveBeenCalledWith(ADMIN_ENDPOINTS.declineApproval.replace(':id', '7'), { reason: 'wrong account' });
+  expect(post).toHaveBeenCalledWith(ADMIN_ENDPOINTS.declineApproval.replace(':id', '7'), { reason: 'wrong account' }, undefined);
 });
 
 test('the maker is not offered a decision on their own request', async () => {
@@ -185,15 +186,14 @@ test('an empty inbox says what is empty, in Chinese too', async () => {
   expect(screen.getByText('没有等待复核的变更。')).toBeInTheDocument();
 });
 
-test('a proof to confirm shows its periods, amount and the receipt image, fetched with the operator’s token', async () => {
-  global.fetch = jest.fn().mockResolvedValue({ ok: true, blob: () => Promise.resolve(new Blob(['png'])) });
+test('a proof to confirm shows its periods, amount and the receipt image, fetched through the console’s client', async () => {
   URL.createObjectURL = jest.fn(() => 'blob:http://console.test/receipt');
   URL.revokeObjectURL = jest.fn();
-  await shown('fin.bob', ['finance'], [PROOF]);
+  const { download } = await shown('fin.bob', ['finance'], [PROOF]);
   const row = screen.getByRole('row', { name: /^9 / });
   expect(row).toHaveTextContent('Li Lei (138****5678) · order LN20261126001 · periods 1, 2 · ¥8,200.00');
   expect(within(row).getByRole('img', { name: 'Receipt of proof #4' })).toHaveAttribute('src', 'blob:http://console.test/receipt');
-  expect(global.fetch).toHaveBeenCalledWith('http://api.test/admin/api/vouchers/4/file', expect.anything());
+  expect(download).toHaveBeenCalledWith('/admin/api/vouchers/4/file', undefined, { toast: false, loading: false });
   expect(within(row).getByRole('button', { name: 'Receipt of proof #4 at full size' })).toBeInTheDocument();
 });
 

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import {
-  ADMIN_ENDPOINTS,
-  adminPath,
   APPROVAL_KINDS,
-  consoleApprovals,
   mayDo,
   type Approval,
   type ApprovalDecided,
@@ -20,6 +17,7 @@ import {
   opsMessages,
   Payee,
   Receipt,
+  useConsoleApi,
   useListView,
   useOpsWords,
   type OpsPageProps,
@@ -109,7 +107,8 @@ const bankRefOf = (payload: unknown) =>
  */
 export function Approvals({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http, ui } = useHost();
+  const { ui } = useHost();
+  const { approvals } = useConsoleApi();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
@@ -117,11 +116,11 @@ export function Approvals({ query, operator }: OpsPageProps) {
   const { page, limit } = view;
   const shown: Shown = SHOWN.find((status) => status === query.status) ?? 'awaiting';
   const status: ApprovalStatus | undefined = shown === 'all' ? undefined : shown;
-  const loaded = useLoad(() => consoleApprovals(http, { status, page, limit }), [http, status, page, limit]);
+  const loaded = useLoad(() => approvals.list({ status, page, limit }), [approvals, status, page, limit]);
   const statusWord = (status: Shown) => (status === 'all' ? t('approvalsAll') : words.approvalStatus(status));
   const [handed, setHanded] = useState<OperatorEnrolment | null>(null);
-  const decide = (id: number, path: string, reason = '') =>
-    http.post<ApprovalDecided>(adminPath(path, { id }), { reason }).then((decided) => {
+  const decide = (decision: Promise<ApprovalDecided>) =>
+    decision.then((decided) => {
       if (decided.enrolment) setHanded(decided.enrolment);
       loaded.reload();
     });
@@ -139,7 +138,7 @@ export function Approvals({ query, operator }: OpsPageProps) {
           variant="primary"
           onClick={() =>
             void confirmed(t('approveConfirm', about))
-              .then(() => decide(row.id, ADMIN_ENDPOINTS.approveApproval))
+              .then(() => decide(approvals.approve(row.id)))
               .catch(() => undefined)
           }
         >
@@ -148,7 +147,7 @@ export function Approvals({ query, operator }: OpsPageProps) {
         <NoteAction
           label={common('reason')}
           action={`${t('decline')} #${row.id}`}
-          run={(reason) => confirmed(t('declineConfirm', about)).then(() => decide(row.id, ADMIN_ENDPOINTS.declineApproval, reason))}
+          run={(reason) => confirmed(t('declineConfirm', about)).then(() => decide(approvals.decline(row.id, reason)))}
         />
       </>
     );

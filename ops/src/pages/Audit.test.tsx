@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type AuditEntry, type Listing } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
+import { ApiError } from '@instalment/host-sdk/http';
 import { createOpsHost } from '../host';
 import { Audit } from './Audit';
 
@@ -30,22 +31,18 @@ async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en
   host.session.setToken('operator-token', Math.floor(Date.now() / 1000) + 3600);
   const listing: Listing<AuditEntry> = { list: entries === 0 ? [] : list, total: entries };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(listing);
+  const download = jest.spyOn(host.http, 'download');
   render(
     <HostContext.Provider value={host}>
       <Audit query={query} operator={OPERATOR} />
     </HostContext.Provider>,
   );
   await act(async () => {});
-  return { ui, get };
+  return { ui, get, download };
 }
 
-/** A CSV answer as fetch gives it. */
-const csvAnswer = (name: string) => ({
-  ok: true,
-  status: 200,
-  headers: { get: (header: string) => (header === 'Content-Disposition' ? `attachment; filename="${name}"` : null) },
-  blob: async () => new Blob(['\uFEFFat,operator\n'], { type: 'text/csv' }),
-});
+/** A CSV answer as the console's client gives it (it sends the operator's token and language: its own tests prove it). */
+const csvAnswer = (name: string) => ({ blob: new Blob(['\uFEFFat,operator\n'], { type: 'text/csv' }), filename: name });
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -72,31 +69,31 @@ test('filtering by an operator and days, and paging past 50, change the URL a ne
   expect(window.location.hash).toBe('#/audit?limit=50&page=2');
 });
 
-test("the export downloads the filtered CSV with the operator's token, under the server's file name", async () => {
-  const fetch = jest.fn().mockResolvedValue(csvAnswer('audit-2026-11-26.csv'));
-  Object.assign(global, { fetch });
+test("the export downloads the filtered CSV through the console's client, under the server's file name", async () => {
   const createObjectURL = jest.fn(() => 'blob:csv');
   Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
   const saved: Array<{ href: string; download: string }> = [];
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ href: this.href, download: this.download });
   });
-  await shown({ page: '2', operator: 'ann', from: '2026-11-01' });
+  const { download } = await shown({ page: '2', operator: 'ann', from: '2026-11-01' });
+  download.mockResolvedValue(csvAnswer('audit-2026-11-26.csv'));
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   });
-  expect(fetch).toHaveBeenCalledWith('http://api.test/admin/api/export/audit?from=2026-11-01&operator=ann', {
-    headers: { Authorization: 'Bearer operator-token', 'Accept-Language': 'en' },
+  expect(download).toHaveBeenCalledWith('/admin/api/export/audit?from=2026-11-01&operator=ann', undefined, {
+    toast: false,
+    loading: false,
   });
   expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
   expect(saved).toEqual([{ href: 'blob:csv', download: 'audit-2026-11-26.csv' }]);
 });
 
 test("a refused export says why, and one that cannot reach the server says so, in the operator's language", async () => {
-  const refused = { ok: false, status: 403, json: async () => ({ code: 403, message: '没有导出操作日志的权限' }) };
-  const fetch = jest.fn().mockResolvedValueOnce(refused).mockRejectedValueOnce(new TypeError('Failed to fetch'));
-  Object.assign(global, { fetch });
-  const { ui } = await shown({}, 'zh-CN');
+  const { ui, download } = await shown({}, 'zh-CN');
+  download
+    .mockRejectedValueOnce(new ApiError('没有导出操作日志的权限', 403))
+    .mockRejectedValueOnce(new ApiError('网络连接失败', 'network'));
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: '导出 CSV' }));
   });

@@ -1,5 +1,5 @@
-import { consoleAudit, CONSOLE_SORTS, type AuditEntry } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import { CONSOLE_SORTS, type AuditEntry } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { inZone, shownTime } from '@instalment/contract/format';
 import {
   AUDIT_ACTIONS,
@@ -7,6 +7,7 @@ import {
   ListControls,
   LoadedTable,
   opsMessages,
+  useConsoleApi,
   useListView,
   useOpsWords,
   type OpsPageProps,
@@ -24,7 +25,7 @@ import { SettingChanges } from '../SettingChanges';
  */
 export function Audit({ query, operator }: OpsPageProps) {
   const zone = operator.business_timezone;
-  const { http } = useHost();
+  const { audit } = useConsoleApi();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
   const words = useOpsWords();
@@ -40,7 +41,7 @@ export function Audit({ query, operator }: OpsPageProps) {
     action: query.action || undefined,
   };
   const reads = query.reads === 'each' ? 'each' : 'folded';
-  const loaded = useLoad(() => consoleAudit(http, { ...listed, reads, page, limit }), [http, JSON.stringify(listed), reads, page, limit]);
+  const loaded = useLoad(() => audit.list({ ...listed, reads, page, limit }), [audit, JSON.stringify(listed), reads, page, limit]);
   const outcome = (row: AuditEntry) => {
     if (row.reads) return t('readsFolded', { ...row.reads, last: shownTime(row.reads.last_at, zone) });
     return row.reason ? `${words.outcome(row.outcome)}: ${row.reason}` : words.outcome(row.outcome);

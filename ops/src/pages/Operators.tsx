@@ -1,19 +1,7 @@
 import { useState } from 'react';
-import {
-  changeOperatorRoles,
-  consoleOperators,
-  createOperator,
-  disableOperator,
-  enableOperator,
-  OPERATOR_ROLES,
-  resetOperatorTotp,
-  unlockOperator,
-  type OperatorEnrolment,
-  type OperatorRole,
-  type StaffOperator,
-} from '@instalment/contract/api';
+import { OPERATOR_ROLES, type OperatorEnrolment, type OperatorRole, type StaffOperator } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { Acts, LoadedTable, opsMessages, useMayAct, type OpsPageProps } from '@instalment/ui/ops';
+import { Acts, LoadedTable, opsMessages, useConsoleApi, useMayAct, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { OPERATOR_USERNAME_PATTERN } from '@instalment/contract/validation';
 import { EnrolmentHandOver } from '../EnrolmentHandOver';
@@ -40,10 +28,11 @@ const rolesIn = (form: HTMLFormElement, name: string) => new FormData(form).getA
  * disabling and enabling again, unlocking, a new TOTP. The auditor reads it without the actions.
  */
 export function Operators({ operator }: OpsPageProps) {
-  const { http, ui } = useHost();
+  const { ui } = useHost();
+  const { operators } = useConsoleApi();
   const t = useT(hostMessages);
   const common = useT(opsMessages);
-  const loaded = useLoad(() => consoleOperators(http), [http]);
+  const loaded = useLoad(() => operators.list(), [operators]);
   const [shown, setShown] = useState<OperatorEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
   const mayAct = useMayAct();
@@ -91,7 +80,7 @@ export function Operators({ operator }: OpsPageProps) {
             const form = event.currentTarget;
             const username = String(new FormData(form).get('username') ?? '').trim();
             void run(
-              () => createOperator(http, username, rolesIn(form, 'new-roles')),
+              () => operators.create(username, rolesIn(form, 'new-roles')),
               (created) => {
                 setShown(created.enrolment);
                 if (created.approval_id !== null) ui.toast(t('rolesAsked', { id: created.approval_id }), 'info');
@@ -134,9 +123,7 @@ export function Operators({ operator }: OpsPageProps) {
                           size="small"
                           busy={busy}
                           onClick={() =>
-                            void confirmed(t('enableConfirm', { username: row.username }), () =>
-                              enableOperator(http, row.username).then(asked),
-                            )
+                            void confirmed(t('enableConfirm', { username: row.username }), () => operators.enable(row.username).then(asked))
                           }
                         >
                           {t('enable')}
@@ -150,7 +137,7 @@ export function Operators({ operator }: OpsPageProps) {
                             event.preventDefault();
                             const roles = rolesIn(event.currentTarget, 'roles');
                             void run(
-                              () => changeOperatorRoles(http, row.username, roles),
+                              () => operators.changeRoles(row.username, roles),
                               (changed) => changed.approval_id !== null && ui.toast(t('rolesAsked', { id: changed.approval_id }), 'info'),
                             );
                           }}
@@ -161,7 +148,7 @@ export function Operators({ operator }: OpsPageProps) {
                           </Button>
                         </form>
                         {row.locked && (
-                          <Button size="small" busy={busy} onClick={() => void run(() => unlockOperator(http, row.username))}>
+                          <Button size="small" busy={busy} onClick={() => void run(() => operators.unlock(row.username))}>
                             {t('unlock')}
                           </Button>
                         )}
@@ -170,7 +157,7 @@ export function Operators({ operator }: OpsPageProps) {
                           busy={busy}
                           onClick={() =>
                             void confirmed(t('resetTotpConfirm', { username: row.username }), () =>
-                              resetOperatorTotp(http, row.username).then((reset) => {
+                              operators.resetTotp(row.username).then((reset) => {
                                 if (reset.enrolment) setShown(reset.enrolment);
                                 asked(reset);
                               }),
@@ -185,7 +172,7 @@ export function Operators({ operator }: OpsPageProps) {
                           busy={busy}
                           onClick={() =>
                             void confirmed(t('disableConfirm', { username: row.username }), () =>
-                              disableOperator(http, row.username).then(asked),
+                              operators.disable(row.username).then(asked),
                             )
                           }
                         >

@@ -41,7 +41,7 @@ async function shown(roles: OperatorRole[], locale: 'en' | 'zh-CN' = 'en') {
     </HostContext.Provider>,
   );
   await act(async () => {});
-  expect(get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.queues);
+  expect(get).toHaveBeenCalledWith(ADMIN_ENDPOINTS.queues, undefined, undefined);
 }
 
 test('each queue shows its count, sum and oldest wait, a link to its page; and the business day’s money', async () => {

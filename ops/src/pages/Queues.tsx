@@ -1,7 +1,8 @@
-import { ADMIN_ENDPOINTS, type Queues as QueueFigures } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import type { Queues as QueueFigures } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { formatMoney, inZone } from '@instalment/contract/format';
 import { useLoad } from '@instalment/ui/kit';
+import { useConsoleApi } from '@instalment/ui/ops';
 import { hostMessages } from '../messages';
 import type { HostScreenProps } from '../screens';
 
@@ -35,9 +36,9 @@ function Load({ load }: { load: QueueFigures['loads'][QueueKey] }) {
  * and how long its oldest has waited, a link to its screen; and the business day's money.
  */
 export function Queues({ operator, opens }: HostScreenProps) {
-  const { http } = useHost();
+  const { reports } = useConsoleApi();
   const t = useT(hostMessages);
-  const { data } = useLoad(() => http.get<QueueFigures>(ADMIN_ENDPOINTS.queues), [http]);
+  const { data } = useLoad(() => reports.queues(), [reports]);
   const shown = QUEUES.filter(({ path }) => opens(path));
   return (
     <>

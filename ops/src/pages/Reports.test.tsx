@@ -54,13 +54,14 @@ async function shown(locale: 'en' | 'zh-CN' = 'en') {
   host.locale.set(locale);
   host.session.setToken('operator-token', Math.floor(NOW / 1000) + 3600);
   const get = jest.spyOn(host.http, 'get').mockImplementation(async (_path, query) => answer(query as { date?: string }));
+  const download = jest.spyOn(host.http, 'download');
   render(
     <HostContext.Provider value={host}>
       <Reports query={{}} operator={OPERATOR} opens={() => true} />
     </HostContext.Provider>,
   );
   await act(async () => {});
-  return { get };
+  return { get, download };
 }
 
 afterEach(() => jest.restoreAllMocks());
@@ -119,26 +120,21 @@ test('a range of a week reads a row a day and the totals, in Chinese too', async
   expect(get).toHaveBeenLastCalledWith(ADMIN_ENDPOINTS.dailyReport, { from: '2026-11-01', to: '2026-11-26' }, undefined);
 });
 
-test('the export downloads the days shown, with the operator’s token', async () => {
-  const fetch = jest.fn().mockResolvedValue({
-    ok: true,
-    status: 200,
-    headers: { get: () => 'attachment; filename="daily-2026-11-20-2026-11-26.csv"' },
-    blob: async () => new Blob(['\uFEFFdate\r\n'], { type: 'text/csv' }),
-  });
-  Object.assign(global, { fetch });
+test('the export downloads the days shown, through the console’s client', async () => {
   Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
   const saved: string[] = [];
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);
   });
-  await shown();
+  const { download } = await shown();
+  download.mockResolvedValue({ blob: new Blob(['\uFEFFdate\r\n'], { type: 'text/csv' }), filename: 'daily-2026-11-20-2026-11-26.csv' });
   fireEvent.click(screen.getByRole('radio', { name: 'A range of days' }));
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   });
-  expect(fetch).toHaveBeenCalledWith('http://api.test/admin/api/export/reports/daily?from=2026-11-20&to=2026-11-26', {
-    headers: { Authorization: 'Bearer operator-token', 'Accept-Language': 'en' },
+  expect(download).toHaveBeenCalledWith('/admin/api/export/reports/daily?from=2026-11-20&to=2026-11-26', undefined, {
+    toast: false,
+    loading: false,
   });
   expect(saved).toEqual(['daily-2026-11-20-2026-11-26.csv']);
 });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { dailyReport, type DailyReportQuery, type DayFigures } from '@instalment/contract/api';
+import type { DailyReportQuery, DayFigures } from '@instalment/contract/api';
 import { formatMoney, inZone } from '@instalment/contract/format';
 import { addDays, calendarDate } from '@instalment/contract/loan';
-import { useHost, useT } from '@instalment/host-sdk/host';
-import { ExportButton, LoadedTable, Stacked, useOpsWords, type Column } from '@instalment/ui/ops';
+import { useT } from '@instalment/host-sdk/host';
+import { ExportButton, LoadedTable, Stacked, useConsoleApi, useOpsWords, type Column } from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../messages';
 import type { HostScreenProps } from '../screens';
@@ -27,7 +27,7 @@ const WEEK_DAYS = 7;
  */
 export function Reports({ operator }: HostScreenProps) {
   const zone = operator.business_timezone;
-  const { http } = useHost();
+  const { reports } = useConsoleApi();
   const t = useT(hostMessages);
   const words = useOpsWords();
   const today = calendarDate(Date.now(), zone);
@@ -37,7 +37,7 @@ export function Reports({ operator }: HostScreenProps) {
   const [from, setFrom] = useState(addDays(yesterday, 1 - WEEK_DAYS));
   const [to, setTo] = useState(yesterday);
   const asked: DailyReportQuery = ranged ? { from, to } : { date };
-  const loaded = useLoad(() => dailyReport(http, asked), [http, JSON.stringify(asked)]);
+  const loaded = useLoad(() => reports.daily(asked), [reports, JSON.stringify(asked)]);
 
   /** A date field that keeps its day while it is being cleared: a report always has one. */
   const day = (label: string, value: string, set: (value: string) => void) => (

@@ -14,6 +14,8 @@ const REMINDERS_EVERY_MS = 15 * 60_000;
 const AUTOPAY_EVERY_MS = 5 * 60_000;
 /** How often closed accounts past their retention period are looked for: a day late is no harm, a busy database is. */
 const RETENTION_EVERY_MS = 60 * 60_000;
+/** How often browsers' reports past their week are forgotten. */
+const TELEMETRY_PRUNE_EVERY_MS = 60 * 60_000;
 
 /** Every background job of the API: one line each. */
 export function backgroundJobs(services: Services, config: AppConfig, sweepRateLimits: () => Promise<void>): Job[] {
@@ -24,6 +26,7 @@ export function backgroundJobs(services: Services, config: AppConfig, sweepRateL
     { name: 'due reminders', everyMs: REMINDERS_EVERY_MS, run: () => services.reminders.sendDue() },
     { name: 'autopay', everyMs: AUTOPAY_EVERY_MS, run: () => services.autopay.run() },
     { name: 'retention', everyMs: RETENTION_EVERY_MS, run: () => services.retention.eraseExpired() },
+    { name: 'telemetry prune', everyMs: TELEMETRY_PRUNE_EVERY_MS, run: () => services.telemetry.prune() },
     {
       name: 'stored sweeps',
       everyMs: config.limits.chunkSweepSeconds * 1000,

@@ -8,6 +8,7 @@ import type {
   LoanStatus,
   PaymentStatus,
   RejectReasonCode,
+  ReleaseChange,
   SmsEvent,
   Voucher,
 } from '@instalment/contract/api';
@@ -185,6 +186,47 @@ export interface Tables {
     operator: string | null;
     at: number;
   };
+  /** A remote's release changes (migration 027): its config entry before and after, as JSON. */
+  release_changes: {
+    id: Generated<number>;
+    remote: string;
+    action: ReleaseChange['action'];
+    from_entry: string | null;
+    to_entry: string;
+    changed_by: string;
+    reason: string | null;
+    at: number;
+  };
+  /** A page view a browser reported (migration 026): who drew it and its speed (ms; CLS unitless). Kept a week. */
+  telemetry_views: {
+    id: Generated<number>;
+    remote: string;
+    release: string;
+    side: 'stable' | 'canary';
+    /** The route's pattern, never a URL with values. */
+    route: string;
+    /** 1: the device fell back from the canary to stable. */
+    fallback: number;
+    lcp_ms: number | null;
+    inp_ms: number | null;
+    cls: number | null;
+    ttfb_ms: number | null;
+    at: number;
+  };
+  /** A remote release's error, once per kind, scrubbed message and place in the code. */
+  telemetry_errors: {
+    id: Generated<number>;
+    remote: string;
+    release: string;
+    fingerprint: string;
+    kind: 'render' | 'load' | 'unhandled';
+    message: string;
+    /** `src/NewsList.tsx:42:7` through the source map, the built file's place without one; null: no frame in the release. */
+    source: string | null;
+    first_at: number;
+  };
+  /** How many of an error one batch brought, and when. */
+  telemetry_error_counts: { error_id: number; count: number; at: number };
   autopay_charges: {
     id: Generated<number>;
     agreement_id: number;

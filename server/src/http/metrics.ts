@@ -52,6 +52,42 @@ export class Metrics {
     labelNames: ['job'] as const,
     registers: this.registers,
   });
+  // What borrowers' browsers report (POST /api/telemetry), by the remote and release that drew the
+  // page and the route's pattern. Past TELEMETRY_LABEL_SETS such combinations in one process, a
+  // report is stored but left out of these (client_reports_dropped_total).
+  readonly clientViews = new Counter({
+    name: 'client_page_views_total',
+    help: "Page views browsers reported, by remote, release, route and the device's side of a canary",
+    labelNames: ['remote', 'release', 'route', 'side'] as const,
+    registers: this.registers,
+  });
+  readonly clientErrors = new Counter({
+    name: 'client_errors_total',
+    help: 'Errors browsers reported (render, load, unhandled), by the remote release whose code caused them',
+    labelNames: ['remote', 'release', 'route', 'kind'] as const,
+    registers: this.registers,
+  });
+  readonly clientVitals = new Histogram({
+    name: 'client_web_vital_seconds',
+    help: "Browsers' LCP, INP and TTFB (name), in seconds; CLS is client_cls",
+    labelNames: ['remote', 'release', 'route', 'name'] as const,
+    // Around web-vitals' thresholds: INP 0.2/0.5 s, TTFB 0.8/1.8 s, LCP 2.5/4 s.
+    buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.8, 2.5, 4, 6, 10],
+    registers: this.registers,
+  });
+  readonly clientCls = new Histogram({
+    name: 'client_cls',
+    help: "Browsers' cumulative layout shift (unitless)",
+    labelNames: ['remote', 'release', 'route'] as const,
+    // Around web-vitals' thresholds: 0.1 good, 0.25 poor.
+    buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+    registers: this.registers,
+  });
+  readonly clientDropped = new Counter({
+    name: 'client_reports_dropped_total',
+    help: 'Views and errors stored but left out of the client_* metrics: their remote, release and route came past the label sets one process keeps',
+    registers: this.registers,
+  });
 }
 
 /**

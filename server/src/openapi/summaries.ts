@@ -22,6 +22,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   [`GET ${ENDPOINTS.closeAccount}`]: 'Whether the account can be closed now, and the loans that keep it open',
   [`POST ${ENDPOINTS.closeAccount}`]: 'Close the account, with the closeaccount code sent to its phone',
   [`POST ${ENDPOINTS.smsSend}`]: 'Send an SMS code for registration, login, a reset, a phone change or closing the account',
+  [`POST ${ENDPOINTS.telemetry}`]: 'Report page views, their speed and remotes’ errors from a browser (navigator.sendBeacon, no session)',
   [`GET ${ENDPOINTS.loanRates}`]: 'The loan products: amounts, terms and their prices',
   [`GET ${ENDPOINTS.channels}`]: 'The payment channels the cashier offers',
   [`GET ${ENDPOINTS.bankInfo}`]: 'The lender’s bank account for repayments by transfer',
@@ -107,6 +108,9 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   [`POST ${ADMIN_ENDPOINTS.publishNews}`]: 'Publish an article',
   [`POST ${ADMIN_ENDPOINTS.unpublishNews}`]: 'Take an article down',
   [`GET ${ADMIN_ENDPOINTS.audit}`]: 'The audit log, filtered and a page at a time',
+  [`GET ${ADMIN_ENDPOINTS.releases}`]: 'Each remote’s stable and canary releases, their last hour from browsers’ reports, their history',
+  [`POST ${ADMIN_ENDPOINTS.releaseAction}`]:
+    'Release, promote or roll back a remote in both hosts’ config.json; answers the releases as they are now',
   [`GET ${ADMIN_ENDPOINTS.exportLoans}`]: 'The loans list as CSV',
   [`GET ${ADMIN_ENDPOINTS.exportPayments}`]: 'The payments list as CSV',
   [`GET ${ADMIN_ENDPOINTS.exportOverdue}`]: 'The overdue report as CSV',

@@ -32,6 +32,10 @@ import { DataExport } from './data-export';
 import { AccountClosing } from './account-closing';
 import { Retention } from './retention';
 import { AutopayService } from './autopay';
+import { TelemetryIngest } from './telemetry/ingest';
+import { TelemetryFigures } from './telemetry/figures';
+import { ReleaseService } from './releases/service';
+import { configStoreOf } from './releases/config-store';
 
 export interface Services {
   tokens: TokenService;
@@ -71,6 +75,10 @@ export interface Services {
   retention: Retention;
   /** Automatic repayment: withholding agreements and the due-date charge. */
   autopay: AutopayService;
+  /** What borrowers' browsers report of the remotes' releases (POST /api/telemetry). */
+  telemetry: TelemetryIngest;
+  /** The remotes' releases: the hosts' config, its history, the canary's automatic abort. */
+  releases: ReleaseService;
 }
 
 export function createServices(ctx: Context, storage: FileStorage): Services {
@@ -104,6 +112,7 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
   const operatorAccounts: OperatorAccounts = new OperatorAccounts(ctx, operators, approvals);
   const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads);
   const reminders = new ReminderService(ctx, ledger, provider);
+  const releases = new ReleaseService(ctx, audit, new TelemetryFigures(ctx.store), configStoreOf(ctx.config, storage));
   return {
     tokens,
     users: new UserService(ctx, tokens, sms, attempts, consents),
@@ -133,5 +142,8 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
     closing: new AccountClosing(ctx, sms, uploads, audit),
     retention: new Retention(ctx, uploads, audit),
     autopay: new AutopayService(ctx, loans, ledger, payments, reminders),
+    // After each batch, a canary whose reports it carried is judged by the abort rule.
+    telemetry: new TelemetryIngest(ctx, { afterIngest: (touched) => releases.checkCanaries(touched) }),
+    releases,
   };
 }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * The variables whose form a JSON Schema cannot state with a clear message: each is checked after
  * the schema, by a function that names the variable when its value does not parse.
@@ -50,3 +52,37 @@ export function baseUrl(name: string, value: string): string {
 
 /** An env file keeps a PEM on one line, its breaks written as \n. */
 export const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+/** HOST_CONFIGS: absolute paths of the hosts' config.json files, comma-separated. */
+export function hostConfigsOf(value: string): string[] {
+  const paths = value.split(',').map((item) => item.trim());
+  const relative = paths.find((item) => !path.isAbsolute(item));
+  if (relative !== undefined) throw new Error(`HOST_CONFIGS must list absolute paths, not "${relative}".`);
+  return paths;
+}
+
+/** HOST_CONFIG_KEYS: the bucket's keys of the hosts' config.json, comma-separated (`shell/config.json`). */
+export function hostConfigKeysOf(value: string): string[] {
+  const keys = value.split(',').map((item) => item.trim());
+  const wrong = keys.find((key) => !/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(key));
+  if (wrong !== undefined) throw new Error(`HOST_CONFIG_KEYS must list keys of the bucket such as shell/config.json, not "${wrong}".`);
+  return keys;
+}
+
+/** RELEASE_FILES: `{"mf_news": "/abs/mf-news/dist", …}`, each remote's container name and its builds' absolute folder. */
+export function releaseFilesOf(value: string): Record<string, string> {
+  const problem = `RELEASE_FILES must be a JSON object of remotes' names and absolute folders, such as {"mf_news": "/srv/mf-news/dist"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(`${problem}, not "${value}".`);
+  }
+  const entries = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? Object.entries(parsed) : null;
+  if (
+    !entries ||
+    entries.some(([remote, folder]) => !/^[A-Za-z_]\w*$/.test(remote) || typeof folder !== 'string' || !path.isAbsolute(folder))
+  )
+    throw new Error(`${problem}, not "${value}".`);
+  return Object.fromEntries(entries) as Record<string, string>;
+}

@@ -1,3 +1,4 @@
+import { CANARY_ABORT } from '@instalment/contract/api';
 import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/contract/format';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
@@ -211,6 +212,28 @@ export const ENVIRONMENT = Type.Object({
     description:
       "How many years a closed account's loan and payment records are kept, read only, before the retention job erases them. At least the default in production.",
   }),
+  HOST_CONFIGS: unsetText({
+    description:
+      "The hosts' `config.json` files (the shell's and the console's), absolute paths, comma-separated: the release service rewrites them all alike, atomically, keeping their other fields (docs/releases.md). Each host's `mf-manifest.json` lies beside its config.",
+    unset: 'none: releases are read, not changed, here',
+  }),
+  HOST_CONFIG_KEYS: unsetText({
+    description: `${S3}: the bucket's keys of the hosts' \`config.json\` (\`shell/config.json,ops/config.json\`), for hosts served from the bucket: the release service writes these objects instead of \`HOST_CONFIGS\`'s files, and reads the host's \`mf-manifest.json\` beside the first.`,
+    unset: 'none: the files of `HOST_CONFIGS`',
+  }),
+  RELEASE_FILES: unsetText({
+    description:
+      'Where each remote\'s builds are on this machine, as JSON: `{"mf_news": "/srv/mf-news/dist", …}`, absolute paths; a remote\'s published releases are the folders of its `releases/`, read for their source maps, listed and pruned.',
+    unset: 'none',
+  }),
+  RELEASE_ABORT_MIN_VIEWS: whole(1, 1_000_000, CANARY_ABORT.minViews, {
+    description:
+      "The views of a canary (and of its stable) the automatic abort waits for before it judges: its rule compares errors over each release's latest this many views.",
+  }),
+  RELEASE_KEEP: whole(1, 1000, 5, {
+    description:
+      'How many published releases of a remote are kept: after each change the older folders are removed, never one a host config names or the stable before.',
+  }),
 });
 
 /** No limit is off: the largest is far past any real count, the smallest 1. */
@@ -232,6 +255,7 @@ export const LIMITS = Type.Object({
   ),
   UPLOADS_PER_ADDRESS: limit(600, '`POST /api/common/upload` per client address within `ADDRESS_WINDOW_SECONDS`; then HTTP 429.'),
   ADDRESS_WINDOW_SECONDS: limit(10 * 60, 'The window of the four above.'),
+  TELEMETRY_BATCHES_PER_ADDRESS: limit(60, "`POST /api/telemetry` (browsers' reports) per client address per minute; then HTTP 429."),
   SMS_RESEND_SECONDS: limit(60, 'Wait between two codes for one phone and event; sooner, `code: 0` with `data: { wait: <seconds left> }`.'),
   SMS_CODES_PER_PHONE_PER_DAY: limit(10, 'Codes per phone (all events) per 24 h; then `code: 0`.'),
   UPLOAD_BYTES_PER_USER_PER_DAY: limit(

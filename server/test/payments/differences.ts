@@ -30,6 +30,7 @@ export function differencesOf(serverOf: () => TestServer, alipayOf: () => Alipay
       get: (url, params) => operator.data('GET', `${url}${query(params)}`),
       post: (url, body) => operator.data('POST', url, body),
       upload: () => Promise.reject(new Error('the console uploads nothing here')),
+      download: () => Promise.reject(new Error('the console downloads nothing here')),
     };
   }
 

@@ -16,6 +16,8 @@ const PUBLIC = new Set<string>([
   ENDPOINTS.newsIndex,
   ENDPOINTS.newsDetail,
   ENDPOINTS.newsLatest,
+  // Browsers' reports of the pages they drew: sent by sendBeacon, which carries no session.
+  ENDPOINTS.telemetry,
   // For load balancers.
   '/health',
   '/health/live',

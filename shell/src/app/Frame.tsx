@@ -15,6 +15,7 @@ import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
 import { prepareTab, preloadTabEntriesWhenIdle } from './tabPreloads';
 import { startOpeningCalls } from '../early/startCalls';
+import { recordView } from '../telemetry/views';
 import styles from './frame.module.css';
 
 type PageModule = { default: ComponentType<PageProps> };
@@ -63,6 +64,14 @@ export const Frame = observer(function Frame() {
   useEffect(() => {
     if (blocked) host.requireLogin(`${location.pathname}${location.search}`, { replace: true });
   }, [blocked, host, location.pathname, location.search]);
+
+  // Each opening of a route is a view (a new query too: another loan's detail), reported by its
+  // pattern; a route a visitor is sent away from is not one.
+  const viewed = route && !blocked ? route.path : undefined;
+  const drawnBy = route && route.page !== 'home' ? route.page.remote : undefined;
+  useEffect(() => {
+    if (viewed) recordView(viewed, drawnBy);
+  }, [viewed, drawnBy, location.key]);
 
   // A page a remote added after this shell was built names its title itself, in both languages.
   const pageTitle = route && (route.titles?.[host.locale.locale] ?? titles(route.title));

@@ -1,9 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RemoteRelease } from '@instalment/contract/api';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from '@instalment/contract/api/endpoints';
 import { callName } from '@instalment/host-sdk/http';
+import { registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { registerAppRemotes, remoteRelease } from '@instalment/federation/loader';
+import { loadConfig } from '../config';
 import { EARLY_CALL_MAX_AGE_MS, openingPreloaded, takeEarly, takeEarlyCall, takeEarlyManifest } from './handover';
 import { earlyTable } from './table';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(),
+  registerPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, 'inline.js'), 'utf8');
 const REMOTES = {
@@ -45,7 +56,13 @@ const MANIFESTS: Record<string, unknown> = {
 };
 
 const answer = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, clone: () => answer(body, status), json: async () => body }) as unknown as Response;
+  ({
+    ok: status < 400,
+    status,
+    clone: () => answer(body, status),
+    json: async () => body,
+    text: async () => JSON.stringify(body),
+  }) as unknown as Response;
 
 let fetchMock: jest.Mock;
 
@@ -54,7 +71,7 @@ async function runEarlyScript({
   route = '',
   exposes = true,
   table = earlyTable(),
-  config = { apiBaseURL: 'http://127.0.0.1:3100/', remotes: REMOTES },
+  config = { apiBaseURL: 'http://127.0.0.1:3100/', remotes: REMOTES as Record<string, RemoteRelease> },
 } = {}) {
   window.location.hash = route;
   fetchMock = jest.fn(async (url: string) => {
@@ -180,6 +197,27 @@ test('a manifest that cannot be fetched preloads nothing for that remote and is 
   await runEarlyScript({ config: { apiBaseURL: 'http://127.0.0.1:3100', remotes: broken } });
   expect(preloaded().some((line) => line.includes(':3999'))).toBe(false);
   await expect(takeEarlyManifest(broken.mf_news)).rejects.toThrow('Failed to fetch');
+});
+
+test('a remote in its canary form is left to the loader, which asks for this device’s release once; the others’ early answers are taken', async () => {
+  const canary = 'http://127.0.0.1:3004/releases/1.5.0/mf-manifest.json';
+  MANIFESTS[canary] = MANIFESTS[REMOTES.mf_news];
+  const remotes = { ...REMOTES, mf_news: { stable: REMOTES.mf_news, canary, percent: 100 } };
+  await runEarlyScript({ config: { apiBaseURL: 'http://127.0.0.1:3100', remotes } });
+  expect(requested()).toEqual(['config.json', REMOTES.mf_account, REMOTES.mf_loan, REMOTES.mf_payment]);
+  expect(preloaded().some((line) => line.includes(':3004'))).toBe(false);
+
+  // As boot.ts hands them over: the loader draws the canary here, and reads its manifest itself.
+  const config = await loadConfig();
+  registerAppRemotes(config.remotes, takeEarlyManifest);
+  expect(jest.mocked(registerRemotes).mock.calls.at(-1)?.[0]).toContainEqual({ name: 'mf_news', entry: canary });
+  expect(remoteRelease('mf_news')).toMatchObject({ release: '1.5.0', side: 'canary' });
+  const [plugin] = jest.mocked(registerPlugins).mock.calls.at(-1)?.[0] as ModuleFederationRuntimePlugin[];
+  globalThis.Response = class {} as typeof Response;
+  await plugin.fetch!(REMOTES.mf_loan, {});
+  await plugin.fetch!(canary, {});
+  expect(requested()).toEqual(['config.json', REMOTES.mf_account, REMOTES.mf_loan, REMOTES.mf_payment, canary]);
+  delete MANIFESTS[canary];
 });
 
 test('each early answer is handed over once, so a retry fetches afresh', async () => {

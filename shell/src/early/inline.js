@@ -2,7 +2,7 @@
 // parser reaches it, while the app's own scripts are still downloading and compiling:
 // - config.json is asked for at once;
 // - then a connection to the API it names is opened (the first widget or page asks it at once);
-// - then each remote's manifest it names;
+// - then each remote's manifest it names (but a remote's canary: see below);
 // - with config.json's answer, the opening route's calls to the API (its row's `opensWith` in the
 //   page table), with the session's token, so the page's data is on its way beside its code;
 // - then, from those manifests, the entries and chunks the opening route draws with are
@@ -139,6 +139,13 @@
       /** @type {Array<Promise<[string, string, any]>>} */
       const read = [];
       for (const [remote, url] of Object.entries(value?.remotes ?? {})) {
+        // A remote named in its canary form ({ stable, canary, percent }) is left to the loader:
+        // which of its two releases this device draws is the loader's rule (the device's id and
+        // its hash, packages/federation/src/loader/assignment.ts), and this script, inlined as
+        // written, cannot import it. A copy here would be a second owner of that rule, and a
+        // drift between the two would fetch and preload the other release's files for nothing.
+        // While a canary runs, both of that remote's releases start from the shell's boot alike,
+        // so their speed figures still compare.
         if (typeof url !== 'string') continue;
         pending[url] = fetchFresh(url);
         pending[url].catch(() => {});

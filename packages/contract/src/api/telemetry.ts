@@ -17,11 +17,13 @@ export const TELEMETRY_LIMITS = {
 } as const;
 
 /**
- * A message as it may leave the browser and be kept: digits runs (a phone, an ID number, an
- * amount, an order number) become `#`, an e-mail-like word `…@…`, cut to the limit.
+ * A message as it may leave the browser and be kept: an address loses its query and fragment
+ * (`…/loans?mobile=…` → `…/loans`), digits runs (a phone, an ID number, an amount, an order
+ * number) become `#`, an e-mail-like word `…@…`, cut to the limit.
  */
 export function scrubMessage(message: string): string {
   return message
+    .replace(/(\/[^\s?#]*)[?#][^\s"'()]*/g, '$1')
     .replace(/[^\s@]+@[^\s@]+/g, '…@…')
     .replace(/\d+/g, '#')
     .slice(0, TELEMETRY_LIMITS.message);

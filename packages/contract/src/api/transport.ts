@@ -19,10 +19,18 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (fraction: number) => void;
 }
 
+/** A file the API answered instead of an envelope: its bytes, and the name the server gave it (null when none). */
+export interface Downloaded {
+  blob: Blob;
+  filename: string | null;
+}
+
 /** A transport for the contract's calls (the axios client of `@instalment/host-sdk/http` is the one). */
 export interface HttpClient {
   readonly baseURL: string;
   get<T>(url: string, params?: object, options?: CallOptions): Promise<T>;
   post<T>(url: string, body?: object, options?: CallOptions): Promise<T>;
   upload<T>(url: string, form: FormData, options?: UploadOptions): Promise<T>;
+  /** A GET answered by a file (an export, a proof's image), sent with the session's token as every call; a refusal is an envelope, read as any call's. */
+  download(url: string, params?: object, options?: CallOptions): Promise<Downloaded>;
 }

@@ -7,7 +7,7 @@ import { useTimedLoad } from './useTimedLoad';
 import styles from './loader.module.css';
 
 export interface RemoteViewProps<P> {
-  /** Names the load: a new id loads anew. */
+  /** `remote/module`: names the load (a new id loads anew) and the remote a render error is told against. */
   id: string;
   load: () => Promise<{ default: ComponentType<P> }>;
   /** The module when it has already loaded and run (`loadedExposed`): drawn at once, with no wait. */
@@ -59,6 +59,7 @@ export function RemoteView<P extends object>({ id, load, loaded, props, compact,
   const Page = value.default;
   return (
     <ErrorBoundary
+      remote={id.split('/')[0]}
       fallback={(_error, reset) => (
         <LoadFailed
           compact={compact}

@@ -5,10 +5,15 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import type { RemoteRelease } from '@instalment/contract/api';
 import { readPublishedPages, type ContainerName, type PublishedPage } from '@instalment/federation/pages';
+import { drawnUrl, drawReleases, fallBack, tell } from './release';
 
-/** Where each remote's manifest is, as a host's config.json names them: the repository's four and any other. */
-export type RemoteEntries = Record<ContainerName, string>;
+/**
+ * Where each remote's manifest is, as a host's config.json names them (the repository's four and
+ * any other): one URL, or a canary beside its stable.
+ */
+export type RemoteEntries = Record<ContainerName, RemoteRelease>;
 
 /** An answer the host page already fetched for this URL (the shell's inline script), if any. */
 export type EarlyAnswer = (url: string) => Promise<Response | undefined>;
@@ -16,7 +21,6 @@ export type EarlyAnswer = (url: string) => Promise<Response | undefined>;
 const MANIFEST_ATTEMPTS = 3;
 const RETRY_BASE_MS = 250;
 
-let registered: RemoteEntries | null = null;
 let early: EarlyAnswer = async () => undefined;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,24 +76,51 @@ const resilience: ModuleFederationRuntimePlugin = {
   },
 };
 
-/** Registers the remotes named by config.json with the federation runtime (nothing is baked in). */
+/**
+ * Registers the remotes named by config.json with the federation runtime (nothing is baked in),
+ * each with the release it draws on this device (a canary's side: ./release.ts).
+ */
 export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAnswer): void {
-  registered = remotes;
   if (earlyAnswer) early = earlyAnswer;
   registerPlugins([resilience]);
-  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+  registerRemotes(Object.entries(drawReleases(remotes)).map(([name, entry]) => ({ name, entry })));
 }
 
-/** The remote is registered anew: its current manifest is read again, and with it its entry and chunks. */
-function restart(remote: ContainerName): void {
-  failed.delete(remote);
+/** The remote is registered anew with the release it draws now: its manifest, entry and chunks are read from there. */
+function register(remote: ContainerName): void {
   for (const id of loaded.keys()) if (id.startsWith(`${remote}/`)) loaded.delete(id);
   askedEntries.delete(remote);
   for (const id of askedModules) if (id.startsWith(`${remote}/`)) askedModules.delete(id);
-  if (!registered) return;
-  manifests.delete(registered[remote]);
-  afresh.add(registered[remote]);
-  registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+  const url = drawnUrl(remote);
+  if (url) registerRemotes([{ name: remote, entry: url }], { force: true });
+}
+
+/** The remote is registered anew and its current manifest read again, past every cache. */
+function restart(remote: ContainerName): void {
+  failed.delete(remote);
+  const url = drawnUrl(remote);
+  if (url) {
+    manifests.delete(url);
+    afresh.add(url);
+  }
+  register(remote);
+}
+
+/**
+ * A canary that failed to load gives way to its stable on this device at once, registered now
+ * (no error view). False when the remote was not drawing a canary.
+ */
+function fellBack(remote: ContainerName): boolean {
+  if (!fallBack(remote)) return false;
+  // The stable release has not failed: it is read as any first load reads it.
+  failed.delete(remote);
+  register(remote);
+  return true;
+}
+
+/** After a failed load: a canary gives way to its stable; any other release is started afresh by the next load. */
+function failedToLoad(remote: ContainerName): void {
+  if (!fellBack(remote)) failed.add(remote);
 }
 
 /**
@@ -114,20 +145,22 @@ export function loadedExposed<T>(remote: ContainerName, module: string): T | und
 }
 
 /**
- * Loads an exposed module. A load that fails is tried once more by itself from the remote's
- * current manifest: a deploy may have replaced the files the page was started with (a chunk
- * gone), or an entry may have failed for a moment. After that the error view's retry starts the
- * remote afresh again; the reason is logged for whoever reads the console (a version the shell
- * refuses, a missing module).
+ * Loads an exposed module. A load that fails is tried once more by itself: from the stable
+ * release when the device was on a canary, else from the remote's current manifest (a deploy may
+ * have replaced the files the page was started with, a chunk gone, or an entry may have failed
+ * for a moment). After that the error view's retry starts the remote afresh again; the failure is
+ * told (telemetry) and logged for whoever reads the console (a version the shell refuses, a
+ * missing module).
  */
 async function loadTwice<T>(remote: ContainerName, module: string): Promise<T> {
   try {
     return await loadOnce<T>(remote, module);
   } catch {
-    failed.add(remote);
+    failedToLoad(remote);
     try {
       return await loadOnce<T>(remote, module);
     } catch (error) {
+      tell({ type: 'load-failed', remote, module, error });
       console.error(`${remote} ${module} could not be loaded:`, error);
       throw error;
     }
@@ -159,8 +192,8 @@ export function preloadExposed(remote: ContainerName, module: string): void {
   askedModules.add(id);
   askedEntries.add(remote);
   void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
-    failed.add(remote);
     askedModules.delete(id);
+    failedToLoad(remote);
   });
 }
 
@@ -185,19 +218,27 @@ export function preloadEntry(remote: ContainerName): void {
   if (askedEntries.has(remote)) return;
   askedEntries.add(remote);
   void preloadRemote([{ nameOrAlias: remote, exposes: [ENTRY_ONLY], resourceCategory: 'sync' }]).catch(() => {
-    failed.add(remote);
     askedEntries.delete(remote);
+    failedToLoad(remote);
   });
 }
 
 /**
  * What a remote's current deployment publishes under `metaData[key]` of its manifest (DESIGN §3:
- * its pages, its operator screens), from the same read the federation runtime uses. Fails when
- * the manifest cannot be read; a retry reads it again.
+ * its pages, its operator screens), from the same read the federation runtime uses. A canary's
+ * manifest that cannot be read gives way to its stable's; any other fails, and a retry reads it
+ * again.
  */
 export async function publishedMetaData(remote: ContainerName, key: string): Promise<unknown> {
-  if (!registered) throw new Error('no remote is registered');
-  const manifest = JSON.parse(await manifestText(registered[remote])) as { metaData?: Record<string, unknown> };
+  const read = async () => {
+    const url = drawnUrl(remote);
+    if (!url) throw new Error(`no remote ${remote} is registered`);
+    return JSON.parse(await manifestText(url)) as { metaData?: Record<string, unknown> };
+  };
+  const manifest = await read().catch((error: unknown) => {
+    if (!fellBack(remote)) throw error;
+    return read();
+  });
   return manifest.metaData?.[key];
 }
 

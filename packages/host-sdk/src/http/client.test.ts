@@ -13,6 +13,8 @@ interface Answer {
   body: unknown;
   /** Send `body` as it is (a string), not as JSON. */
   raw?: boolean;
+  /** Send `body` as it is, as a file of this type and these headers. */
+  file?: Record<string, string>;
 }
 
 let answer: Answer = { body: null };
@@ -24,8 +26,8 @@ const server = http.createServer((request, response) => {
   });
   request.on('end', () => {
     seen = { method: request.method, url: request.url, headers: request.headers, body };
-    response.writeHead(answer.status ?? 200, { 'content-type': answer.raw ? 'text/html' : 'application/json' });
-    response.end(answer.raw ? String(answer.body) : JSON.stringify(answer.body));
+    response.writeHead(answer.status ?? 200, answer.file ?? { 'content-type': answer.raw ? 'text/html' : 'application/json' });
+    response.end(answer.raw || answer.file ? String(answer.body) : JSON.stringify(answer.body));
   });
 });
 let baseURL = '';
@@ -199,6 +201,51 @@ describe('per-call switches', () => {
     const { client, ui } = setup();
     expect(await rejection(client.get('/x', undefined, { signal: controller.signal }))).toMatchObject({ code: 'aborted' });
     expect(ui.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('files: an export, a proof’s image', () => {
+  test('come as bytes with the name the server gave, asked for with the token and the query', async () => {
+    answer = {
+      body: 'order_no,amount\nL1,100.00\n',
+      file: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="loans-2026-11-27.csv"' },
+    };
+    const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn() };
+    const client = createHttpClient({
+      baseURL,
+      getToken: () => 'op-token',
+      tokenAs: 'bearer',
+      getLocale: () => 'zh-CN',
+      onUnauthorized: jest.fn(),
+      ui,
+    });
+    const file = await client.download('/admin/api/export/loans', { status: 'overdue' }, { loading: false });
+    expect(seen).toMatchObject({ method: 'GET', url: '/admin/api/export/loans?status=overdue' });
+    expect(seen.headers).toMatchObject({ authorization: 'Bearer op-token', 'accept-language': 'zh-CN' });
+    expect(file.filename).toBe('loans-2026-11-27.csv');
+    expect(file.blob.type).toBe('text/csv');
+    expect(await file.blob.text()).toBe('order_no,amount\nL1,100.00\n');
+    expect(ui.showLoading).not.toHaveBeenCalled();
+  });
+
+  test('a file without a name has none', async () => {
+    answer = { body: 'PNG', file: { 'content-type': 'image/png' } };
+    const { client } = setup();
+    expect((await client.download('/admin/api/vouchers/7/file')).filename).toBeNull();
+  });
+
+  test('a refusal is read from its envelope, like any call’s', async () => {
+    answer = { status: 403, body: envelope(403, { message: 'Not yours to export' }) };
+    const { client, ui } = setup();
+    expect(await rejection(client.download('/admin/api/export/audit'))).toMatchObject({ message: 'Not yours to export', code: 403 });
+    expect(ui.toast).toHaveBeenCalledWith('Not yours to export', 'error', TOAST_MS);
+  });
+
+  test('an ended session sends the operator to sign in, as any call does', async () => {
+    answer = { status: 401, body: envelope(401, { message: 'Your session ended. Sign in again.' }) };
+    const { client, onUnauthorized } = setup();
+    expect(await rejection(client.download('/admin/api/export/loans', undefined, { toast: false }))).toMatchObject({ code: 401 });
+    expect(onUnauthorized).toHaveBeenCalled();
   });
 });
 

@@ -2,6 +2,7 @@ import axios, { type AxiosRequestConfig, isCancel } from 'axios';
 import {
   CODE_UNAUTHORIZED,
   type CallOptions,
+  type Downloaded,
   type Envelope,
   type HttpClient,
   isEnvelope,
@@ -69,7 +70,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (withLoading) ui.showLoading(call.loadingText ?? t(upload ? 'uploading' : 'loading'));
     try {
       let body: unknown;
-      const early = config.method === 'GET' ? options.takeEarly?.(callName(config.url ?? '', config.params), token ?? '') : undefined;
+      // A file is never among the host page's early answers (they are the opening calls' envelopes).
+      const file = config.responseType === 'arraybuffer';
+      const early =
+        config.method === 'GET' && !file ? options.takeEarly?.(callName(config.url ?? '', config.params), token ?? '') : undefined;
       const taken = early && (await earlySuccess<T>(early, call.timeout ?? options.timeout ?? REQUEST_TIMEOUT_MS));
       if (taken) return taken.data;
       try {
@@ -85,6 +89,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
         status = response.status;
         body = response.data;
+        if (file) {
+          const type = String(response.headers['content-type'] ?? '');
+          // A file is what a success answers; a refusal is still an envelope, read below.
+          if (status < 300 && !type.includes('json'))
+            return fileOf(body as ArrayBuffer, type, response.headers['content-disposition']) as T;
+          body = jsonOf(body as ArrayBuffer);
+        }
       } catch (error) {
         if (isCancel(error) || call.signal?.aborted) return fail('aborted', 'aborted');
         return fail(t(upload ? 'uploadFailed' : 'networkFailed'), 'network');
@@ -130,5 +141,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         call,
         true,
       ),
+    // Bytes rather than a Blob: the same in a browser and in Node.
+    download: (url, params, call = {}) => send<Downloaded>({ method: 'GET', url, params, responseType: 'arraybuffer' }, call, false),
   };
+}
+
+function fileOf(bytes: ArrayBuffer, type: string, disposition: unknown): Downloaded {
+  const filename = /filename="?([^";]+)"?/.exec(String(disposition ?? ''))?.[1] ?? null;
+  return { blob: new Blob([bytes], { type }), filename };
+}
+
+/** A refusal's envelope, read from the bytes asked for; null when it is not JSON. */
+function jsonOf(bytes: ArrayBuffer): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Downloaded } from '@instalment/contract/api';
 import type { Query } from '@instalment/host-sdk/host';
+import { ApiError } from '@instalment/host-sdk/http';
 import { createTestHost, renderWithHost } from '@instalment/testing/host';
 import { DataTable } from './DataTable';
 import { ExportButton, ListControls, useListView } from './ListControls';
@@ -119,17 +121,38 @@ describe('ListControls', () => {
 describe('ExportButton', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('sends an operator whose session ended back to sign in, saying why', async () => {
-    const refused = { ok: false, status: 401, json: async () => ({ code: 401, message: 'Your session ended. Sign in again.' }) };
-    Object.assign(global, { fetch: jest.fn().mockResolvedValue(refused) });
-    const { host, ui, nav } = createTestHost();
+  async function exported(answer: Promise<Downloaded>) {
+    const { host, ui } = createTestHost();
+    const download = jest.spyOn(host.http, 'download').mockReturnValue(answer);
     renderWithHost(host, <ExportButton kind="payments" query={{ from: '2026-11-01' }} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     });
-    expect(global.fetch).toHaveBeenCalledWith('http://api.test/admin/api/export/payments?from=2026-11-01', expect.anything());
-    expect(ui.toast).toHaveBeenCalledWith('The export failed: Your session ended. Sign in again.', 'error');
-    expect(nav.requireLogin).toHaveBeenCalled();
+    expect(download).toHaveBeenCalledWith('/admin/api/export/payments?from=2026-11-01', undefined, { toast: false, loading: false });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    return ui;
+  }
+
+  it('saves the file the console’s client fetched with the operator’s token, under the server’s name', async () => {
+    const blob = new Blob(['order_no\n']);
+    URL.createObjectURL = jest.fn(() => 'blob:http://console.test/export');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('payments-2026-11.csv');
+    });
+    const ui = await exported(Promise.resolve({ blob, filename: 'payments-2026-11.csv' }));
+    expect(URL.createObjectURL).toHaveBeenCalledWith(blob);
+    expect(click).toHaveBeenCalled();
+    expect(ui.toast).not.toHaveBeenCalled();
+  });
+
+  it('says why an export was refused', async () => {
+    const ui = await exported(Promise.reject(new ApiError('Not yours to export', 403)));
+    expect(ui.toast).toHaveBeenCalledWith('The export failed: Not yours to export', 'error');
+  });
+
+  it('leaves an ended session to the client, which sends the operator to sign in saying why', async () => {
+    const ui = await exported(Promise.reject(new ApiError('Your session ended. Sign in again.', 401)));
+    expect(ui.toast).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_CONSOLE_PAGE_SIZE, exportPath, type ExportKind, type ExportQueries } from '@instalment/contract/api';
+import {
+  CODE_UNAUTHORIZED,
+  DEFAULT_CONSOLE_PAGE_SIZE,
+  type Downloaded,
+  type ExportKind,
+  type ExportQueries,
+} from '@instalment/contract/api';
 import { inZone } from '@instalment/contract/format';
-import { useHost, useLocale, useT, type Query } from '@instalment/host-sdk/host';
-import { commonMessages } from '@instalment/contract/i18n';
+import { useHost, useT, type Query } from '@instalment/host-sdk/host';
+import { ApiError } from '@instalment/host-sdk/http';
 import { Button } from '@instalment/ui/kit';
+import { useConsoleApi } from './console-api';
 import { opsMessages } from './messages';
 import styles from './ops.module.css';
 
@@ -179,51 +186,32 @@ export function ListControls<S extends string>({
   );
 }
 
-/** The file name the server gives in its Content-Disposition, else the kind's. */
-function fileNameOf(disposition: string | null, kind: ExportKind): string {
-  return /filename="?([^";]+)"?/.exec(disposition ?? '')?.[1] ?? `${kind}.csv`;
-}
-
-/** Why the server refused, in its envelope (in the operator's language), else the status. */
-async function refusalOf(response: Response): Promise<string> {
-  try {
-    const envelope = (await response.json()) as { message?: string; msg?: string };
-    return envelope.message || envelope.msg || `HTTP ${response.status}`;
-  } catch {
-    return `HTTP ${response.status}`;
-  }
-}
-
 /**
  * A list's CSV export with its filters. A link cannot send the operator's bearer token, so the
- * file is fetched with it and saved from memory, under the name the server gives it.
+ * file is asked for through the console's client and saved from memory, under the name the
+ * server gives it. An ended session is the client's to tell: it sends the operator to sign in.
  */
 export function ExportButton<K extends ExportKind>({ kind, query }: { kind: K; query: ExportQueries[K] }) {
-  const { apiBaseURL, session, ui, requireLogin } = useHost();
-  const locale = useLocale();
+  const { ui } = useHost();
+  const { reports } = useConsoleApi();
   const t = useT(opsMessages);
-  const common = useT(commonMessages);
   const [busy, setBusy] = useState(false);
-  const download = async () => {
-    const response = await fetch(`${apiBaseURL}${exportPath(kind, query)}`, {
-      headers: { Authorization: `Bearer ${session.token}`, 'Accept-Language': locale },
-    }).catch(() => null);
-    if (!response) return ui.toast(t('exportFailed', { reason: common('networkFailed') }), 'error');
-    if (!response.ok) {
-      ui.toast(t('exportFailed', { reason: await refusalOf(response) }), 'error');
-      if (response.status === 401) requireLogin();
-      return;
-    }
-    const url = URL.createObjectURL(await response.blob());
+  const save = ({ blob, filename }: Downloaded) => {
+    const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = fileNameOf(response.headers.get('Content-Disposition'), kind);
+    link.download = filename ?? `${kind}.csv`;
     document.body.append(link);
     link.click();
     link.remove();
     // The browser reads the file after the click returns.
     setTimeout(() => URL.revokeObjectURL(url));
   };
+  const refused = (failure: unknown) => {
+    if (failure instanceof ApiError && failure.code === CODE_UNAUTHORIZED) return;
+    ui.toast(t('exportFailed', { reason: failure instanceof Error ? failure.message : String(failure) }), 'error');
+  };
+  const download = () => reports.export(kind, query, { toast: false, loading: false }).then(save, refused);
   return (
     <Button
       size="small"

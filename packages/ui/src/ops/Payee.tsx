@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ADMIN_ENDPOINTS, adminPath, type LoanPayee } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import type { LoanPayee } from '@instalment/contract/api';
+import { useT } from '@instalment/host-sdk/host';
 import { Button, Rows } from '@instalment/ui/kit';
+import { useConsoleApi } from './console-api';
 import { opsMessages } from './messages';
 
 /**
@@ -10,7 +11,7 @@ import { opsMessages } from './messages';
  * offers it to operators who may disburse; the server refuses anyone else.
  */
 export function Payee({ orderNo }: { orderNo: string }) {
-  const { http } = useHost();
+  const { loans } = useConsoleApi();
   const t = useT(opsMessages);
   const [payee, setPayee] = useState<LoanPayee | null>(null);
   if (payee)
@@ -23,7 +24,7 @@ export function Payee({ orderNo }: { orderNo: string }) {
         ]}
       />
     );
-  const read = () => http.get<LoanPayee>(adminPath(ADMIN_ENDPOINTS.loanPayee, { order_no: orderNo })).then(setPayee, () => undefined);
+  const read = () => loans.payee(orderNo).then(setPayee, () => undefined);
   return (
     <p>
       <Button size="small" onClick={() => void read()}>

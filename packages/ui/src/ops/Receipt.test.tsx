@@ -5,15 +5,17 @@ import { Receipt } from './Receipt';
 const OBJECT_URL = 'blob:http://console.test/receipt';
 
 beforeEach(() => {
-  global.fetch = jest.fn().mockResolvedValue({ ok: true, blob: () => Promise.resolve(new Blob(['png'])) });
   URL.createObjectURL = jest.fn(() => OBJECT_URL);
   URL.revokeObjectURL = jest.fn();
 });
 
 async function shown(locale: 'en' | 'zh-CN' = 'en') {
   const { host } = createTestHost({ locale, loggedIn: true });
+  const download = jest.spyOn(host.http, 'download').mockResolvedValue({ blob: new Blob(['png']), filename: null });
   const view = renderWithHost(host, <Receipt id={7} />);
   await act(async () => {});
+  // Quietly: a receipt that cannot be read is not drawn, with no toast and no overlay.
+  expect(download).toHaveBeenCalledWith('/admin/api/vouchers/7/file', undefined, { toast: false, loading: false });
   return view;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ADMIN_ENDPOINTS, adminPath } from '@instalment/contract/api';
-import { useHost, useT } from '@instalment/host-sdk/host';
+import { useT } from '@instalment/host-sdk/host';
+import { useConsoleApi } from './console-api';
 import { opsMessages } from './messages';
 import styles from './Receipt.module.css';
 
@@ -45,24 +45,25 @@ function FullSize({ id, url, onClose }: { id: number; url: string; onClose: () =
  * screen.
  */
 export function Receipt({ id }: { id: number }) {
-  const { apiBaseURL, session } = useHost();
+  const { proofs } = useConsoleApi();
   const t = useT(opsMessages);
   const [url, setUrl] = useState<string | null>(null);
   const [fullSize, setFullSize] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     let made: string | null = null;
-    void fetch(`${apiBaseURL}${adminPath(ADMIN_ENDPOINTS.voucherFile, { id })}`, { headers: { Authorization: `Bearer ${session.token}` } })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (!blob) return;
+    // Quietly, as an <img> would: a receipt that cannot be read is simply not drawn.
+    proofs.file(id, { toast: false, loading: false }).then(
+      ({ blob }) => {
         made = URL.createObjectURL(blob);
         setUrl(made);
-      });
+      },
+      () => undefined,
+    );
     return () => {
       if (made) URL.revokeObjectURL(made);
     };
-  }, [apiBaseURL, session, id]);
+  }, [proofs, id]);
   if (!url) return null;
   const shut = () => {
     setFullSize(false);

@@ -1,16 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ADMIN_ENDPOINTS, askSettingChange, type EditableSetting, type SettingValues, type Settings } from '@instalment/contract/api';
+import type { EditableSetting, SettingValues, Settings } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { ApiError } from '@instalment/host-sdk/http';
 import { Button, FieldError, errorIdOf, useLoad } from '@instalment/ui/kit';
 import { useMayAct } from './acts';
+import { useConsoleApi } from './console-api';
 import { opsMessages } from './messages';
 import styles from './ops.module.css';
 
 /** The product's settings as in force, for the forms that change them; null until they arrive. */
 export function useSettings(): Settings | null {
-  const { http } = useHost();
-  return useLoad(() => http.get<Settings>(ADMIN_ENDPOINTS.settings), [http]).data;
+  const { settings } = useConsoleApi();
+  return useLoad(() => settings.read(), [settings]).data;
 }
 
 export interface SettingFormProps<K extends EditableSetting> {
@@ -28,7 +29,8 @@ export interface SettingFormProps<K extends EditableSetting> {
  * only read the screen reads the values in force, its fields shut and nothing to ask.
  */
 export function SettingForm<K extends EditableSetting>({ setting, label, value, children }: SettingFormProps<K>) {
-  const { http, ui } = useHost();
+  const { ui } = useHost();
+  const { settings } = useConsoleApi();
   const t = useT(opsMessages);
   const id = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export function SettingForm<K extends EditableSetting>({ setting, label, value, 
         const asked = value();
         if (asked === null) return;
         setRefusal(null);
-        askSettingChange(http, setting, asked, { toast: false }).then(
+        settings.askChange(setting, asked, { toast: false }).then(
           (answer) => ui.toast(t('awaitingSecond', { id: answer.approval_id }), 'info'),
           (failure: unknown) => setRefusal(failure instanceof ApiError ? failure.message : String(failure)),
         );

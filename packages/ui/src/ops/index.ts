@@ -1,5 +1,6 @@
 // What the remotes' operator screens are drawn with: tables, list controls, receipts, setting forms, the console's words.
 export * from './props';
+export * from './console-api';
 export * from './messages';
 export * from './words';
 export * from './DataTable';

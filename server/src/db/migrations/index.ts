@@ -23,6 +23,8 @@ import { articleLanguages } from './022-article-languages';
 import { idTailIndexes } from './023-id-tail-index';
 import { autopay } from './024-autopay';
 import { autopayHistory } from './025-autopay-history';
+import { telemetry } from './026-telemetry';
+import { releases } from './027-releases';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationStep, RowRewrite } from './migration';
@@ -63,4 +65,6 @@ export const MIGRATIONS: readonly Migration[] = [
   idTailIndexes,
   autopay,
   autopayHistory,
+  telemetry,
+  releases,
 ];

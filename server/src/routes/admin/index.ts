@@ -10,6 +10,7 @@ import { consoleLoanRoutes } from './loans';
 import { consoleNewsRoutes } from './news';
 import { consoleOperatorRoutes } from './operators';
 import { consoleReconciliationRoutes } from './reconciliation';
+import { consoleReleaseRoutes } from './releases';
 import { consoleReportRoutes } from './reports';
 import { consoleUserRoutes } from './users';
 import { consoleVoucherRoutes } from './vouchers';
@@ -36,4 +37,5 @@ export const adminRoutes: RoutePlugin = async (scope, deps) => {
   consoleNewsRoutes(scope, admin);
   consoleAuditRoutes(scope, admin);
   consoleExportRoutes(scope, admin);
+  consoleReleaseRoutes(scope, admin);
 };

@@ -1,0 +1,272 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { releaseOf, type TelemetryBatch } from '../../packages/contract/src/api';
+import { teamCheckout } from './checkout';
+import { addOperator, closeConsoleWindows, signIn } from './operators';
+import { heading, ports, ROOT, shellUrl, siblingApi } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+/**
+ * Issue 51, a release day for the news team: its builds published side by side under
+ * mf-news/dist/releases/, a canary on half of the devices, a canary that cannot load, one that
+ * throws and is stopped by the API, and a rollback from the command line. The hosts' config.json
+ * files are put back as they were after each journey; the releases published here are removed.
+ */
+const HOST_CONFIGS = ['shell', 'ops'].map((host) => path.join(ROOT, host, 'dist', 'config.json'));
+const NEWS_DIST = path.join(ROOT, 'mf-news', 'dist');
+/** This run's own names: a release once published never changes, and the last run's may still be there. */
+const RUN = Date.now().toString(36);
+const published: string[] = [];
+let originals: string[];
+
+/** `npm run release -- …`, as the news team runs it, on the suite's hosts and database; answers what it printed. */
+function npmRelease(...args: string[]): string {
+  return execFileSync('npm', ['run', '--silent', 'release', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...JSON.parse(process.env.E2E_API_ENV!), USER: 'news-team' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Publishes and releases a build of mf-news under a name of this run (`--canary`, `--from` as given). */
+function releaseNews(name: string, ...options: string[]): string {
+  const release = `e2e-${name}-${RUN}`;
+  published.push(release);
+  npmRelease('mf-news', release, ...options);
+  return release;
+}
+
+/** What the shell's config.json names for mf-news now. */
+const newsEntry = (): string | { stable: string; canary: string; percent: number } =>
+  JSON.parse(fs.readFileSync(HOST_CONFIGS[0], 'utf8')).remotes.mf_news;
+
+const newsOrigin = () => `http://127.0.0.1:${ports()['mf-news']}`;
+
+/** A phone that has never opened the app: a browser context of its own (its own storage, so its own device id), or one seen before (`state`). */
+interface Device {
+  context: BrowserContext;
+  page: Page;
+  /** The releases of mf-news whose manifests it asked for, in order. */
+  manifests: string[];
+  /** Its reports, as its beacons carried them. */
+  batches: TelemetryBatch[];
+  /** Answers of mf-news's files, by URL. */
+  statuses: Map<string, number>;
+}
+
+async function device(browser: Browser, state?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Device> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'block', storageState: state });
+  const page = await context.newPage();
+  const found: Device = { context, page, manifests: [], batches: [], statuses: new Map() };
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === newsOrigin() && url.pathname.endsWith('/mf-manifest.json')) found.manifests.push(releaseOf(request.url()));
+    const body = request.postData();
+    if (url.pathname === '/api/telemetry' && body) found.batches.push(JSON.parse(body) as TelemetryBatch);
+  });
+  context.on('response', (response) => {
+    if (response.url().startsWith(newsOrigin())) found.statuses.set(response.url(), response.status());
+  });
+  return found;
+}
+
+const newsList = (page: Page) => page.goto(`${shellUrl()}#/pages/news/list`);
+const errorView = (page: Page) => page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+
+/** The list drew: its heading, its articles, no error view. */
+async function listDrawn(page: Page) {
+  await expect(heading(page)).toHaveText('platform news');
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(errorView(page)).toHaveCount(0);
+}
+
+/** mf-news's page views the device reported so far. */
+const newsViews = (found: Device) => found.batches.flatMap((batch) => batch.views).filter((view) => view.remote === 'mf_news');
+/** mf-news's errors the device reported so far. */
+const newsErrors = (found: Device) => found.batches.flatMap((batch) => batch.errors).filter((error) => error.remote === 'mf_news');
+
+/** Leaves the app (the page is hidden: its reports leave) once it drew; waits until `reports` of mf-news's (views by default) have left. */
+async function leave(found: Device, reports: number, of: (found: Device) => unknown[] = newsViews) {
+  await found.page.goto('about:blank');
+  await expect.poll(() => of(found).length, { message: 'the reports sent' }).toBeGreaterThanOrEqual(reports);
+}
+
+test.beforeAll(() => {
+  originals = HOST_CONFIGS.map((file) => fs.readFileSync(file, 'utf8'));
+});
+test.afterEach(async () => {
+  HOST_CONFIGS.forEach((file, i) => fs.writeFileSync(file, originals[i]));
+  await closeConsoleWindows();
+});
+test.afterAll(() => {
+  for (const release of published) fs.rmSync(path.join(NEWS_DIST, 'releases', release), { recursive: true, force: true });
+});
+
+test('51a. a canary at 50 %: of 20 fresh devices some draw it and some the stable, each stays on its side, every view reported with its release', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stable = releaseOf(newsEntry() as string);
+  const canary = releaseNews('canary', '--canary', '50');
+  expect(newsEntry()).toEqual({
+    stable: expect.stringContaining(`/releases/${stable}/`),
+    canary: expect.stringContaining(`/releases/${canary}/`),
+    percent: 50,
+  });
+
+  const drew = { [stable]: 0, [canary]: 0 };
+  for (let i = 0; i < 20; i += 1) {
+    const phone = await device(browser);
+    await newsList(phone.page);
+    await listDrawn(phone.page);
+    const side = phone.manifests[0];
+    expect([stable, canary]).toContain(side);
+    // Reloaded, the device stays where it was.
+    await phone.page.reload();
+    await listDrawn(phone.page);
+    await leave(phone, 2);
+    expect(new Set(phone.manifests)).toEqual(new Set([side]));
+    for (const view of newsViews(phone)) expect(view).toMatchObject({ release: side, side: side === canary ? 'canary' : 'stable' });
+    drew[side] += 1;
+    await phone.context.close();
+  }
+  expect(drew[stable]).toBeGreaterThan(0);
+  expect(drew[canary]).toBeGreaterThan(0);
+  npmRelease('rollback', 'mf-news');
+  expect(newsEntry()).toContain(`/releases/${stable}/`);
+});
+
+test('51b. a canary whose entry answers 404 is replaced by stable on that device, with no error view, and says so', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const stable = releaseOf(newsEntry() as string);
+  const canary = releaseNews('no-entry', '--canary', '50');
+  // The deploy lost the entry: its manifest answers, the file it names does not.
+  const folder = path.join(NEWS_DIST, 'releases', canary);
+  for (const file of fs.readdirSync(folder)) if (file.startsWith('remoteEntry.')) fs.rmSync(path.join(folder, file));
+
+  let phone: Device | null = null;
+  for (let tries = 0; tries < 15 && !phone; tries += 1) {
+    const fresh = await device(browser);
+    await newsList(fresh.page);
+    await listDrawn(fresh.page);
+    if (fresh.manifests.includes(canary)) phone = fresh;
+    else await fresh.context.close();
+  }
+  if (!phone) throw new Error('no device of 15 was drawn to the canary');
+  expect(phone.manifests[0]).toBe(canary);
+  expect(phone.manifests.at(-1)).toBe(stable);
+  expect([...phone.statuses].filter(([url, status]) => url.includes(`/releases/${canary}/remoteEntry.`) && status === 404)).not.toEqual([]);
+  // On that device the canary stays given up: a reload goes to stable at once.
+  const asked = phone.manifests.length;
+  await phone.page.reload();
+  await listDrawn(phone.page);
+  expect(new Set(phone.manifests.slice(asked))).toEqual(new Set([stable]));
+  await leave(phone, 2);
+  expect(newsViews(phone)[0]).toMatchObject({ release: stable, fallback: true });
+  await phone.context.close();
+  npmRelease('rollback', 'mf-news');
+});
+
+test('51c. a canary that throws on its page is stopped by the API within the views, every device then draws stable, and the Releases screen shows why and where', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(600_000);
+  // The news team's build whose list throws while drawing.
+  const team = teamCheckout('news-broken', 'mf-news');
+  let throwsAt = 0;
+  team.edit('mf-news/src/pages/NewsList.tsx', (text) => {
+    const edited = text.replace(
+      '  const locale = useLocale();\n  return <News key={locale} />;',
+      "  const locale = useLocale();\n  if (locale) throw new Error('the news list is broken in this release');\n  return <News key={locale} />;",
+    );
+    throwsAt = edited.split('\n').findIndex((line) => line.includes('is broken in this release')) + 1;
+    return edited;
+  });
+  team.build();
+
+  // An API that judges a canary after 10 views (200 in production), which the pages report to.
+  const api = await siblingApi({ RELEASE_ABORT_MIN_VIEWS: '10' });
+  try {
+    fs.writeFileSync(HOST_CONFIGS[0], JSON.stringify({ ...JSON.parse(originals[0]), apiBaseURL: api.url }, null, 2));
+    const stable = releaseOf(newsEntry() as string);
+    const canary = releaseNews('broken', '--canary', '50', '--from', path.join(team.root, 'mf-news', 'dist'));
+
+    const seen: Array<Awaited<ReturnType<BrowserContext['storageState']>>> = [];
+    for (let i = 0; i < 80 && typeof newsEntry() !== 'string'; i += 1) {
+      const phone = await device(browser);
+      await newsList(phone.page);
+      await expect(heading(phone.page)).toHaveText('platform news');
+      const side = phone.manifests.at(-1);
+      if (side === canary) {
+        await expect(errorView(phone.page)).toBeVisible();
+        // The error is told against the release whose code threw.
+        await leave(phone, 1, newsErrors);
+        expect(newsErrors(phone)[0]).toMatchObject({ kind: 'render', release: canary });
+      } else {
+        await listDrawn(phone.page);
+        await leave(phone, 1);
+      }
+      seen.push(await phone.context.storageState());
+      await phone.context.close();
+    }
+    await expect.poll(newsEntry, { message: 'the canary stopped by the API' }).toContain(`/releases/${stable}/`);
+
+    // The next load on every device draws stable.
+    for (const state of seen) {
+      const phone = await device(browser, state);
+      await newsList(phone.page);
+      await listDrawn(phone.page);
+      expect(new Set(phone.manifests)).toEqual(new Set([stable]));
+      await phone.context.close();
+    }
+
+    const operator = await addOperator('release');
+    const screen = await signIn(browser, operator);
+    await screen.getByRole('navigation').getByRole('link', { name: 'Releases', exact: true }).click();
+    const main = screen.getByRole('main');
+    await expect(main.getByText('Canary stopped automatically').first()).toBeVisible();
+    // Why, in figures: the canary's error rate over its views, beside its stable's.
+    await expect(main.getByText(/canary [\d.,]+ errors per 1,000 views over \d+ views; stable [\d.,]+/).first()).toBeVisible();
+    await expect(main.getByText(new RegExp(`src/pages/NewsList\\.tsx:${throwsAt}\\b`)).first()).toBeVisible();
+    await screen.screenshot({ path: testInfo.outputPath('releases-screen.png'), fullPage: true });
+  } finally {
+    await api.stop();
+    team.remove();
+  }
+});
+
+test('51d. `npm run release -- rollback mf-news` puts the release before back for the next load; a borrower mid-session on the newer one keeps working', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const before = releaseOf(newsEntry() as string);
+  const next = releaseNews('next');
+  expect(newsEntry()).toContain(`/releases/${next}/`);
+
+  const midSession = await device(browser);
+  await newsList(midSession.page);
+  await listDrawn(midSession.page);
+  expect(new Set(midSession.manifests)).toEqual(new Set([next]));
+
+  npmRelease('rollback', 'mf-news');
+  expect(newsEntry()).toContain(`/releases/${before}/`);
+
+  // The next load draws the release before.
+  const fresh = await device(browser);
+  await newsList(fresh.page);
+  await listDrawn(fresh.page);
+  expect(new Set(fresh.manifests)).toEqual(new Set([before]));
+  await fresh.context.close();
+
+  // The open page goes on in the newer release, whose files are still served.
+  await midSession.page.getByRole('main').getByRole('link').first().click();
+  await expect(heading(midSession.page)).toHaveText('news detail');
+  await expect(errorView(midSession.page)).toHaveCount(0);
+  expect([...midSession.statuses].filter(([, status]) => status >= 400)).toEqual([]);
+  expect((await fetch(`${newsOrigin()}/releases/${next}/mf-manifest.json`)).status).toBe(200);
+  await midSession.context.close();
+});
