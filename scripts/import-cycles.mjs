@@ -3,6 +3,9 @@
 // apart. Resolution is TypeScript's own, from the project's tsconfig, so package entry
 // points (`@instalment/<package>/<entry>`) count as the files they lead to.
 //
+// Folders too: a folder whose files import another's, which imports back, cannot be read (or
+// moved) as a layer; the file-level check does not see it when the files differ.
+//
 //   node scripts/import-cycles.mjs [tsconfig]   exits 1 and names each cycle
 import path from 'node:path';
 import ts from 'typescript';
@@ -14,6 +17,51 @@ import ts from 'typescript';
  * @returns {string[][]}
  */
 export function importCycles(configFile, root = path.dirname(configFile)) {
+  const imports = importGraph(configFile);
+  return stronglyConnected(imports)
+    .filter((group) => group.length > 1 || (imports.get(group[0]) ?? []).includes(group[0]))
+    .map((group) => group.map((file) => path.relative(root, file)).sort());
+}
+
+/**
+ * Where the folder check holds: the packages every app builds on. The apps' and the server's
+ * root files (app.ts, context.ts, config.ts; the shell's boot and host) still meet their folders
+ * both ways: issue 53 names them.
+ */
+export const FOLDER_SCOPES = ['packages/'];
+
+/**
+ * The loops among the folders of a project's own files (tests aside: they may reach across), each
+ * as the folders that lead round, relative to `root`.
+ * Only folders under one of `scopes` (relative to `root`) are judged.
+ * @param {string} configFile @param {string} root @param {string[]} scopes
+ * @returns {string[][]}
+ */
+export function folderCycles(configFile, root = path.dirname(configFile), scopes = ['']) {
+  const folderOf = (file) => path.relative(root, path.dirname(file));
+  const judged = (folder) => scopes.some((scope) => `${folder}/`.startsWith(scope));
+  /** @type {Map<string, string[]>} */
+  const folders = new Map();
+  for (const [file, targets] of importGraph(configFile)) {
+    if (/\.test\.tsx?$/.test(file) || !judged(folderOf(file))) continue;
+    const from = folderOf(file);
+    const edges = folders.get(from) ?? [];
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== from && judged(to) && !edges.includes(to)) edges.push(to);
+    }
+    folders.set(from, edges);
+  }
+  return stronglyConnected(folders)
+    .filter((group) => group.length > 1)
+    .map((group) => group.sort());
+}
+
+/**
+ * Each own file's imports of own files (never through node_modules), resolved as TypeScript does.
+ * @param {string} configFile @returns {Map<string, string[]>}
+ */
+function importGraph(configFile) {
   const read = ts.readConfigFile(configFile, ts.sys.readFile);
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
   const config = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configFile));
@@ -30,9 +78,7 @@ export function importCycles(configFile, root = path.dirname(configFile)) {
     }
     imports.set(file, targets);
   }
-  return stronglyConnected(imports)
-    .filter((group) => group.length > 1 || (imports.get(group[0]) ?? []).includes(group[0]))
-    .map((group) => group.map((file) => path.relative(root, file)).sort());
+  return imports;
 }
 
 /**
@@ -81,5 +127,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const configFile = path.resolve(process.argv[2] ?? 'tsconfig.json');
   const cycles = importCycles(configFile);
   for (const cycle of cycles) console.error(`Import cycle (type-only imports count):\n  ${cycle.join('\n  ')}\n`);
-  process.exit(cycles.length ? 1 : 0);
+  // A project of its own (a test's) is judged whole; the workspace where the check holds.
+  const scopes = path.dirname(configFile) === path.resolve('.') ? FOLDER_SCOPES : [''];
+  const loops = folderCycles(configFile, path.dirname(configFile), scopes);
+  for (const loop of loops) console.error(`Import loop between folders:\n  ${loop.join('\n  ')}\n`);
+  process.exit(cycles.length || loops.length ? 1 : 0);
 }

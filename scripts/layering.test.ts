@@ -107,4 +107,22 @@ describe('no import cycles, type-only imports included', () => {
     }
     expect(cycles(path.join(ROOT, 'tsconfig.json'))).toMatchObject({ status: 0, stderr: '' });
   });
+
+  test('two folders whose different files import each other are a loop, where no file is in a cycle', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folders-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['**/*.ts'] }));
+      for (const folder of ['loan', 'format', 'leaf']) fs.mkdirSync(path.join(dir, folder));
+      fs.writeFileSync(path.join(dir, 'loan/dates.ts'), "import { zone } from '../format/zone';\nexport const day = zone;\n");
+      fs.writeFileSync(path.join(dir, 'format/zone.ts'), "export const zone = 'Asia/Shanghai';\n");
+      fs.writeFileSync(path.join(dir, 'format/index.ts'), "export { money } from '../loan/money';\n");
+      fs.writeFileSync(path.join(dir, 'loan/money.ts'), "export const money = '¥';\n");
+      fs.writeFileSync(path.join(dir, 'leaf/uses.ts'), "import { money } from '../format';\nexport const shown = money;\n");
+      const found = cycles(path.join(dir, 'tsconfig.json'));
+      expect(found.status).toBe(1);
+      expect(found.stderr).toBe('Import loop between folders:\n  format\n  loan\n\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,7 +4,7 @@ import type * as reconciliation from './schemas/reconciliation';
 import type * as reports from './schemas/reports';
 import type * as staff from './schemas/staff';
 import type * as requests from './schemas/admin';
-export * from './roles';
+export * from '../roles';
 
 /**
  * The operations console's API (`/admin/api`): the lender's staff, on accounts of their own,

@@ -81,25 +81,7 @@ export const GATEWAY_ENDPOINTS = {
   alipayAgreementNotify: '/api/pay/alipay/agreement-notify',
 } as const;
 
-/** SPEC §9 page sizes. */
-export const DEFAULT_PAGE_SIZE = 10;
-export const DEFAULT_LATEST_NEWS = 5;
-/** The most items one page (or the latest news) may ask for. */
-export const MAX_PAGE_SIZE = 50;
-export const MAX_LATEST_NEWS = 20;
-/** The operations console's lists: pages of real work, larger than the app's. */
-export const DEFAULT_CONSOLE_PAGE_SIZE = 50;
-export const CONSOLE_MAX_PAGE_SIZE = 200;
-/**
- * The columns each console list may be sorted by: the ones its table shows, the list's own
- * order first; its table's headers sort by them.
- */
-export const CONSOLE_SORTS = {
-  loans: ['created_at', 'amount', 'term', 'order_no'],
-  vouchers: ['created_at', 'amount'],
-  payments: ['created_at', 'amount', 'paid_at'],
-  audit: ['at'],
-} as const;
+export * from '../paging';
 
 /** Name of the request header that carries the token (SPEC §6). */
 export const TOKEN_HEADER = 'token';

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type * as underwriting from './schemas/underwriting';
 
-export { REJECT_REASON_CODES, REJECTION_WORDS_MAX, type RejectReasonCode } from './reject-reasons';
+export { REJECT_REASON_CODES, REJECTION_WORDS_MAX, type RejectReasonCode } from './schemas/reject-reasons';
 
 /** POST /admin/api/loans/:order_no/reject: a reason from the picklist, and words of the reviewer's own. */
 export type LoanRejection = Static<typeof underwriting.LoanRejectRequest>;

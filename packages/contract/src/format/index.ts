@@ -1,3 +1,3 @@
-export * from './business-time';
+export * from '../calendar/business-time';
 export * from './mask';
 export { formatMoney, formatRate } from '@instalment/contract/loan';

@@ -1,6 +1,6 @@
 import type { CalendarDate } from '../api/types/common';
 import { daysInMonth } from '@instalment/contract/validation';
-import { DEFAULT_BUSINESS_TIMEZONE, zonedDay } from '../format/business-time';
+import { DEFAULT_BUSINESS_TIMEZONE, zonedDay } from '../calendar/business-time';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,4 +1,4 @@
-import type { RejectReasonCode } from '../api/reject-reasons';
+import type { RejectReasonCode } from '../api/schemas/reject-reasons';
 import { type Locale, translator } from '@instalment/contract/i18n';
 import { loanMessages } from './messages';
 

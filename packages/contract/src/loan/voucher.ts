@@ -1,9 +1,8 @@
 import { type Locale, translator } from '@instalment/contract/i18n';
-import { validateFreeText, validationMessages } from '@instalment/contract/validation';
+import { validateFreeText, validationMessages, VOUCHER_REMARK_MAX_LENGTH } from '@instalment/contract/validation';
 import { loanMessages } from './messages';
 
-/** The longest remark a payment proof keeps (the reviewer reads it beside the receipt). */
-export const VOUCHER_REMARK_MAX_LENGTH = 200;
+export { VOUCHER_REMARK_MAX_LENGTH };
 
 export type RemarkProblem = 'textUnsafe' | 'remarkTooLong';
 

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { VOUCHER_REMARK_MAX_LENGTH } from '../../loan/voucher';
-import { BANK_NAME_MAX_LENGTH, BIO_MAX, NICKNAME_MAX } from '../../validation/rules';
+import { BANK_NAME_MAX_LENGTH, BIO_MAX, NICKNAME_MAX, VOUCHER_REMARK_MAX_LENGTH } from '../../validation/rules';
 
 /**
  * The most characters of each text a request may carry, and the most items of each list (issue

@@ -1,5 +1,5 @@
 import { Type, type Static, type TInteger, type TSchema, type TString } from '@sinclair/typebox';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../endpoints';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../paging';
 import { MONEY_MAX } from './bounds';
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type TLiteral } from '@sinclair/typebox';
-import { CONSOLE_MAX_PAGE_SIZE, CONSOLE_SORTS, DEFAULT_CONSOLE_PAGE_SIZE } from '../endpoints';
+import { CONSOLE_MAX_PAGE_SIZE, CONSOLE_SORTS, DEFAULT_CONSOLE_PAGE_SIZE } from '../../paging';
 import { TARGET_MAX, Text, USERNAME_MAX, WORD_MAX } from './bounds';
 import { WholeNumber } from './common';
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_LATEST_NEWS, MAX_LATEST_NEWS } from '../endpoints';
+import { DEFAULT_LATEST_NEWS, MAX_LATEST_NEWS } from '../../paging';
 import { Id, IsoDateTime, PageQuery, Paged, WholeNumber } from './common';
 
 /** A language an article is written in: one of the app's (`Locale`). */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { OPERATOR_USERNAME_PATTERN } from '../../validation/rules';
-import { OPERATOR_ROLES } from '../roles';
+import { OPERATOR_ROLES } from '../../roles';
 import { CODE_LENGTH, PASSWORD_MAX, Text } from './bounds';
 import { IsoDateTime, Nullable } from './common';
 import { Approval, OperatorRole } from './operators';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { APPROVAL_KINDS, OPERATOR_ROLES, type ApprovalKind as Kind } from '../roles';
+import { APPROVAL_KINDS, OPERATOR_ROLES, type ApprovalKind as Kind } from '../../roles';
 import { IsoDateTime, Money, Nullable } from './common';
 
 /**

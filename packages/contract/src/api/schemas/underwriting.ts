@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { REJECT_REASON_CODES } from '../reject-reasons';
+import { REJECT_REASON_CODES } from './reject-reasons';
 import { REASON_MAX, Text } from './bounds';
 import { IsoDateTime, Money, Nullable } from './common';
 import { LoanPurpose, LoanStatus } from './loan';
