@@ -130,8 +130,13 @@ function sourceRules({ cssPrefix, production, cssLoader }) {
     {
       test: /\.tsx?$/,
       loader: 'ts-loader',
-      // Types are checked once for the whole workspace by `tsc` in the test command.
-      options: { transpileOnly: true, configFile: path.join(__dirname, 'tsconfig.base.json'), compilerOptions: { noEmit: false } },
+      // Types are checked once for the whole workspace by `tsc` in the test command. Its source
+      // maps are chained into the build's: a browser's error maps to the TypeScript line, not ts-loader's output.
+      options: {
+        transpileOnly: true,
+        configFile: path.join(__dirname, 'tsconfig.base.json'),
+        compilerOptions: { noEmit: false, sourceMap: true },
+      },
     },
     {
       test: /\.css$/,

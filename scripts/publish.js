@@ -87,18 +87,28 @@ function publish(dist, name, { from = dist } = {}) {
   return { name, dir, published: true };
 }
 
+/** A digest of a build's files, their names and bytes: two builds differ in it where any file does. */
+function buildDigest(dir) {
+  const hash = crypto.createHash('sha256');
+  for (const name of buildFiles(dir))
+    hash
+      .update(name)
+      .update('\0')
+      .update(fs.readFileSync(path.join(dir, name)));
+  return hash.digest('hex');
+}
+
 /**
  * The name `npm start` publishes a remote's last build under: its package's version and its
- * entry's content hash (`1.0.0-b375439d`), so another build of the same version is another release.
+ * build's content hash (`1.0.0-b375439d`), of every file (a rebuild that changes only a source
+ * map is another release, never refused as a published name with other files).
  * @param {string} packageDir the remote's package folder
  */
 function builtReleaseName(packageDir) {
   const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'dist', 'mf-manifest.json'), 'utf8'));
-  const entry = manifest.metaData.remoteEntry.name;
-  const hash = /\.([0-9a-f]{8,})\.js$/.exec(entry)?.[1];
-  if (!hash) throw new Error(`${packageDir}: its entry ${entry} has no content hash (a development build?)`);
-  return `${version}-${hash}`;
+  const dist = path.join(packageDir, 'dist');
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${packageDir} holds no remote's build (no mf-manifest.json)`);
+  return `${version}-${buildDigest(dist).slice(0, 8)}`;
 }
 
 module.exports = { publish, builtReleaseName, releaseDir, releaseUrl, RELEASES_FOLDER };

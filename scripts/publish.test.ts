@@ -99,6 +99,14 @@ test('a folder without a remote build is not published', () => {
   expect(() => publish(dist, '1.4.0', { from: empty })).toThrow('no mf-manifest.json');
 });
 
-test("the name a remote's last build is published under: its version and its entry's content hash", () => {
-  expect(builtReleaseName(path.join(root, 'mf-news'))).toBe('1.4.0-b375439d');
+test("the name a remote's last build is published under: its version and its files' content hash, another for any other byte", () => {
+  const first = builtReleaseName(path.join(root, 'mf-news'));
+  expect(first).toMatch(/^1\.4\.0-[0-9a-f]{8}$/);
+  expect(builtReleaseName(path.join(root, 'mf-news'))).toBe(first);
+  publish(dist, first);
+  // A rebuild whose entry is the same but whose source map is not (ts-loader's maps chained in).
+  write(dist, { 'remoteEntry.b375439d.js.map': '{"sources":["webpack://mf_news/./src/pages/NewsList.tsx"]}' });
+  const second = builtReleaseName(path.join(root, 'mf-news'));
+  expect(second).not.toBe(first);
+  expect(publish(dist, second).published).toBe(true);
 });

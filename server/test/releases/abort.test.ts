@@ -82,6 +82,13 @@ test('a canary failing ten times as often as its stable runs until its 200th vie
     by: 'system',
     reason,
   });
+  // Stopped, the canary is still read for the hour: its team reads its rate and its errors.
+  expect(
+    view.remotes.find((remote) => remote.remote === 'mf_news')!.figures.map(({ release, views, errors }) => ({ release, views, errors })),
+  ).toEqual([
+    { release: '1.4.0', views: 400, errors: 4 },
+    { release: '1.5.0', views: 200, errors: 20 },
+  ]);
   const answer = await request(server.baseURL, 'GET', ADMIN_ENDPOINTS.releases, undefined, {
     authorization: `Bearer ${auditor.token}`,
     'accept-language': 'zh-CN',

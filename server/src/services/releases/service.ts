@@ -74,6 +74,9 @@ export function previousStable(history: readonly ReleaseChange[], current: strin
   return change?.from ? stableUrl(change.from) : null;
 }
 
+/** The releases a config entry names: its stable, and its canary if any. */
+const urlsOf = (entry: RemoteRelease | null): string[] => (entry === null ? [] : isCanary(entry) ? [entry.stable, entry.canary] : [entry]);
+
 /** Since when the newest changes have kept `live` true of the entry: the change that made it so; null when none did. */
 function sinceOf(history: readonly ReleaseChange[], live: (entry: RemoteRelease) => boolean): string | null {
   for (const change of history) {
@@ -119,7 +122,18 @@ export class ReleaseService {
     const stable = stableUrl(entry);
     const canary = isCanary(entry) ? entry : null;
     const since = iso(this.ctx.now() - HOUR_MS);
-    const live = canary ? [stable, canary.canary] : [stable];
+    // Live now first (stable, canary), then what was live during the hour: an aborted canary's
+    // errors are what its team reads next.
+    const lately = history.filter((change) => change.at >= since).flatMap((change) => [change.from, change.to]);
+    const releases = [...new Set([stable, ...(canary ? [canary.canary] : []), ...lately.flatMap(urlsOf)].map(releaseOf))];
+    const figures = this.telemetry
+      ? await Promise.all(releases.map((release) => this.telemetry!.releaseFigures(remote, release, since)))
+      : [];
+    // A device that fell back reports its views under the stable that drew them: they are the canary's to answer for.
+    if (canary && figures.length > 1) {
+      figures[1] = { ...figures[1], fallbacks: figures[0].fallbacks };
+      figures[0] = { ...figures[0], fallbacks: 0 };
+    }
     return {
       remote,
       stable: { release: releaseOf(stable), url: stable, since: sinceOf(history, (to) => stableUrl(to) === stable) },
@@ -129,7 +143,7 @@ export class ReleaseService {
         percent: canary.percent,
         since: sinceOf(history, (to) => isCanary(to) && to.canary === canary.canary),
       },
-      figures: this.telemetry ? await Promise.all(live.map((url) => this.telemetry!.releaseFigures(remote, releaseOf(url), since))) : [],
+      figures,
       history: history
         .slice(0, HISTORY_SHOWN)
         .map((change) => ({ ...change, reason: change.reason === null ? null : reasonIn(change.reason, locale) })),

@@ -87,7 +87,10 @@ export const RemoteReleases = Type.Object({
     }),
     Type.Null(),
   ]),
-  /** The last hour, per release live now (stable first). */
+  /**
+   * The last hour, per release live now (stable, then canary) and then each release live at some
+   * moment of that hour (an aborted canary's errors among them).
+   */
   figures: Type.Array(ReleaseFigures),
   /** The newest changes first (at most 10); an abort says why. */
   history: Type.Array(ReleaseChange),
