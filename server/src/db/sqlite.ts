@@ -140,9 +140,14 @@ function ownerOnly(file: string): void {
   for (const part of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(part)) narrowed(part, 0o600);
 }
 
-/** `target` set to `mode` when others may read it and this user owns it (no one else's folder is changed). */
+/**
+ * `target` set to `mode` when others may read it and this user owns it (no one else's folder is
+ * changed), unless it is a folder everyone shares (sticky, as /tmp is: root owns it, and narrowing
+ * it would shut every other user out of it).
+ */
 function narrowed(target: string, mode: number): void {
   const stat = fs.statSync(target);
+  if (stat.mode & 0o1000) return;
   if (stat.mode & 0o077 && stat.uid === process.getuid?.()) fs.chmodSync(target, mode);
 }
 

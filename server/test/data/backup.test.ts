@@ -124,6 +124,22 @@ const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 );
 
 (ENGINE === 'sqlite' ? test : test.skip)(
+  'a database opened in a folder everyone shares (sticky, as /tmp) leaves the folder open to all',
+  async () => {
+    const shared = path.join(folder, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    const databaseFile = path.join(shared, 'instalment.db');
+    const { store } = openSqlite(databaseFile);
+    try {
+      expect({ folder: fs.statSync(shared).mode & 0o7777, file: modeOf(databaseFile) }).toEqual({ folder: 0o1777, file: 0o600 });
+    } finally {
+      await store.close();
+    }
+  },
+);
+
+(ENGINE === 'sqlite' ? test : test.skip)(
   'a database folder, file, -wal and -shm an earlier version left readable by others are narrowed to their owner when the server opens them',
   async () => {
     const home = path.join(folder, 'earlier');
