@@ -75,9 +75,13 @@ function repositoryFileNames(): Set<string> {
 
 /** Of these paths, the ones git ignores: what a build or a run writes (dist/, server/data/, reports/…), named where it lands. */
 function ignored(paths: readonly string[]): Set<string> {
+  // Each also as a folder: a pattern for folders (`e2e/.work/`) matches a path that is not there
+  // yet (a fresh clone) only when it ends in `/`.
+  const asked = paths.flatMap((name) => [name, `${name.replace(/\/$/, '')}/`]);
   // git answers 1 when none is ignored: spawnSync reads that as an answer, not a failure.
-  const { stdout } = spawnSync('git', ['check-ignore', '--stdin'], { cwd: ROOT, input: paths.join('\n'), encoding: 'utf8' });
-  return new Set(stdout.split('\n').filter(Boolean));
+  const { stdout } = spawnSync('git', ['check-ignore', '--stdin'], { cwd: ROOT, input: asked.join('\n'), encoding: 'utf8' });
+  const answered = new Set(stdout.split('\n').filter(Boolean));
+  return new Set(paths.filter((name) => answered.has(name) || answered.has(`${name.replace(/\/$/, '')}/`)));
 }
 
 /** What `markdown`, read as the document at `document`, names that the repository does not hold, as `document:line path`. */
