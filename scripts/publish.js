@@ -111,4 +111,4 @@ function builtReleaseName(packageDir) {
   return `${version}-${buildDigest(dist).slice(0, 8)}`;
 }
 
-module.exports = { publish, builtReleaseName, releaseDir, releaseUrl, RELEASES_FOLDER };
+module.exports = { publish, builtReleaseName, releaseUrl, RELEASES_FOLDER };
