@@ -5,7 +5,7 @@ export default {
   ...mutationTarget({
     name: 'server',
     project: 'server',
-    tests: ['test/ledger/*.test.ts'],
+    tests: ['test/services/ledger/*.test.ts'],
     mutate: ['server/src/services/ledger.ts'],
     // Reached 96.37% (docs/testing.md, "Mutation testing"; 96.88% with settle's lock list since marked equivalent), less a
     // point for timeouts that come and go on a busy machine; the issue's goal was 90%.

@@ -15,6 +15,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { buildEverything, builtAlready, WORK } = require('./lib/build');
+const { duplicatesOfRoute } = require('./lib/duplicates');
 const { measureLighthouse } = require('./lib/lighthouse');
 const { launchBrowser, visit, PROFILE } = require('./lib/measure');
 const {
@@ -26,6 +27,9 @@ const {
   budgets,
   formatBudgets,
   formatBuilds,
+  formatDuplicates,
+  isColdRoute,
+  SAVE_DATA,
   VARIANTS,
 } = require('./lib/report');
 const { startServers } = require('./lib/servers');
@@ -109,8 +113,12 @@ async function builds(log) {
   return { reused: false, parallel, results };
 }
 
-/** @param {{ browser: any, apps: Record<string, string>, sizeOf: (url: string) => number | null, session: any, runs: number, log: (line: string) => void, only?: string[] | null }} options */
-async function measure({ browser, apps, sizeOf, session, runs, log, only = null }) {
+/**
+ * Every scenario, `runs` times each app; each cold, throttled route also once a run as a reader who
+ * asked to save data (the federated app only: DESIGN §6's "never under Save-Data" is its rule).
+ * @param {{ browser: any, apps: Record<string, string>, sizeOf: (url: string) => any, isRemoteEntry?: (url: string) => boolean, session: any, runs: number, log: (line: string) => void, only?: string[] | null }} options
+ */
+async function measure({ browser, apps, sizeOf, isRemoteEntry = () => false, session, runs, log, only = null }) {
   const scenarios = SCENARIOS.filter((scenario) => !only || only.includes(scenario.key)).map((scenario) => ({
     ...scenario,
     loggedIn: Boolean(scenario.login && session),
@@ -118,7 +126,10 @@ async function measure({ browser, apps, sizeOf, session, runs, log, only = null 
   }));
   /** @type {Record<string, Record<string, any[]>>} */
   const visits = Object.fromEntries(
-    scenarios.map((scenario) => [scenario.key, Object.fromEntries(VARIANTS.map((variant) => [variant, []]))]),
+    scenarios.map((scenario) => [
+      scenario.key,
+      Object.fromEntries([...VARIANTS, ...(isColdRoute(scenario) ? [SAVE_DATA] : [])].map((variant) => [variant, []])),
+    ]),
   );
 
   // One unrecorded visit each: the servers' and the OS's file caches are warm for every run.
@@ -137,11 +148,24 @@ async function measure({ browser, apps, sizeOf, session, runs, log, only = null 
           session: scenario.loggedIn ? session : null,
           tabs: scenario.tabs,
           sizeOf,
+          isRemoteEntry,
         });
         visits[scenario.key][variant].push(result);
       }
+      if (isColdRoute(scenario)) {
+        const result = await visit(browser, {
+          url: appUrl(apps.federated, scenario.route),
+          throttled: true,
+          saveData: true,
+          session: scenario.loggedIn ? session : null,
+          sizeOf,
+          isRemoteEntry,
+        });
+        visits[scenario.key][SAVE_DATA].push(result);
+      }
     }
-    log(`  run ${run + 1}/${runs}: ${scenarios.length * VARIANTS.length} visits in ${seconds(started)}`);
+    const visitCount = scenarios.length * VARIANTS.length + scenarios.filter(isColdRoute).length;
+    log(`  run ${run + 1}/${runs}: ${visitCount} visits in ${seconds(started)}`);
   }
   return { scenarios, visits };
 }
@@ -180,7 +204,16 @@ async function main() {
     const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
     const scenarioCount = SCENARIOS.filter((scenario) => !only || only.includes(scenario.key)).length;
     log(`measuring: ${runs} visits per scenario and app, ${scenarioCount} scenarios`);
-    const { scenarios, visits } = await measure({ browser, apps: servers.apps, sizeOf: servers.sizeOf, session, runs, log, only });
+    const { scenarios, visits } = await measure({
+      browser,
+      apps: servers.apps,
+      sizeOf: servers.sizeOf,
+      isRemoteEntry: servers.isRemoteEntry,
+      session,
+      runs,
+      log,
+      only,
+    });
 
     const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
     const lighthouseSkipped =
@@ -201,9 +234,21 @@ async function main() {
     const summaries = {};
     for (const scenario of scenarios) {
       summaries[scenario.key] = Object.fromEntries(
-        VARIANTS.map((variant) => [variant, summariseVisits(visits[scenario.key][variant], scenario.tabs ?? [])]),
+        Object.entries(visits[scenario.key]).map(([variant, each]) => [
+          variant,
+          summariseVisits(each, variant === SAVE_DATA ? [] : (scenario.tabs ?? [])),
+        ]),
       );
     }
+    // The files the federated app's last visit of each cold route loaded, read from their builds.
+    const duplicates = Object.fromEntries(
+      scenarios
+        .filter(isColdRoute)
+        .map((scenario) => [
+          scenario.key,
+          duplicatesOfRoute(visits[scenario.key].federated.at(-1)?.codeUrls ?? [], servers.fileOf, path.join(__dirname, '..')),
+        ]),
+    );
     const verdicts = budgets(summaries, scenarios, lighthouse);
     const trouble = [...problems(scenarios, summaries), ...(lighthouse?.problems ?? [])];
     const rows = [...tableRows(scenarios, summaries), ...lighthouseRows(lighthouse)];
@@ -223,7 +268,11 @@ async function main() {
       loggedInUser: session ? 'registered through the development SMS outbox' : `none (${sessionError})`,
       units: {
         bytes:
-          'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers',
+          'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers; criticalGzip / idleGzip: the gzip of those started before / after the LCP (the start of each request from the DevTools protocol, the LCP from the PerformanceObserver, both on the clock of the page); remoteEntriesBeforeLcp: remote entries among the critical ones',
+        federatedSaveData:
+          "the federated app's visits of a cold route with Save-Data: on and navigator.connection.saveData (one a run, no taps)",
+        duplicatedModules:
+          "modules the federated app's last visit of a route loaded both from a remote's build and from the host's, by the remote's copy's gzip bytes (each file's gzip shared among its modules by the bytes each produced, from the source maps)",
         times: 'ms from navigation start (tabs: from the tap)',
       },
       builds: build,
@@ -237,7 +286,10 @@ async function main() {
         warmCache: Boolean(scenario.warm),
         loggedIn: scenario.loggedIn,
         ...summaries[scenario.key],
-        waterfall: Object.fromEntries(VARIANTS.map((variant) => [variant, visits[scenario.key][variant].at(-1)?.waterfall ?? []])),
+        ...(duplicates[scenario.key] ? { duplicatedModules: duplicates[scenario.key] } : {}),
+        waterfall: Object.fromEntries(
+          Object.entries(visits[scenario.key]).map(([variant, each]) => [variant, each.at(-1)?.waterfall ?? []]),
+        ),
       })),
       lighthouse: lighthouse
         ? {
@@ -270,6 +322,14 @@ async function main() {
     log(formatTable(['figure', 'federated', 'monolithic', 'fed/mono', 'budget'], rows));
     log('');
     log(formatBuilds(build.results) + (build.reused ? '\n(reused from an earlier run)' : ''));
+    log('');
+    log(
+      formatDuplicates(
+        scenarios
+          .filter((scenario) => duplicates[scenario.key])
+          .map((scenario) => ({ label: scenario.label, duplicates: duplicates[scenario.key] })),
+      ),
+    );
     log('');
     if (trouble.length) log(`problems seen while measuring:\n  ${trouble.join('\n  ')}\n`);
     log('DESIGN §6 budgets (federated app):');

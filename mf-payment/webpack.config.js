@@ -1,4 +1,4 @@
-const createConfig = require('../webpack.config.base');
+const createConfig = require('../webpack/app');
 const { packageNamed, portOf } = require('../scripts/ports');
 
 const self = packageNamed('mf-payment');
@@ -10,6 +10,6 @@ module.exports = createConfig({
   port: Number(process.env.PORT) || portOf(self),
   title: 'mf-payment',
   // One exposed module per page, so each page is its own chunk (DESIGN §2), and the pages it
-  // publishes with each deploy (webpack.config.base.js, remoteOf).
+  // publishes with each deploy (webpack/pages.js).
   remote: true,
 });

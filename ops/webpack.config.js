@@ -1,4 +1,4 @@
-const createConfig = require('../webpack.config.base');
+const createConfig = require('../webpack/app');
 const { API, OPS, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
 
 const ports = () => Object.fromEntries([['api', portOf(API)], ...PACKAGES.map((pkg) => [pkg.name, portOf(pkg)])]);

@@ -24,11 +24,10 @@ export function importCycles(configFile, root = path.dirname(configFile)) {
 }
 
 /**
- * Where the folder check holds: the packages every app builds on. The apps' and the server's
- * root files (app.ts, context.ts, config.ts; the shell's boot and host) still meet their folders
- * both ways: issue 53 names them.
+ * Where the folder check holds: the packages every app builds on, the server, and the apps (`mf-`
+ * is every remote's folder, one made by `npm run new-remote` too).
  */
-export const FOLDER_SCOPES = ['packages/'];
+export const FOLDER_SCOPES = ['packages/', 'server/', 'shell/', 'ops/', 'mf-'];
 
 /**
  * The loops among the folders of a project's own files (tests aside: they may reach across), each

@@ -43,12 +43,12 @@ describe('the import rules of DESIGN §2 are enforced by the linter', () => {
     expect(
       brokenRules(
         // An existing file's path with other text: the server's lint reads types, which only its own files have.
-        'server/src/context.ts',
+        'server/src/runtime/context.ts',
         "import { createHttpClient } from '@instalment/host-sdk/http';\nexport const x = createHttpClient;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
     expect(
-      brokenRules('server/src/context.ts', "import { CODE_OK } from '@instalment/contract/api';\nexport const x = CODE_OK;\n"),
+      brokenRules('server/src/runtime/context.ts', "import { CODE_OK } from '@instalment/contract/api';\nexport const x = CODE_OK;\n"),
     ).toEqual([]);
   });
 
@@ -121,6 +121,31 @@ describe('no import cycles, type-only imports included', () => {
       const found = cycles(path.join(dir, 'tsconfig.json'));
       expect(found.status).toBe(1);
       expect(found.stderr).toBe('Import loop between folders:\n  format\n  loan\n\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the workspace's check judges the hosts and every remote, one made by new-remote too", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-folders-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['**/*.ts'] }));
+      for (const app of ['shell', 'ops', 'mf-help']) {
+        fs.mkdirSync(path.join(dir, app, 'src', 'pages'), { recursive: true });
+        fs.writeFileSync(path.join(dir, app, 'src/start.ts'), "export { page } from './pages/Page';\nexport const word = 'hello';\n");
+        fs.writeFileSync(path.join(dir, app, 'src/pages/Page.ts'), "import { words } from '../messages';\nexport const page = words;\n");
+        fs.writeFileSync(path.join(dir, app, 'src/messages.ts'), "export const words = 'hello';\n");
+      }
+      const script = `import { folderCycles, FOLDER_SCOPES } from ${JSON.stringify(path.join(ROOT, 'scripts', 'import-cycles.mjs'))};
+        console.log(JSON.stringify(folderCycles(${JSON.stringify(path.join(dir, 'tsconfig.json'))}, ${JSON.stringify(dir)}, FOLDER_SCOPES)));`;
+      const judged = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+      expect(JSON.parse(judged.stdout)).toEqual(
+        expect.arrayContaining([
+          ['shell/src', 'shell/src/pages'],
+          ['ops/src', 'ops/src/pages'],
+          ['mf-help/src', 'mf-help/src/pages'],
+        ]),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 // `npm run new-remote -- <package> --port <port> [--root <checkout>]`: a working remote in one
-// command (docs/architecture.md, "Any number of remotes"). It writes the package (webpack config from the base, one
+// command (docs/architecture.md, "Any number of remotes"). It writes the package (webpack config from the factory in webpack/, one
 // page with its words in both languages, a unit test, its `npm test -w`) and enters it where the
 // repository lists its remotes; a host loads it once its config.json names its manifest.
 import fs from 'node:fs';
@@ -55,7 +55,7 @@ function filesOf({ pkg, word, container }) {
       null,
       2,
     )}\n`,
-    [`${pkg}/webpack.config.js`]: `const createConfig = require('../webpack.config.base');
+    [`${pkg}/webpack.config.js`]: `const createConfig = require('../webpack/app');
 const { packageNamed, portOf } = require('../scripts/ports');
 
 const self = packageNamed('${pkg}');
@@ -66,27 +66,27 @@ module.exports = createConfig({
   cssPrefix: '${word}',
   port: Number(process.env.PORT) || portOf(self),
   title: '${pkg}',
-  // Its pages are the ones src/pages.ts publishes with each deploy (webpack.config.base.js, remoteOf).
+  // Its pages are the ones src/extra-pages.ts publishes with each deploy (webpack/pages.js).
   remote: true,
 });
 `,
     [`${pkg}/src/index.ts`]: `// The async boundary lets the federation runtime settle the shared singletons before any import.
-import('./bootstrap');
+import('./standalone');
 `,
-    [`${pkg}/src/bootstrap.tsx`]: `import { renderStandalone } from '@instalment/federation/harness';
-import { EXTRA_PAGES } from './pages';
-import { loadPage } from './standalone';
+    [`${pkg}/src/standalone.tsx`]: `import { renderStandalone } from '@instalment/federation/harness';
+import { EXTRA_PAGES } from './extra-pages';
+import { loadPage } from './loadPage';
 
 renderStandalone('${container}', loadPage, EXTRA_PAGES);
 `,
-    [`${pkg}/src/standalone.ts`]: `import type { PageLoader } from '@instalment/federation/harness';
+    [`${pkg}/src/loadPage.ts`]: `import type { PageLoader } from '@instalment/federation/harness';
 
 /** A page file under src/, for the standalone harness (a context of the pages folder only, tests left out). */
 export const loadPage: PageLoader = (file) => import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ \`./\${file}\`);
 `,
     [`${pkg}/src/standalone.test.ts`]: `import { standalonePages } from '@instalment/federation/harness';
-import { EXTRA_PAGES } from './pages';
-import { loadPage } from './standalone';
+import { EXTRA_PAGES } from './extra-pages';
+import { loadPage } from './loadPage';
 
 test('the standalone harness opens every page the remote publishes', async () => {
   const pages = standalonePages('${container}', EXTRA_PAGES);
@@ -94,7 +94,7 @@ test('the standalone harness opens every page the remote publishes', async () =>
   for (const page of pages) await expect(loadPage(page.file)).resolves.toHaveProperty('default', expect.anything());
 });
 `,
-    [`${pkg}/src/pages.ts`]: `import type { ExtraPage } from '@instalment/federation/pages';
+    [`${pkg}/src/extra-pages.ts`]: `import type { ExtraPage } from '@instalment/federation/pages';
 
 /** The pages this remote publishes in its manifest: a host opens them once config.json names the remote. */
 export const EXTRA_PAGES: ExtraPage[] = [{ path: '${route}', module: './${Page}', titles: { en: '${word}', 'zh-CN': '${word}' } }];

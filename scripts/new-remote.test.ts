@@ -27,9 +27,9 @@ test('makes a remote with one page, its words, a test and its webpack config, an
   try {
     scaffold(root, 'mf-help', '--port', '3105');
     const made = (file: string) => fs.readFileSync(path.join(root, 'mf-help', file), 'utf8');
-    expect(made('src/pages.ts')).toContain("path: '/pages/help/index', module: './Help'");
-    expect(made('src/bootstrap.tsx')).toContain("renderStandalone('mf_help', loadPage, EXTRA_PAGES)");
-    expect(made('src/standalone.ts')).toContain(
+    expect(made('src/extra-pages.ts')).toContain("path: '/pages/help/index', module: './Help'");
+    expect(made('src/standalone.tsx')).toContain("renderStandalone('mf_help', loadPage, EXTRA_PAGES)");
+    expect(made('src/loadPage.ts')).toContain(
       'import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ `./${file}`)',
     );
     expect(made('src/pages/Help.test.tsx')).toContain("locale: 'zh-CN'");

@@ -1,5 +1,5 @@
 const { require: requireTs } = require('tsx/cjs/api');
-const createConfig = require('../webpack.config.base');
+const createConfig = require('../webpack/app');
 const { API, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
 
 /** @type {typeof import('./src/early/table')} */

@@ -3,6 +3,7 @@
 // long a tab switch took.
 const { chromium } = require('playwright-core');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../../scripts/chromium');
+const { splitAtLcp } = require('./critical');
 
 /** DESIGN §6: the 75th-percentile mobile user of 2026. */
 const PROFILE = {
@@ -34,7 +35,14 @@ function recordNetwork(cdp) {
   const touch = () => (lastActivity = Date.now());
   cdp.on('Network.requestWillBeSent', (event) => {
     if (requests.has(event.requestId)) return;
-    requests.set(event.requestId, { id: event.requestId, url: event.request.url, type: event.type, start: event.timestamp });
+    // `wallTime` (epoch s) puts the start on the page's clock (performance.timeOrigin), where the LCP is.
+    requests.set(event.requestId, {
+      id: event.requestId,
+      url: event.request.url,
+      type: event.type,
+      start: event.timestamp,
+      wallTime: event.wallTime,
+    });
     inflight.add(event.requestId);
     touch();
   });
@@ -85,6 +93,8 @@ const isCode = (request) => request.type === 'Script' || request.type === 'Style
 const isRevalidated = (request) => request.wireStatus === 304;
 /** A 304 carries no body, though its response names the cached file's length. */
 const bodyOf = (request) => (isRevalidated(request) ? 0 : request.body);
+/** The request's file as precompressed on disk (`kind`: gzip or brotli), else its body as served. */
+const onDisk = (request, sizeOf, kind) => (isRevalidated(request) ? 0 : (sizeOf?.(request.url)?.[kind] ?? request.body));
 
 /** JS+CSS bytes as served (encoded bodies) and counts, for the requests that pass `filter`. */
 /** @param {(request: any) => boolean} [filter] */
@@ -97,12 +107,11 @@ function summariseRequests(requests, sizeOf, filter = () => true) {
   const documentStart = Math.min(...[...requests.values()].map((request) => request.start));
   const encodings = {};
   for (const request of code) encodings[request.encoding] = (encodings[request.encoding] ?? 0) + 1;
-  const onDisk = (kind) =>
-    code.reduce((sum, request) => sum + (isRevalidated(request) ? 0 : (sizeOf?.(request.url)?.[kind] ?? request.body)), 0);
+  const total = (kind) => code.reduce((sum, request) => sum + onDisk(request, sizeOf, kind), 0);
   return {
     /** The same JS and CSS files, gzip and brotli as precompressed on disk. */
-    jsCssGzip: onDisk('gzip'),
-    jsCssBrotli: onDisk('brotli'),
+    jsCssGzip: total('gzip'),
+    jsCssBrotli: total('brotli'),
     jsCssBytes: code.reduce((sum, request) => sum + bodyOf(request), 0),
     jsCssTransferred: code.reduce((sum, request) => sum + request.transferred, 0),
     /** Requests that went to the network, revalidations (304) included. */
@@ -116,6 +125,35 @@ function summariseRequests(requests, sizeOf, filter = () => true) {
     /** When the last script or stylesheet arrived, from the start of the document request. */
     codeDoneMs: arrived.length ? Math.round((Math.max(...arrived.map((request) => request.end)) - documentStart) * 1000) : null,
     encodings,
+  };
+}
+
+/**
+ * The JS+CSS that went to the network split at the LCP (bench/lib/critical.js): gzip bytes and
+ * requests started before the LCP element rendered (critical) and after (idle), and the remote
+ * entries among each. Null figures where the visit had no LCP.
+ * @param {Map<string, any>} requests
+ * @param {{ lcp: number | null, timeOrigin: number | null }} paint
+ * @param {((url: string) => any) | null} sizeOf
+ * @param {(url: string) => boolean} isRemoteEntry
+ */
+function splitCode(requests, paint, sizeOf, isRemoteEntry) {
+  const code = [...requests.values()]
+    .filter((request) => isCode(request) && !request.failed && request.end && !request.fromCache)
+    .map((request) => ({ request, startMs: request.wallTime * 1000 - (paint.timeOrigin ?? 0) }));
+  const split = paint.timeOrigin == null ? null : splitAtLcp(code, paint.lcp);
+  const gzip = (part) => (split ? split[part].reduce((sum, { request }) => sum + onDisk(request, sizeOf, 'gzip'), 0) : null);
+  const count = (part) => (split ? split[part].length : null);
+  const entries = (part) => (split ? split[part].filter(({ request }) => isRemoteEntry(request.url)).length : null);
+  return {
+    criticalGzip: gzip('critical'),
+    idleGzip: gzip('idle'),
+    criticalRequests: count('critical'),
+    idleRequests: count('idle'),
+    remoteEntriesBeforeLcp: entries('critical'),
+    remoteEntriesAfterLcp: entries('idle'),
+    /** Every JS+CSS URL the page loaded before the taps: the duplicated-modules table reads their builds. */
+    codeUrls: code.map(({ request }) => request.url),
   };
 }
 
@@ -168,8 +206,9 @@ function readPaint(page) {
       new Promise((resolve) => {
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
         const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
-        /** @type {{ fcp: number | null, lcp: number | null, lcpElement: string | null, domContentLoaded: number | null, load: number | null }} */
+        /** @type {{ fcp: number | null, lcp: number | null, lcpElement: string | null, domContentLoaded: number | null, load: number | null, timeOrigin: number }} */
         const result = {
+          timeOrigin: performance.timeOrigin,
           fcp: fcp ? Math.round(fcp.startTime) : null,
           lcp: null,
           lcpElement: null,
@@ -298,19 +337,26 @@ async function prime(context, url) {
  * One visit: a new browser context (empty cache and storage), the profile applied before
  * navigation, then the figures once the page has settled, then the scenario's tab taps.
  * `warm` first loads `url` once in another page of the same context, so the visit measured is a
- * returning visitor's. `sizeOf(url)` gives the gzip size of a served file (the budgets' unit).
+ * returning visitor's. `saveData` visits as a reader who asked the browser to save data: the
+ * `Save-Data: on` header on every request and `navigator.connection.saveData`, as Chromium sets
+ * both. `sizeOf(url)` gives the gzip size of a served file (the budgets' unit); `isRemoteEntry(url)`
+ * tells a remote's entry among the scripts.
  */
 /**
  * @param {any} browser
- * @param {{ url: string, throttled: boolean, warm?: boolean, session?: any, tabs?: Array<{ key: string, label: string, title: string, needsLogin?: boolean }>, sizeOf?: ((url: string) => number | null) | null }} options
+ * @param {{ url: string, throttled: boolean, warm?: boolean, saveData?: boolean, session?: any, tabs?: Array<{ key: string, label: string, title: string, needsLogin?: boolean }>, sizeOf?: ((url: string) => any) | null, isRemoteEntry?: (url: string) => boolean }} options
  */
-async function visit(browser, { url, throttled, warm = false, session, tabs = [], sizeOf = null }) {
+async function visit(
+  browser,
+  { url, throttled, warm = false, saveData = false, session, tabs = [], sizeOf = null, isRemoteEntry = () => false },
+) {
   const context = await browser.newContext({
     locale: 'en-US',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...(saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
   });
   try {
     if (session) {
@@ -328,6 +374,7 @@ async function visit(browser, { url, throttled, warm = false, session, tabs = []
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     if (!warm) await cdp.send('Network.clearBrowserCache');
+    if (saveData) await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
     if (throttled) {
       await cdp.send('Network.emulateNetworkConditions', PROFILE.network);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
@@ -348,6 +395,7 @@ async function visit(browser, { url, throttled, warm = false, session, tabs = []
       errors,
       ...paint,
       ...summariseRequests(network.requests, sizeOf),
+      ...splitCode(network.requests, paint, sizeOf, isRemoteEntry),
       waterfall: waterfall(network.requests),
       tabs: {},
     };

@@ -6,7 +6,7 @@ const path = require('node:path');
 const { PACKAGES } = require('../../scripts/ports');
 
 const ROOT = path.join(__dirname, '..', '..');
-const BASE_CONFIG = path.join(ROOT, 'webpack.config.base.js');
+const FACTORY = path.join(ROOT, 'webpack', 'app.js');
 
 /**
  * A package config is `createConfig({ ... })` of the shared factory; loading it with the factory
@@ -14,7 +14,7 @@ const BASE_CONFIG = path.join(ROOT, 'webpack.config.base.js');
  */
 function packageOptions(name) {
   const configPath = require.resolve(path.join(ROOT, name, 'webpack.config.js'));
-  const baseKey = require.resolve(BASE_CONFIG);
+  const baseKey = require.resolve(FACTORY);
   const savedBase = require.cache[baseKey];
   const savedConfig = require.cache[configPath];
   const stub = new Module(baseKey);
@@ -35,12 +35,12 @@ function packageOptions(name) {
 
 /** Every package of the app with its folder, CSS prefix and exposed modules as absolute paths. */
 function appPackages() {
-  /** @type {typeof import('../../webpack.config.base')} */
-  const { remoteOf } = require(BASE_CONFIG);
+  /** @type {typeof import('../../webpack/pages')} */
+  const { remoteOf } = require(path.join(ROOT, 'webpack', 'pages.js'));
   return PACKAGES.map((pkg) => {
     const options = packageOptions(pkg.name);
     const dir = path.join(ROOT, pkg.name);
-    // A remote's exposes come from the page tables, as its own build reads them (webpack.config.base.js).
+    // A remote's exposes come from the page tables, as its own build reads them (webpack/pages.js).
     const own = options.remote ? remoteOf(dir, options.name).exposes : {};
     const exposes = Object.fromEntries(Object.entries(own).map(([key, file]) => [key, path.resolve(dir, file)]));
     return { name: pkg.name, remote: pkg.remote ?? null, dir, cssPrefix: options.cssPrefix, title: options.title, exposes };

@@ -24,27 +24,50 @@ async function startStatic(dir, origins = []) {
 }
 
 /**
+ * The file on disk a URL of one of our static servers names, and the package whose build serves
+ * it (`roots` maps host:port to { dir, name }); null for any other URL.
+ * @param {Record<string, { dir: string, name: string }>} roots
+ * @returns {(url: string) => { file: string, name: string } | null}
+ */
+function fileResolver(roots) {
+  return (url) => {
+    try {
+      const parsed = new URL(url);
+      const root = roots[parsed.host];
+      const file = root && path.join(root.dir, decodeURIComponent(parsed.pathname));
+      return file && file.startsWith(root.dir) && fs.existsSync(file) ? { file, name: root.name } : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
  * The sizes on disk of the file a URL of one of our static servers names: raw, gzip and brotli.
  * Chromium takes brotli from localhost; the DESIGN §6 budgets are in gzip, so both are known.
  */
-function fileSizes(roots) {
+function fileSizes(fileOf) {
   const cache = new Map();
   const size = (file) => (fs.existsSync(file) ? fs.statSync(file).size : null);
   return (url) => {
     if (cache.has(url)) return cache.get(url);
-    let sizes = null;
-    try {
-      const parsed = new URL(url);
-      const root = roots[parsed.host];
-      const file = root && path.join(root, decodeURIComponent(parsed.pathname));
-      if (file && file.startsWith(root) && fs.existsSync(file))
-        sizes = { raw: size(file), gzip: size(`${file}.gz`), brotli: size(`${file}.br`) };
-    } catch {
-      sizes = null;
-    }
+    const found = fileOf(url);
+    const sizes = found ? { raw: size(found.file), gzip: size(`${found.file}.gz`), brotli: size(`${found.file}.br`) } : null;
     cache.set(url, sizes);
     return sizes;
   };
+}
+
+/** The remote entries' URLs, as each remote's build names its entry in its manifest. */
+function remoteEntryUrls(ports, federatedRoot) {
+  const urls = new Set();
+  for (const pkg of PACKAGES.filter((each) => each.remote)) {
+    const manifest = path.join(federatedDir(pkg.name, federatedRoot), 'mf-manifest.json');
+    if (!fs.existsSync(manifest)) continue;
+    const entry = JSON.parse(fs.readFileSync(manifest, 'utf8')).metaData?.remoteEntry;
+    if (entry?.name) urls.add(`http://${HOST}:${ports[pkg.name]}/${entry.path ? `${entry.path}/` : ''}${entry.name}`);
+  }
+  return urls;
 }
 
 /**
@@ -89,13 +112,21 @@ async function startServers({ log = console.log, federatedRoot, monolithDir = MO
     started.push(sameFirstPaint);
     fs.writeFileSync(path.join(SAME_FIRST_PAINT_DIR, 'config.json'), config);
 
-    const roots = { [`${HOST}:${monolith.port}`]: monolithDir, [`${HOST}:${sameFirstPaint.port}`]: SAME_FIRST_PAINT_DIR };
-    for (const pkg of PACKAGES) roots[`${HOST}:${ports[pkg.name]}`] = federatedDir(pkg.name, federatedRoot);
+    const roots = {
+      [`${HOST}:${monolith.port}`]: { dir: monolithDir, name: 'monolith' },
+      [`${HOST}:${sameFirstPaint.port}`]: { dir: SAME_FIRST_PAINT_DIR, name: 'monolith' },
+    };
+    for (const pkg of PACKAGES) roots[`${HOST}:${ports[pkg.name]}`] = { dir: federatedDir(pkg.name, federatedRoot), name: pkg.name };
+    const fileOf = fileResolver(roots);
+    const entries = remoteEntryUrls(ports, federatedRoot);
     return {
       apiUrl: `http://${HOST}:${ports.api}`,
       apiError,
       apps: { federated: `http://${HOST}:${ports.shell}/`, monolithic: monolith.url, sameFirstPaint: sameFirstPaint.url },
-      sizeOf: fileSizes(roots),
+      sizeOf: fileSizes(fileOf),
+      fileOf,
+      /** @param {string} url */
+      isRemoteEntry: (url) => entries.has(url.split(/[?#]/)[0]),
       stop,
     };
   } catch (error) {

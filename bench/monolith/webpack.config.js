@@ -11,7 +11,7 @@
 // against it is what federation itself costs.
 const fs = require('node:fs');
 const path = require('node:path');
-const createConfig = require('../../webpack.config.base');
+const createConfig = require('../../webpack/app');
 const { appPackages, ROOT } = require('../lib/packages');
 
 const WORK = path.join(__dirname, '..', '.work', 'monolith');
@@ -75,7 +75,7 @@ module.exports = (env = {}, argv = {}) => {
   // With a first paint, the factory gives the renderer's build first and the page's after it.
   const config = /** @type {any} */ (Array.isArray(configs) ? configs.at(-1) : configs);
 
-  config.entry = { main: path.join(shell.dir, 'src', 'bootstrap.tsx') };
+  config.entry = { main: path.join(shell.dir, 'src', 'start.tsx') };
   // `--env outputPath=…`: the bench builds both baselines from this file (bench/lib/build.js).
   config.output = { ...config.output, path: env.outputPath ?? path.join(WORK, 'dist') };
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
@@ -97,7 +97,7 @@ module.exports = (env = {}, argv = {}) => {
           }),
     },
   };
-  // The CSS rule becomes one per package; its shape is webpack's, not the base factory's.
+  // The CSS rule becomes one per package; its shape is webpack's, not webpack/source-rules.js'.
   config.module.rules = /** @type {any[]} */ (
     config.module.rules.map((rule) => (String(rule.test) === String(/\.css$/) ? cssRulePerPackage(rule, packages) : rule))
   );

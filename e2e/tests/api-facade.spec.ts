@@ -25,7 +25,7 @@ export const transferAccountLine = async (http: HttpClient, options?: CallOption
 `,
     );
     payment.edit(
-      'mf-payment/src/pages.ts',
+      'mf-payment/src/extra-pages.ts',
       `import type { ExtraPage } from '@instalment/federation/pages';
 
 export const EXTRA_PAGES: ExtraPage[] = [

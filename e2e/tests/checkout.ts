@@ -5,8 +5,8 @@ import { editConfig, freePort, ROOT } from './support';
 
 const { startStatic } = require('../../scripts/stack');
 
-/** What a remote's build reads besides its own folder and `packages/`. */
-const BUILD_FILES = ['webpack.config.base.js', 'tsconfig.base.json', 'scripts/ports.js', 'scripts/index.html', 'scripts/hashed-names.js'];
+/** What a remote's build reads besides its own folder and `packages/` (the factory's folder whole). */
+const BUILD_FILES = ['webpack', 'tsconfig.base.json', 'scripts/ports.js', 'scripts/index.html', 'scripts/hashed-names.js'];
 
 export interface TeamCheckout {
   /** The checkout's root: edit `packages/` or the remote's folder under it before building. */
@@ -37,7 +37,7 @@ export function teamCheckout(name: string, remote: string): TeamCheckout {
   fs.rmSync(root, { recursive: true, force: true });
   for (const file of BUILD_FILES) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
+    fs.cpSync(path.join(ROOT, file), path.join(root, file), { recursive: true });
   }
   const copy = (folder: string) =>
     fs.cpSync(path.join(ROOT, folder), path.join(root, folder), {

@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   news = teamCheckout('news-team', 'mf-news');
   news.edit('packages/ui/src/kit/PageLink.tsx', (text) => text.replace('<a {...rest}', '<a data-kit="2" {...rest}'));
   news.edit(
-    'mf-news/src/pages.ts',
+    'mf-news/src/extra-pages.ts',
     `import type { ExtraPage } from '@instalment/federation/pages';
 
 export const EXTRA_PAGES: ExtraPage[] = [

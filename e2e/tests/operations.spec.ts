@@ -5,7 +5,7 @@ import { OPS_PAGES as ACCOUNT_SCREENS } from '../../mf-account/src/ops/pages';
 import { OPS_PAGES as LOAN_SCREENS } from '../../mf-loan/src/ops/pages';
 import { OPS_PAGES as NEWS_SCREENS } from '../../mf-news/src/ops/pages';
 import { OPS_PAGES as PAYMENT_SCREENS } from '../../mf-payment/src/ops/pages';
-import { HOST_PAGES } from '../../ops/src/pages';
+import { HOST_PAGES } from '../../ops/src/pages/pages';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
 import { addOperator, noViolations, closeConsoleWindows, signIn } from './operators';
 import { applyThroughUi, freePort, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';

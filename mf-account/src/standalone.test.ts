@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { PATHS } from '@instalment/contract/paths';
 import { renderStandalone, standalonePages } from '@instalment/federation/harness';
-import { EXTRA_PAGES } from './pages';
-import { loadPage } from './standalone';
+import { EXTRA_PAGES } from './extra-pages';
+import { loadPage } from './loadPage';
 
 test('the standalone harness opens every page the build exposes, the pages the team adds too', async () => {
   const pages = standalonePages('mf_account', EXTRA_PAGES);

@@ -1,2 +1,2 @@
 // The async boundary lets the federation runtime settle the shared singletons before any import.
-import('./bootstrap');
+import('./standalone');

@@ -1,5 +1,5 @@
 import { standalonePages } from '@instalment/federation/harness';
-import { loadPage } from './standalone';
+import { loadPage } from './loadPage';
 
 test('the standalone harness opens every page the build exposes', async () => {
   const pages = standalonePages('mf_payment');

@@ -3,7 +3,7 @@ import type { OperatorRole } from '@instalment/contract/api';
 import { loadExposed, publishedMetaData } from '@instalment/federation/loader';
 import { OPS_PAGES_METADATA } from '@instalment/federation/ops-pages';
 import type { ContainerName } from '@instalment/federation/pages';
-import { createOpsHost } from './host';
+import { createOpsHost } from './host/createOpsHost';
 import { OpsApp } from './OpsApp';
 import { PUBLISHED } from './published.fixture';
 

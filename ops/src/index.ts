@@ -1,3 +1,3 @@
-// The host provides its shared modules eagerly from this chunk (webpack.config.base.js); the
+// The host provides its shared modules eagerly from this chunk (webpack/shared.js); the
 // app itself follows once the federation runtime is set up.
-import(/* webpackMode: "eager" */ './bootstrap');
+import(/* webpackMode: "eager" */ './start');

@@ -1,17 +1,12 @@
 import { publishedMetaData } from '@instalment/federation/loader';
 import { OPS_PAGES_METADATA, readOpsPages, type OpsPage } from '@instalment/federation/ops-pages';
-import { type OperatorInfo, type OpsPageProps } from '@instalment/ui/ops';
+import type { OperatorInfo } from '@instalment/ui/ops';
 import type { ContainerName } from '@instalment/federation/pages';
 import { mayOpen } from './may-open';
-import { HOST_PAGES, type HostPage } from './pages';
+import { HOST_PAGES, type HostPage } from './pages/pages';
 
 /** A screen of the console: one of the host's own, or one a remote publishes. */
 export type ConsoleScreen = (HostPage & { remote: null }) | (OpsPage & { remote: ContainerName });
-
-/** What the host's own screens get beside a remote screen's props: whether the operator opens a path (the queues link only to those). */
-export interface HostScreenProps extends OpsPageProps {
-  opens(path: string): boolean;
-}
 
 /** The operator screens a remote's current deployment publishes; fails while its manifest cannot be read. */
 export async function opsPagesOf(remote: ContainerName): Promise<OpsPage[]> {

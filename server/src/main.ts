@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { serveMetrics } from './http/metrics';
+import { loadConfig } from './settings/config';
+import { serveMetrics } from './runtime/metrics';
 
 /**
  * Starts the API: configuration from the environment, JSON logs on stdout, and a graceful stop a

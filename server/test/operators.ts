@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_ENDPOINTS, type OperatorEnrolment, type OperatorRole } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import Fastify from 'fastify';
-import { DEFAULT_CONFIG } from '../src/config';
+import { DEFAULT_CONFIG } from '../src/settings/config';
 import { openDatabase } from '../src/db/database';
-import { Metrics } from '../src/http/metrics';
+import { Metrics } from '../src/runtime/metrics';
 import { LoginAttempts } from '../src/services/login-attempts';
 import { OperatorService } from '../src/services/operators';
 import type { TestDatabase, TestServer } from './helpers';
-import { request, type Answer } from './security/traffic';
+import { request, type Answer } from './system/security/traffic';
 
 let operatorCount = 0;
 /** A username of the operator rule, unique in the run, naming the roles (none: just the number). */

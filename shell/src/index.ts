@@ -1,6 +1,6 @@
 // boot first: config.json, the remotes and the opening route's chunks are under way before
 // React and the app are evaluated. The shell provides its shared modules eagerly, from this very
-// chunk (webpack.config.base.js), so the app is part of it too ("eager": no chunk of its own);
+// chunk (webpack/shared.js), so the app is part of it too ("eager": no chunk of its own);
 // its evaluation waits, briefly, until the opening route's remote files have been asked for.
 import './boot';
 import { openingPreloaded } from './early/handover';
@@ -32,4 +32,4 @@ void openingPreloaded(PRELOAD_WAIT_MS)
   .then(afterNextPaint)
   .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))
   .then(nextTask)
-  .then(() => import(/* webpackMode: "eager" */ './bootstrap'));
+  .then(() => import(/* webpackMode: "eager" */ './start'));

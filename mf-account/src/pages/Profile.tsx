@@ -11,7 +11,7 @@ import { RemindersSwitch } from '../components/RemindersSwitch';
 import { autopayMessages } from '../autopay-messages';
 import { accountMessages } from '../messages';
 import styles from './Profile.module.css';
-import { MY_DATA_PAGE } from '../pages';
+import { MY_DATA_PAGE } from '../extra-pages';
 import { PATHS } from '@instalment/contract/paths';
 import { useApi } from '@instalment/ui/facade';
 

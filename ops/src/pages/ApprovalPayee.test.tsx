@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Approval, Listing, OperatorRole } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { Approvals } from './Approvals';
 
 const DISBURSEMENT: Approval = {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type Approval, type ApprovalDecided, type Listing, type OperatorRole } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { Approvals } from './Approvals';
 
 const NOW = Date.parse('2026-11-26T04:00:00.000Z');

@@ -23,9 +23,9 @@ import {
   type OpsPageProps,
 } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
-import { EnrolmentHandOver } from '../EnrolmentHandOver';
-import { hostMessages } from '../messages';
-import { SettingChanges } from '../SettingChanges';
+import { EnrolmentHandOver } from '../components/EnrolmentHandOver';
+import { hostMessages } from '../host/messages';
+import { SettingChanges } from '../components/SettingChanges';
 
 /**
  * What the change is about, in the words the checker decides on; a disbursement waiting for its

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { ADMIN_ENDPOINTS, type AuditEntry, type Listing } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { ApiError } from '@instalment/host-sdk/http';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { Audit } from './Audit';
 
 const ENTRY: AuditEntry = {

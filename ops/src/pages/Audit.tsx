@@ -13,8 +13,8 @@ import {
   type OpsPageProps,
 } from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
-import { hostMessages } from '../messages';
-import { SettingChanges } from '../SettingChanges';
+import { hostMessages } from '../host/messages';
+import { SettingChanges } from '../components/SettingChanges';
 
 /**
  * Every operator action and refusal, newest first: of operators whose name starts so, of one

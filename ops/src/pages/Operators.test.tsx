@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type OperatorCreated, type StaffOperator } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { opsScreen } from '@instalment/ui/ops';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { Operators } from './Operators';
 
 const ANN: StaffOperator = {

@@ -4,8 +4,8 @@ import { useHost, useT } from '@instalment/host-sdk/host';
 import { Acts, LoadedTable, opsMessages, useConsoleApi, useMayAct, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { OPERATOR_USERNAME_PATTERN } from '@instalment/contract/validation';
-import { EnrolmentHandOver } from '../EnrolmentHandOver';
-import { hostMessages } from '../messages';
+import { EnrolmentHandOver } from '../components/EnrolmentHandOver';
+import { hostMessages } from '../host/messages';
 
 function RoleChoices({ name, chosen }: { name: string; chosen: readonly OperatorRole[] }) {
   const t = useT(hostMessages);

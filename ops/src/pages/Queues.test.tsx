@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type OperatorRole, type Queues as QueueFigures } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { PUBLISHED } from '../published.fixture';
 import { consoleScreens, navigationOf } from '../screens';
 import { Queues } from './Queues';

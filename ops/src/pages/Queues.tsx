@@ -3,8 +3,8 @@ import { useT } from '@instalment/host-sdk/host';
 import { formatMoney, inZone } from '@instalment/contract/format';
 import { useLoad } from '@instalment/ui/kit';
 import { useConsoleApi } from '@instalment/ui/ops';
-import { hostMessages } from '../messages';
-import type { HostScreenProps } from '../screens';
+import { hostMessages } from '../host/messages';
+import type { HostScreenProps } from './pages';
 
 type Words = (typeof hostMessages)['en'];
 type QueueKey = keyof QueueFigures['loads'];

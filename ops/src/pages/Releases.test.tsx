@@ -3,7 +3,7 @@ import { ADMIN_ENDPOINTS, adminPath, type ReleasesView } from '@instalment/contr
 import { ApiError } from '@instalment/host-sdk/http';
 import { HostContext } from '@instalment/host-sdk/host';
 import { opsScreen } from '@instalment/ui/ops';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { Releases } from './Releases';
 
 const origin = 'https://news.example.test';
@@ -217,15 +217,32 @@ test('a canary release posts the release and its share; refused, it says why and
   expect(within(form).getByRole('spinbutton', { name: /Canary share/ })).toHaveValue(25);
 });
 
-test('a release to every device sends no share', async () => {
+test('a release to every device sends no share; done, the picker is empty again', async () => {
   const { post, ui } = await shown();
+  const form = screen.getByRole('form', { name: 'New release of mf_loan' });
+  const picker = within(form).getByRole('combobox', { name: 'Published release' });
+  fireEvent.change(picker, { target: { value: '2.0.0' } });
   await act(async () => {
-    fireEvent.submit(screen.getByRole('form', { name: 'New release of mf_loan' }));
+    fireEvent.submit(form);
   });
   expect(post).toHaveBeenCalledWith(
     adminPath(ADMIN_ENDPOINTS.releaseAction, { remote: 'mf_loan' }),
-    { action: 'release', release: '2.1.0' },
+    { action: 'release', release: '2.0.0' },
     { toast: false },
   );
   expect(ui.toast).toHaveBeenCalledWith('Done.', 'success');
+  expect(picker).toHaveValue('');
+  expect(within(form).getByRole('button', { name: 'Release' })).toBeDisabled();
+});
+
+test('after an abort the picker starts on no release, not the aborted canary; Release waits for a choice', async () => {
+  await shown();
+  const form = screen.getByRole('form', { name: 'New release of mf_loan' });
+  const picker = within(form).getByRole('combobox', { name: 'Published release' });
+  const release = within(form).getByRole('button', { name: 'Release' });
+  expect(picker).toHaveValue('');
+  expect(within(picker).getByRole('option', { selected: true })).toHaveTextContent('Choose a release');
+  expect(release).toBeDisabled();
+  fireEvent.change(picker, { target: { value: '2.1.0' } });
+  expect(release).toBeEnabled();
 });

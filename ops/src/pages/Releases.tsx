@@ -15,7 +15,7 @@ import type { Locale, Translate } from '@instalment/contract/i18n';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { Acts, DataTable, opsMessages, Stacked, useConsoleApi, useMayAct, type Column, type OpsPageProps } from '@instalment/ui/ops';
 import { Button, Loadable, useLoad } from '@instalment/ui/kit';
-import { hostMessages } from '../messages';
+import { hostMessages } from '../host/messages';
 
 type Words = Translate<keyof (typeof hostMessages)['en']>;
 
@@ -92,6 +92,8 @@ function Remote({ remote, zone, changed }: { remote: RemoteReleases; zone: strin
   const heading = useId();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  // No release is chosen for the reader: the newest published one may be a canary just aborted.
+  const [chosen, setChosen] = useState('');
   const figures = figuresIn(locale, t);
   const name = remote.remote;
   const { stable, canary } = remote;
@@ -212,7 +214,7 @@ function Remote({ remote, zone, changed }: { remote: RemoteReleases; zone: strin
               event.preventDefault();
               const form = event.currentTarget;
               const data = new FormData(form);
-              const release = String(data.get('release'));
+              const release = chosen;
               const share = String(data.get('percent') ?? '').trim();
               const percent = Number(share);
               const [question, action]: [string, ReleaseAction] =
@@ -222,12 +224,19 @@ function Remote({ remote, zone, changed }: { remote: RemoteReleases; zone: strin
                       t('releaseCanaryConfirm', { remote: name, release, percent, stable: stable.release }),
                       { action: 'release', release, percent },
                     ];
-              void act(question, action).then((done) => done && form.reset());
+              void act(question, action).then((done) => {
+                if (!done) return;
+                form.reset();
+                setChosen('');
+              });
             }}
           >
             <label>
               {t('releasePublished')}{' '}
-              <select name="release" defaultValue={remote.published[0]}>
+              <select name="release" required value={chosen} onChange={(event) => setChosen(event.target.value)}>
+                <option value="" disabled>
+                  {t('releaseChoose')}
+                </option>
                 {remote.published.map((release) => (
                   <option key={release} value={release}>
                     {release}
@@ -238,7 +247,7 @@ function Remote({ remote, zone, changed }: { remote: RemoteReleases; zone: strin
             <label>
               {t('releasePercent')} <input type="number" name="percent" min={1} max={99} step={1} />
             </label>
-            <Button type="submit" size="small" variant="primary" busy={busy}>
+            <Button type="submit" size="small" variant="primary" busy={busy} disabled={chosen === ''}>
               {t('release')}
             </Button>
           </form>

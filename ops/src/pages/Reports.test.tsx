@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type DailyReport, type DailyReportRange, type DayFigures } from '@instalment/contract/api';
 import { addDays } from '@instalment/contract/loan';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host';
+import { createOpsHost } from '../host/createOpsHost';
 import { Reports } from './Reports';
 
 const OPERATOR = { username: 'fay', roles: ['finance' as const], business_timezone: 'Asia/Shanghai' };

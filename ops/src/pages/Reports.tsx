@@ -5,8 +5,8 @@ import { addDays, calendarDate } from '@instalment/contract/loan';
 import { useT } from '@instalment/host-sdk/host';
 import { ExportButton, LoadedTable, Stacked, useConsoleApi, useOpsWords, type Column } from '@instalment/ui/ops';
 import { useLoad } from '@instalment/ui/kit';
-import { hostMessages } from '../messages';
-import type { HostScreenProps } from '../screens';
+import { hostMessages } from '../host/messages';
+import type { HostScreenProps } from './pages';
 
 /** A row of the report: a day, or the range's totals. */
 interface Row {

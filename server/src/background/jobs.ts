@@ -1,5 +1,5 @@
-import type { AppConfig } from '../config';
-import type { Services } from '../services';
+import type { AppConfig } from '../settings/config';
+import type { Services } from '../composition/services';
 import type { Job } from './runner';
 
 /** How often applications whose review time has come are approved: an applicant waits at most this past it. */

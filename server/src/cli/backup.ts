@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../settings/config';
 import { takeBackup } from '../maintenance/backup';
 import { archivePath, run } from './command-line';
 

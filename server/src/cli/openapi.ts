@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DOCUMENT_FILE, documentedApp, documentOf } from '../openapi/generate';
+import { DOCUMENT_FILE, documentedApp, documentOf } from './openapi-document';
 
 /** `npm run openapi -w server`: writes the API document the routes describe to server/openapi.json. */
 documentOf(documentedApp()).then(

@@ -1,12 +1,12 @@
 import os from 'node:os';
 import Fastify from 'fastify';
 import { OPERATOR_ROLES } from '@instalment/contract/api';
-import { loadConfig } from '../config';
+import { loadConfig } from '../settings/config';
 import { openDatabase } from '../db/database';
 import { AuditService } from '../services/audit';
 import { LoginAttempts } from '../services/login-attempts';
 import { OperatorService } from '../services/operators';
-import { Metrics } from '../http/metrics';
+import { Metrics } from '../runtime/metrics';
 
 const USAGE = `usage: npm run operator -w server -- add <username> --roles <role,…> [--console <console's address>]
        npm run operator -w server -- disable <username>

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../settings/config';
 import { restoreBackup } from '../maintenance/restore';
 import { archivePath, run } from './command-line';
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../settings/config';
 import { openDatabase } from '../db/database';
 import { rotateKeys } from '../maintenance/key-rotation';
 import { run } from './command-line';

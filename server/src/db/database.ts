@@ -1,5 +1,5 @@
-import type { AppConfig } from '../config';
-import { DEVELOPMENT_DATA_KEYS, FieldCipher } from './field-cipher';
+import type { AppConfig } from '../settings/config';
+import { DEVELOPMENT_DATA_KEYS, FieldCipher } from '../sealing/field-cipher';
 import { checkKeys, proveKeys } from './key-checks';
 import { openPostgres } from './postgres';
 import { migrate } from './schema';

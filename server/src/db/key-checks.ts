@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FieldCipher, Sealed } from './field-cipher';
+import type { FieldCipher, Sealed } from '../sealing/field-cipher';
 import type { Store } from './store';
 
 /**

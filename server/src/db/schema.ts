@@ -1,4 +1,4 @@
-import type { FieldCipher } from './field-cipher';
+import type { FieldCipher } from '../sealing/field-cipher';
 import { MIGRATIONS, type MigrationStep } from './migrations';
 
 /** How an engine reads its schema version and applies a migration with it, as one step. */

@@ -13,7 +13,7 @@ import type {
   Voucher,
 } from '@instalment/contract/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Sealed } from './field-cipher';
+import type { Sealed } from '../sealing/field-cipher';
 
 export type { DifferenceReason };
 
@@ -268,7 +268,7 @@ interface UsersTable {
   id_card: Defaulted<Sealed | null>;
   /** The ID number's blind index (FieldCipher.blindIndex): one ID number, one account. */
   id_card_index: Defaulted<string | null>;
-  /** The blind index of the ID number's last 4 characters (db/id-tail.ts): staff find a borrower by it. */
+  /** The blind index of the ID number's last 4 characters (sealing/id-tail.ts): staff find a borrower by it. */
   id_card_tail_index: Defaulted<string | null>;
   /** 1: due reminders by SMS (the default); 0: turned off in "mine". */
   sms_reminders: Defaulted<number>;

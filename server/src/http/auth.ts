@@ -13,6 +13,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The `security` of a route that asks for the borrower's token only in some cases (it says which):
+ * declared here, beside the token's check, so a route need not import the API document's code.
+ */
+export const BORROWER_SOMETIMES: Array<Record<string, string[]>> = [{}, { borrowerToken: [] }];
+
 export interface Auth {
   /** onRequest hook (before the body is parsed or validated, so a caller without a token learns nothing else): a valid token or HTTP 401 (code 401), which makes the app clear its session. */
   required: (request: FastifyRequest) => Promise<void>;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../settings/config';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
 /** A listening server's own URL: its address does not change, and asking the socket for it is a system call. */

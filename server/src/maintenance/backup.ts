@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { localUploadDir } from '../storage/open';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../settings/config';
 
 /** What a backup archive (a gzipped tar) holds, and where. */
 export const ARCHIVE = {

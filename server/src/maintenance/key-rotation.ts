@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FieldCipher } from '../db/field-cipher';
+import type { FieldCipher } from '../sealing/field-cipher';
 import { proveKeys } from '../db/key-checks';
 import type { Store } from '../db/store';
 

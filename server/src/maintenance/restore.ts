@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as tar from 'tar';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../settings/config';
 import { ARCHIVE, localData, type Manifest } from './backup';
 
 /** A folder that holds nothing (or is not there yet): the only kind a restore writes into. */

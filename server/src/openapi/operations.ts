@@ -1,6 +1,6 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import type { Auth } from '../http/auth';
+import { BORROWER_SOMETIMES, type Auth } from '../http/auth';
 import { rolesNeeded } from '../routes/admin/guard';
 import { AREAS, TAGS, type Tag } from './areas';
 import { REFUSALS, type Refusal } from './refusals';
@@ -11,8 +11,6 @@ const REFUSALS_KEY = 'x-refusals';
 
 const BORROWER = { borrowerToken: [] };
 const OPERATOR = { operatorBearer: [] };
-/** The `security` of a route that asks for the borrower's token only in some cases (it says which). */
-export const BORROWER_SOMETIMES = [{}, BORROWER];
 
 function tagOf(url: string): Tag {
   const area = AREAS.find(([prefix]) => url.startsWith(prefix));

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlipaySettings } from '../config';
+import type { AlipaySettings } from '../settings/config';
 import { loggableFailure } from './failures';
 import type {
   AgreementGateway,

@@ -1,8 +1,9 @@
 import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { Config } from '@alicloud/openapi-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AliyunSmsSettings } from '../config';
-import type { ReminderKind, SmsMessage, SmsProvider } from '../services/sms';
+import type { AliyunSmsSettings } from '../settings/config';
+import type { ReminderKind } from '../db/tables';
+import type { SmsMessage, SmsProvider } from './sms';
 import { withoutQueries } from './failures';
 
 /** Aliyun's answer when it refuses (HTTP 200 with another Code, or an HTTP error the SDK turns into one). */

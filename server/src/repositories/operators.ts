@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Sealed } from '../db/field-cipher';
+import type { Sealed } from '../sealing/field-cipher';
 import type { Store } from '../db/store';
 import type { Tables } from '../db/tables';
 

@@ -1,5 +1,5 @@
 import type { ReleaseChange, RemoteRelease } from '@instalment/contract/api';
-import { iso } from '../context';
+import { iso } from '../runtime/context';
 import type { Store } from '../db/store';
 
 /** A change as the service files it: the entries as the config held them, `at` in epoch ms. */

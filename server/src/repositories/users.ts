@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Sealed } from '../db/field-cipher';
+import type { Sealed } from '../sealing/field-cipher';
 import type { Store } from '../db/store';
 import type { UserRow } from '../db/tables';
 
@@ -108,7 +108,7 @@ export class UserRecords {
     return row !== undefined;
   }
 
-  /** `index`, `tailIndex`: the blind indexes of the whole number and of its tail (db/id-tail.ts). */
+  /** `index`, `tailIndex`: the blind indexes of the whole number and of its tail (sealing/id-tail.ts). */
   async bindIdentity(id: number, realName: string, idCard: Sealed, index: string, tailIndex: string): Promise<void> {
     await this.store.q
       .updateTable('users')

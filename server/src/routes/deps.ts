@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../settings/config';
 import type { Auth } from '../http/auth';
 import type { FileLinks } from '../http/file-links';
-import type { Services } from '../services';
+import type { Services } from '../composition/services';
 
 /** The app as routes see it: request and answer types follow each route's schema. */
 export type ApiInstance = FastifyInstance<

@@ -18,7 +18,7 @@ import {
 } from '@instalment/contract/api/schemas';
 import { validatePhone } from '@instalment/contract/validation';
 import { Type } from '@sinclair/typebox';
-import { iso } from '../context';
+import { iso } from '../runtime/context';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import type { RoutePlugin } from './deps';

@@ -23,14 +23,13 @@ import {
   VoucherRequest,
   WithdrawVoucherRequest,
 } from '@instalment/contract/api/schemas';
-import { userOf } from '../http/auth';
+import { BORROWER_SOMETIMES, userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { pageOf } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { RoutePlugin } from './deps';
 import { localeOf, said } from '../http/say';
-import { BORROWER_SOMETIMES } from '../openapi/operations';
 
 export const loanRoutes: RoutePlugin = async (app, { services, auth, config, links }) => {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;

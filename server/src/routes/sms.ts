@@ -1,11 +1,10 @@
 import { ENDPOINTS, type SmsEvent } from '@instalment/contract/api';
 import { validatePhone } from '@instalment/contract/validation';
 import { envelopeOf, NoData, SmsSendRequest } from '@instalment/contract/api/schemas';
-import { userOf } from '../http/auth';
+import { BORROWER_SOMETIMES, userOf } from '../http/auth';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
-import { BORROWER_SOMETIMES } from '../openapi/operations';
 import { SMS_EVENTS } from '../services/sms';
 import { isClosed } from '../services/users';
 import type { RoutePlugin } from './deps';

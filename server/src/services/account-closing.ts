@@ -1,6 +1,6 @@
 import type { AccountClosure, LoanStatus } from '@instalment/contract/api';
 import { isLoanOpen, LOAN_TRANSITIONS } from '@instalment/contract/loan';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { ClosedAccountRecords } from '../repositories/closed-accounts';
 import type { UserRow } from '../repositories/users';
 import type { AuditService } from './audit';

@@ -1,6 +1,6 @@
 import { EDITABLE_SETTINGS, type EditableSetting, type SettingChange } from '@instalment/contract/api';
 import { formatRate } from '@instalment/contract/loan';
-import { settingChanges, valueChanges } from './approval-subjects';
+import { settingChanges, valueChanges } from './setting-changes';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const settingOf = (target: string): EditableSetting | undefined => EDITABLE_SETTINGS.find((key) => target === `setting:${key}`);

@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { AuditEntry, Listing, OperatorRole } from '@instalment/contract/api';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import { AuditRecords, type AuditRow } from '../repositories/audit';
 import { OperatorRecords } from '../repositories/operators';

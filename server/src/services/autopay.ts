@@ -10,7 +10,7 @@ import {
 } from '@instalment/contract/api';
 import { maskName, maskPhone, zonedMidnight } from '@instalment/contract/format';
 import { addDays, formatPeriods, fromFen } from '@instalment/contract/loan';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import { isUniqueViolation, type Store } from '../db/store';
 import type { GatewayAgreement } from '../providers/gateway';
 import { AutopayRecords, type ChargeCandidate, type ChargeRow } from '../repositories/autopay';

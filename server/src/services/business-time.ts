@@ -1,7 +1,7 @@
 import type { CalendarDate } from '@instalment/contract/api';
 import { zonedMidnight } from '@instalment/contract/format';
 import { addDays, calendarDate } from '@instalment/contract/loan';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { Refusal, say } from './refusals';
 
 /** The lender's calendar day of an instant, in the business time zone (`BUSINESS_TIMEZONE`): the books' "today", due dates and days. */

@@ -1,7 +1,7 @@
 import type { ApprovalKind } from '@instalment/contract/api';
 import type { Store } from '../db/store';
-import type { Effect } from './approvals';
 import { Refusal, say } from './refusals';
+import { parseTarget } from './targets';
 
 /**
  * The approvals that change a borrower's loans or credit line. A refund is not one: money a
@@ -14,23 +14,22 @@ const BORROWER_CHANGES: ReadonlySet<ApprovalKind> = new Set<ApprovalKind>([
   'difference.apply',
 ]);
 
-/** The account a console write's target (`loan:`, `voucher:`, `difference:`, `user:`) is about; null for any other. */
-async function accountOf(tx: Store, target: string): Promise<number | null> {
-  const at = target.indexOf(':');
-  const [kind, id] = [target.slice(0, at), target.slice(at + 1)];
-  switch (kind) {
+/** The account a console write's target (a loan, a proof, a payment difference, a borrower) is about; null for any other. */
+async function accountOf(tx: Store, stored: string): Promise<number | null> {
+  const target = parseTarget(stored);
+  switch (target?.kind) {
     case 'user':
-      return Number(id);
+      return target.id;
     case 'loan':
-      return (await tx.q.selectFrom('loans').select('user_id').where('order_no', '=', id).executeTakeFirst())?.user_id ?? null;
-    case 'voucher':
+      return (await tx.q.selectFrom('loans').select('user_id').where('order_no', '=', target.orderNo).executeTakeFirst())?.user_id ?? null;
+    case 'proof':
     case 'difference': {
-      const table = kind === 'voucher' ? 'vouchers' : 'payment_differences';
+      const table = target.kind === 'proof' ? 'vouchers' : 'payment_differences';
       const row = await tx.q
         .selectFrom(table)
         .innerJoin('loans', 'loans.id', `${table}.loan_id`)
         .select('loans.user_id')
-        .where(`${table}.id`, '=', Number(id))
+        .where(`${table}.id`, '=', target.id)
         .executeTakeFirst();
       return row?.user_id ?? null;
     }
@@ -54,18 +53,3 @@ export async function refuseClosedAccount(tx: Store, target: string): Promise<vo
 
 /** Whether an approval of `kind` changes a borrower's loans or credit line: asked for or carried out, it waits on an open account. */
 export const changesBorrower = (kind: ApprovalKind): boolean => BORROWER_CHANGES.has(kind);
-
-/** The effects, those that change a borrower refused once the account is closed: an approval asked before the closing and decided after is refused too. */
-export function refusedWhenClosed(effects: Record<ApprovalKind, Effect>): Record<ApprovalKind, Effect> {
-  const guarded = (kind: ApprovalKind, effect: Effect): Effect =>
-    changesBorrower(kind)
-      ? async (tx, target, ...rest) => {
-          await refuseClosedAccount(tx, target);
-          return effect(tx, target, ...rest);
-        }
-      : effect;
-  return Object.fromEntries(Object.entries(effects).map(([kind, effect]) => [kind, guarded(kind as ApprovalKind, effect)])) as Record<
-    ApprovalKind,
-    Effect
-  >;
-}

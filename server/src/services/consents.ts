@@ -1,5 +1,5 @@
 import { AGREEMENT_VERSIONS, type AgreedVersions, type AgreementName, type Consent, type ConsentRequired } from '@instalment/contract/api';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import { ConsentRecords } from '../repositories/consents';
 import { Refusal, say, type Said } from './refusals';

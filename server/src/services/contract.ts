@@ -3,7 +3,7 @@ import type { Locale } from '@instalment/contract/i18n';
 import { translator } from '@instalment/contract/i18n';
 import { contractMessages, type ContractMessageKey } from '../i18n/contract';
 import { calendarDate, formatMoney, formatRate, fromFen, priceAprBp } from '@instalment/contract/loan';
-import { iso } from '../context';
+import { iso } from '../runtime/context';
 import { LENDER_ID } from '../db/catalogue';
 import type { LoanRow } from './loans';
 import type { MaskedIdentity } from './masked-identity';

@@ -1,7 +1,7 @@
 import type { CreditLine } from '@instalment/contract/api';
 import { formatMoney, fromFen, overdueDays } from '@instalment/contract/loan';
-import type { Context } from '../context';
-import { idTailIndex } from '../db/id-tail';
+import type { Context } from '../runtime/context';
+import { idTailIndex } from '../sealing/id-tail';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';

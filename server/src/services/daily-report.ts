@@ -16,7 +16,7 @@ import {
   penaltyFen,
   priceOfPeriods,
 } from '@instalment/contract/loan';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { AutopayRecords } from '../repositories/autopay';
 import { ReportRecords, type Movement, type Unpaid } from '../repositories/reports';
 import { businessDay, dayRange } from './business-time';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fromFen } from '@instalment/contract/loan';
-import { iso, type Context } from '../context';
-import type { Sealed } from '../db/field-cipher';
+import { iso, type Context } from '../runtime/context';
+import type { Sealed } from '../sealing/field-cipher';
 import { PersonalDataRecords, type PersonalRows } from '../repositories/personal-data';
 import type { UserRow } from '../repositories/users';
 import type { AuditService } from './audit';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mayDo, type DailyReportRange, type DayFigures, type OperatorRole, type PaymentStatus } from '@instalment/contract/api';
 import { maskName, maskPhone, zonedDateTime, zonedDay } from '@instalment/contract/format';
 import type { Locale } from '@instalment/contract/i18n';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import {
   EXPORT_PAGE_ROWS,
   type AuditFilter,

@@ -16,7 +16,7 @@ import {
   statusFromInstalments,
 } from '@instalment/contract/loan';
 import { translator } from '@instalment/contract/i18n';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import { LoanRecords, type InstalmentRow, type LoanRow } from '../repositories/loans';
 import { PaymentRecords } from '../repositories/payments';
 import { VoucherRecords } from '../repositories/vouchers';
@@ -181,24 +181,29 @@ export class Ledger {
   }
 
   /**
-   * The most of `wanted` that `amountFen` pays for today: all of it when its price has not
+   * The most of `wanted` that `amountFen` pays for on `today`: all of it when its price has not
    * risen; else the longest run of its unpaid instalments, earliest first, that the ledger
    * accepts and the money covers. Null when it covers nothing.
    */
-  async coveredBy(loan: LoanRow, wanted: Selection, amountFen: number): Promise<{ selection: Selection; amountFen: number } | null> {
-    const priced = await this.price(loan, wanted).catch((error: unknown) => {
+  async coveredBy(
+    loan: LoanRow,
+    wanted: Selection,
+    amountFen: number,
+    today = this.today(),
+  ): Promise<{ selection: Selection; amountFen: number } | null> {
+    const priced = await this.price(loan, wanted, today).catch((error: unknown) => {
       if (error instanceof Refusal) return null;
       throw error;
     });
     if (priced && priced.amountFen <= amountFen) return { selection: wanted, amountFen: priced.amountFen };
-    const states = await this.states(loan);
+    const states = await this.states(loan, today);
     const candidates = states
       .filter((state) => !state.ledger.paid && !state.ledger.underReview)
       .map((state) => state.view.period)
       .filter((period) => wanted.payoff || wanted.periods.includes(period));
     for (let count = candidates.length; count > 0; count -= 1) {
       const selection: Selection = { payoff: false, periods: candidates.slice(0, count) };
-      const price = await this.price(loan, selection).catch((error: unknown) => {
+      const price = await this.price(loan, selection, today).catch((error: unknown) => {
         if (error instanceof Refusal) return null;
         throw error;
       });

@@ -23,7 +23,7 @@ import {
   toFen,
   type ApplicationProblem,
 } from '@instalment/contract/loan';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { PageRequest } from './page';
 import type { CatalogueService } from './catalogue';
 import type { ConsentService } from './consents';

@@ -1,4 +1,4 @@
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { LoginFailureRecords } from '../repositories/login-failures';
 import { Refusal, say } from './refusals';
 

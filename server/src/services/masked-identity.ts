@@ -1,5 +1,5 @@
 import { maskBankCard, maskIdCard } from '@instalment/contract/format';
-import type { FieldCipher } from '../db/field-cipher';
+import type { FieldCipher } from '../sealing/field-cipher';
 import type { LoanRow } from '../repositories/loans';
 
 /** What every answer shows of a loan's ID number and bank card: their masked forms, opened from the sealed ones for that alone. */

@@ -1,6 +1,6 @@
 import type { ArticleState, ArticleText, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/contract/api';
 import { LOCALES, type Locale } from '@instalment/contract/i18n';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import type { Change } from './change';
 import type { PageRequest } from './page';

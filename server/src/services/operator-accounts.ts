@@ -1,4 +1,4 @@
-import { PRIVILEGED_ROLES, type ApprovalKind, type OperatorRole } from '@instalment/contract/api';
+import { PRIVILEGED_ROLES, type OperatorRole } from '@instalment/contract/api';
 import type { Static } from '@sinclair/typebox';
 import type {
   OperatorCreated,
@@ -8,53 +8,18 @@ import type {
   OperatorTotpReset,
   StaffOperator,
 } from '@instalment/contract/api/schemas';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import { OperatorRecords } from '../repositories/operators';
-import type { ApprovalService, Effect } from './approvals';
+import type { Approvals } from './approvals';
 import type { Change } from './change';
-import { accountOfTarget, operatorTarget, type Confirmation } from './operator-target';
+import { operatorTarget, type Confirmation } from './operator-target';
 import { rolesOf, type Operator, type OperatorService } from './operators';
 import { Refusal, say } from './refusals';
 
 /** Roles that grant what the operator does not hold yet and that a second admin must approve. */
 const privilegedGrants = (now: readonly OperatorRole[], asked: readonly OperatorRole[]) =>
   asked.filter((role) => PRIVILEGED_ROLES.includes(role) && !now.includes(role));
-
-/** The account changes that wait for a second admin, and what each does once approved (`checker`: that admin). */
-export type AccountKind = Extract<ApprovalKind, `operator.${string}`>;
-
-/**
- * What a second admin's approval of an account's change does. A renewed authenticator's
- * enrolment code goes to that admin (`handOver`), to pass on as the one who renewed it.
- */
-export function accountEffects(operators: OperatorService, accounts: () => OperatorAccounts): Record<AccountKind, Effect> {
-  const usernameOf = (target: string) => accountOfTarget(target) ?? '';
-  return {
-    'operator.roles': async (tx, target, payload) => {
-      const { roles } = payload as { roles: OperatorRole[] };
-      if ((await new OperatorRecords(tx).setRoles(usernameOf(target), roles.join(','))) === null)
-        throw new Refusal(say('operatorNotFound'));
-      return { roles };
-    },
-    'operator.disable': async (tx, target) => {
-      if (!(await operators.disable(usernameOf(target), tx))) throw new Refusal(say('operatorNotFound'));
-      return { disabled: true };
-    },
-    'operator.enable': async (tx, target) => {
-      if (!(await operators.enable(usernameOf(target), tx))) throw new Refusal(say('operatorNotFound'));
-      return { disabled: false };
-    },
-    'operator.totp': async (tx, target, _payload, checker, handOver) => {
-      const username = usernameOf(target);
-      handOver(await operators.resetTotp(username, checker.username, tx));
-      await accounts().askConfirmation(tx, checker, username, 'confirm-totp');
-      return { totp_reset: true };
-    },
-    // The account is left as it is: what changes is that `refusalOf` stops pairing it with its admin.
-    'operator.confirm': async () => ({ confirmed: true }),
-  };
-}
 
 /**
  * Operators' accounts as admins manage them in the console: every change in the admin's write,
@@ -74,7 +39,7 @@ export class OperatorAccounts {
   constructor(
     private readonly ctx: Context,
     private readonly operators: OperatorService,
-    private readonly approvals: ApprovalService,
+    private readonly approvals: Approvals,
   ) {}
 
   async list(): Promise<Array<Static<typeof StaffOperator>>> {

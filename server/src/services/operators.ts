@@ -8,8 +8,8 @@ import {
 } from '@instalment/contract/api';
 import { validateOperatorUsername, validatePassword } from '@instalment/contract/validation';
 import { authenticator } from 'otplib';
-import { iso, seconds, type Context } from '../context';
-import type { Sealed } from '../db/field-cipher';
+import { iso, seconds, type Context } from '../runtime/context';
+import type { Sealed } from '../sealing/field-cipher';
 import { isUniqueViolation, type Store } from '../db/store';
 import { LoginFailureRecords } from '../repositories/login-failures';
 import { OperatorRecords, type OperatorRow } from '../repositories/operators';

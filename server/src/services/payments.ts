@@ -3,11 +3,12 @@ import type { Cashier, DifferenceReason, PaymentChannel, PaymentResult, PaymentS
 import { formatPeriods, fromFen, parsePeriods } from '@instalment/contract/loan';
 import { originAllowed, type OriginRule } from '../settings/origins';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { CatalogueService } from './catalogue';
 import { Ledger, quoteView, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
+import { AutopayRecords } from '../repositories/autopay';
 import { DifferenceRecords } from '../repositories/differences';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
 import { Refusal, say } from './refusals';
@@ -242,16 +243,20 @@ export class PaymentService {
     const now = this.ctx.now();
     const paidBy = `payment:${payment.payment_no}`;
     const wanted: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+    // An autopay charge's money was taken on the day the lender asked for it (Alipay answers a
+    // withholding at once or takes nothing): however late its answer reaches us, it pays what was
+    // due that day, never a penalty of the days Alipay kept us waiting.
+    const pricedOn = businessDay(this.ctx, (await new AutopayRecords(this.ctx.store).isCharge(payment.id)) ? payment.created_at : now);
     // What the payment's instalments cost as the money arrives, read before any of them is settled.
-    const dueFen = await this.ledger.price(loan, wanted).then(
+    const dueFen = await this.ledger.price(loan, wanted, pricedOn).then(
       (price) => price.amountFen,
       (error: unknown) => {
         if (error instanceof Refusal) return null;
         throw error;
       },
     );
-    const covered = await this.ledger.coveredBy(loan, wanted, trade.amountFen);
-    if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now);
+    const covered = await this.ledger.coveredBy(loan, wanted, trade.amountFen, pricedOn);
+    if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now, pricedOn);
     await this.records.markPaid(payment.id, channel, now, trade.tradeNo);
     const settledFen = covered?.amountFen ?? 0;
     if (settledFen === trade.amountFen) return 'settled';

@@ -1,6 +1,6 @@
 import type { DueLoan, DueLoans, MyOverdueLoans } from '@instalment/contract/api';
 import { fromFen, isRepayable, owedNow, priceOfPeriods } from '@instalment/contract/loan';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { LoanRecords, type LoanRow } from '../repositories/loans';
 import type { InstalmentState, Ledger } from './ledger';
 import type { LoanService } from './loans';

@@ -1,7 +1,7 @@
 import type { DifferenceApplied, DifferenceResolved, DifferenceStatus, Listing, PaymentDifference } from '@instalment/contract/api';
 import { REASON_MAX } from '@instalment/contract/api/schemas';
 import { fromFen, parsePeriods } from '@instalment/contract/loan';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import type { PaymentGateway } from '../providers/gateway';
 import { ApprovalRecords } from '../repositories/approvals';

@@ -1,10 +1,11 @@
 import type { OutboxNotice } from '@instalment/contract/api';
 import { addDays } from '@instalment/contract/loan';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { LoanRecords } from '../repositories/loans';
 import { ReminderRecords, type ReminderCandidate } from '../repositories/reminders';
 import type { Ledger } from './ledger';
-import type { ReminderKind, SmsProvider } from './sms';
+import type { ReminderKind } from '../db/tables';
+import type { SmsProvider } from '../providers/sms';
 import { businessDay } from './business-time';
 
 /** "3 days before a due date". */

@@ -1,4 +1,4 @@
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { ClosedAccountRecords } from '../repositories/closed-accounts';
 import type { AuditService } from './audit';
 import { userTarget } from './targets';

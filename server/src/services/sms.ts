@@ -1,43 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/contract/api';
-import { seconds, type Context } from '../context';
+import { seconds, type Context } from '../runtime/context';
 import { SmsRecords } from '../repositories/sms';
 import { Refusal, say } from './refusals';
-import type { ReminderKind } from '../db/tables';
+import type { SmsMessage, SmsProvider } from '../providers/sms';
 
 export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile', 'closeaccount'];
 export const CODE_TTL_SECONDS = 5 * 60;
 export const MAX_WRONG_TRIES = 5;
-
-/** A verification code for one phone and event. */
-export interface CodeMessage {
-  kind: 'code';
-  mobile: string;
-  event: SmsEvent;
-  code: string;
-}
-
-export type { ReminderKind };
-
-/** A due reminder: its text is the provider's template, filled with these. */
-export interface ReminderMessage {
-  kind: 'reminder';
-  mobile: string;
-  reminder: ReminderKind;
-  params: { order: string; period: string; amount: string; date: string };
-}
-
-export type SmsMessage = CodeMessage | ReminderMessage;
-
-/**
- * Delivers a message, or throws: the caller then treats it as not sent. `SMS_PROVIDER` picks
- * Aliyun (providers/aliyun-sms.ts) or the development outbox.
- */
-export interface SmsProvider {
-  send(message: SmsMessage): Promise<void>;
-  /** Whether reminders of this kind can be sent at all (Aliyun needs a template for each). */
-  sendsReminders(kind: ReminderKind): boolean;
-}
 
 /** The development provider: keeps every message in a table that GET /dev/sms-outbox reads. */
 export class OutboxSmsProvider implements SmsProvider {

@@ -19,7 +19,7 @@ import { MAX_PAGE_SIZE, mayDo, type BorrowerMatches, type OperatorRole } from '@
 import { maskBankCard, maskIdCard, maskName, maskPhone } from '@instalment/contract/format';
 import { ageOnIdCard, isBorrowerAge } from '@instalment/contract/validation';
 import { annualRateBp, computeSchedule, fromFen, parsePeriods, priceOfPeriods, toFen } from '@instalment/contract/loan';
-import { iso, type Context } from '../context';
+import { iso, type Context } from '../runtime/context';
 import {
   ConsoleListRecords,
   type ListSpan,
@@ -34,12 +34,12 @@ import { LoanRecords, type LoanRow } from '../repositories/loans';
 import { QueueRecords, type QueueTally } from '../repositories/queues';
 import { StaffRecords, type StaffPaymentRow, type StaffVoucherRow } from '../repositories/staff';
 import { UserRecords, type UserRow } from '../repositories/users';
-import { ID_TAIL_LENGTH, idTailIndex } from '../db/id-tail';
-import type { ApprovalService } from './approvals';
+import { ID_TAIL_LENGTH, idTailIndex } from '../sealing/id-tail';
+import type { Approvals } from './approvals';
 import type { AuditService } from './audit';
-import { ConsentService } from './consents';
+import type { ConsentService } from './consents';
 import type { CreditService } from './credit';
-import { DailyReports } from './daily-report';
+import type { DailyReports } from './daily-report';
 import type { InstalmentState, Ledger } from './ledger';
 import type { UploadService } from './uploads';
 import { Refusal, say } from './refusals';
@@ -74,23 +74,21 @@ export class StaffService {
   private readonly loans: LoanRecords;
   private readonly users: UserRecords;
   private readonly lists: ConsoleListRecords;
-  private readonly consents: ConsentService;
-  private readonly reports: DailyReports;
 
   constructor(
     private readonly ctx: Context,
     private readonly ledger: Ledger,
     private readonly credit: CreditService,
-    private readonly approvals: ApprovalService,
+    private readonly approvals: Approvals,
     private readonly audit: AuditService,
     private readonly uploads: UploadService,
+    private readonly consents: ConsentService,
+    private readonly reports: DailyReports,
   ) {
     this.records = new StaffRecords(ctx.store);
     this.loans = new LoanRecords(ctx.store);
     this.users = new UserRecords(ctx.store);
     this.lists = new ConsoleListRecords(ctx.store);
-    this.consents = new ConsentService(ctx);
-    this.reports = new DailyReports(ctx);
   }
 
   /** Each queue counted, with what it is worth and how long its oldest has waited; and today's money. */

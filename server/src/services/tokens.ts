@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { seconds, type Context } from '../context';
+import { seconds, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import { TokenRecords } from '../repositories/tokens';
 import type { UserRow } from '../repositories/users';

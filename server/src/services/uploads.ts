@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ChunkStored } from '@instalment/contract/api';
 import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType } from '@instalment/contract/validation';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { UploadRecords } from '../repositories/uploads';
 import { declaredSize } from './image-size';
 import { Refusal, say } from './refusals';

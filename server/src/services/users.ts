@@ -1,7 +1,7 @@
 import type { LoginResult, ProfileRequest, UserIndex } from '@instalment/contract/api';
 import { maskPhone } from '@instalment/contract/format';
 import { fromFen } from '@instalment/contract/loan';
-import { seconds, type Context } from '../context';
+import { seconds, type Context } from '../runtime/context';
 import { type Agreed, ConsentService } from './consents';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';

@@ -1,9 +1,9 @@
 import type { Voucher } from '@instalment/contract/api';
 import { fromFen, parsePeriods } from '@instalment/contract/loan';
-import { iso } from '../context';
+import { iso } from '../runtime/context';
 import type { Store } from '../db/store';
 import type { VoucherRow } from '../repositories/vouchers';
-import type { ApprovalService } from './approvals';
+import type { Approvals } from './approvals';
 import { voucherTarget } from './targets';
 
 /** A proof as its borrower reads it; `file_url` is the stored path, which the HTTP edge signs. */
@@ -27,7 +27,7 @@ export function voucherView(orderNo: string, row: VoucherRow): Voucher {
  */
 export async function voucherDeciders(
   store: Store,
-  approvals: Pick<ApprovalService, 'approvedBy'>,
+  approvals: Pick<Approvals, 'approvedBy'>,
   rows: ReadonlyArray<Pick<VoucherRow, 'id' | 'status'>>,
 ): Promise<Map<number, string>> {
   const targets = (status: VoucherRow['status']) => rows.filter((row) => row.status === status).map((row) => voucherTarget(row.id));

@@ -1,6 +1,6 @@
 import type { Voucher, VoucherRequest } from '@instalment/contract/api';
 import { checkVoucherRemark, formatMoney, formatPeriods, fromFen, parsePeriods, remarkProblemText, toFen } from '@instalment/contract/loan';
-import type { Context } from '../context';
+import type { Context } from '../runtime/context';
 import { Ledger } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { UploadService } from './uploads';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../settings/config';
 import type { FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk';
 import { S3Storage } from './s3';

@@ -8,7 +8,7 @@ import {
   S3Client,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../config';
+import type { S3Settings } from '../settings/config';
 import type { FileStorage, StoredObject } from './file-storage';
 
 /** A storage that does not answer within this is down for the request that asked. */

@@ -1,7 +1,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AlipaySettings } from '../../src/config';
+import type { AlipaySettings } from '../../src/settings/config';
 
 /** A trade as the fake gateway keeps it, from the signed page request on. */
 export interface FakeTrade {
@@ -97,6 +97,19 @@ export interface AlipayFake {
 
 const ALIPAY_ALGORITHM = 'RSA-SHA256';
 
+/** How the fake starts, and each test with it (`withFakes`): every answer sent on time, a balance far above any loan's. */
+export const FIRST_SWITCHES: Pick<
+  AlipayFake,
+  'holdNotifies' | 'refundDelayMs' | 'loseRefunds' | 'refundQueriesFail' | 'unknownCharges' | 'balanceFen'
+> = {
+  holdNotifies: false,
+  refundDelayMs: 0,
+  loseRefunds: false,
+  refundQueriesFail: false,
+  unknownCharges: false,
+  balanceFen: 100_000_000,
+};
+
 /** Alipay's signed string: every field but `sign` (and, for notifies, `sign_type`), sorted, `k=v` joined by `&`. */
 const signedString = (fields: Record<string, string>, without: readonly string[]) =>
   Object.keys(fields)
@@ -140,6 +153,14 @@ export function throughFake(alipay: AlipayFake, settings: Partial<AlipaySettings
     },
   };
 }
+
+/** The environment of an API process charging and refunding through this fake, as a deployment sets it. */
+export const alipayEnv = (alipay: AlipayFake) => ({
+  ALIPAY_APP_ID: alipay.appId,
+  ALIPAY_PRIVATE_KEY: alipay.appPrivateKey.replace(/\n/g, '\\n'),
+  ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+  ALIPAY_GATEWAY: alipay.gateway,
+});
 
 /**
  * A loopback stand-in for openapi.alipay.com that checks what Alipay checks: every request's
@@ -232,14 +253,9 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     forged: 0,
     refunds: [] as FakeRefund[],
     refundRequests: 0,
-    refundDelayMs: 0,
-    loseRefunds: false,
     refundQueries: 0,
-    refundQueriesFail: false,
-    holdNotifies: false,
     agreements,
-    balanceFen: 100_000_000,
-    unknownCharges: false,
+    ...FIRST_SWITCHES,
     chargeRequests: 0,
     cancels: 0,
     agreementNotifyFields,

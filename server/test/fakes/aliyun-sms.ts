@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ALIYUN_SMS_TIMEOUT_MS, type AliyunSmsSettings } from '../../src/settings/config';
 
 /** A message Aliyun accepted, as its request carried it. */
 export interface AliyunMessage {
@@ -27,6 +28,31 @@ export interface AliyunFake {
   mode(mode: AliyunMode): void;
   close(): Promise<void>;
 }
+
+/** What a test server takes to send its SMS through this fake; `changes` adds templates or a time-out. */
+export function throughAliyun(aliyun: AliyunFake, changes: Partial<AliyunSmsSettings> = {}) {
+  return {
+    smsProvider: 'aliyun' as const,
+    aliyun: {
+      accessKeyId: aliyun.accessKeyId,
+      accessKeySecret: aliyun.accessKeySecret,
+      signName: '分期宝',
+      templateCode: 'SMS_CODE',
+      dueTemplateCode: null,
+      overdueTemplateCode: null,
+      endpoint: aliyun.url,
+      timeoutMs: ALIYUN_SMS_TIMEOUT_MS,
+      ...changes,
+    },
+  };
+}
+
+/** The environment of an API process sending its SMS through this fake, as a deployment sets it. */
+export const aliyunEnv = (aliyun: AliyunFake) => ({
+  ALIYUN_ACCESS_KEY_ID: aliyun.accessKeyId,
+  ALIYUN_ACCESS_KEY_SECRET: aliyun.accessKeySecret,
+  ALIYUN_SMS_ENDPOINT: aliyun.url,
+});
 
 /** RFC 3986 percent-encoding, as Aliyun's canonical query string uses it. */
 const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

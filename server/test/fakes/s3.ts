@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/config';
+import type { S3Settings } from '../../src/settings/config';
 
 /** How the fake answers: as S3 does, or as a storage that is down. */
 export type S3Mode = 'ok' | 'down';

@@ -1,31 +1,12 @@
 import { CURRENT_AGREEMENT, register, sendSms } from '@instalment/contract/api';
-import { ALIYUN_SMS_TIMEOUT_MS, type AliyunSmsSettings } from '../../src/config';
-import { startAliyunFake, type AliyunFake } from '../fakes/aliyun-sms';
+import type { AliyunSmsSettings } from '../../src/settings/config';
+import { throughAliyun, withFakes } from '../fakes';
 import { newPhone, PASSWORD, refusal, startServer, type TestServer } from '../helpers';
 
-let aliyun: AliyunFake;
-beforeAll(async () => {
-  aliyun = await startAliyunFake();
-});
-afterAll(() => aliyun.close());
-afterEach(() => aliyun.mode('ok'));
-
-function settings(changes: Partial<AliyunSmsSettings> = {}): AliyunSmsSettings {
-  return {
-    accessKeyId: aliyun.accessKeyId,
-    accessKeySecret: aliyun.accessKeySecret,
-    signName: '分期宝',
-    templateCode: 'SMS_000000001',
-    dueTemplateCode: null,
-    overdueTemplateCode: null,
-    endpoint: aliyun.url,
-    timeoutMs: ALIYUN_SMS_TIMEOUT_MS,
-    ...changes,
-  };
-}
+const loopback = withFakes(['aliyun']);
 
 const withAliyun = (changes: Partial<AliyunSmsSettings> = {}, limits = {}) =>
-  startServer({ smsProvider: 'aliyun', aliyun: settings(changes), limits });
+  startServer({ ...throughAliyun(loopback.aliyun, { templateCode: 'SMS_000000001', ...changes }), limits });
 
 test('a code goes to Aliyun signed, in the verification template, and that code signs the person up', async () => {
   const server = await withAliyun();
@@ -33,7 +14,7 @@ test('a code goes to Aliyun signed, in the verification template, and that code 
     const mobile = newPhone();
     const client = server.client();
     await sendSms(client.http, { mobile, event: 'register' });
-    const message = aliyun.messages.at(-1)!;
+    const message = loopback.aliyun.messages.at(-1)!;
     expect(message).toMatchObject({ PhoneNumbers: mobile, SignName: '分期宝', TemplateCode: 'SMS_000000001' });
     expect(message.TemplateParam).toEqual({ code: expect.stringMatching(/^\d{6}$/) });
     const result = await register(client.http, { ...CURRENT_AGREEMENT, mobile, code: message.TemplateParam.code, password: PASSWORD });
@@ -48,12 +29,12 @@ test('a code goes to Aliyun signed, in the verification template, and that code 
 test('a request signed with the wrong secret is refused by Aliyun, and the person is told the code was not sent', async () => {
   const server = await withAliyun({ accessKeySecret: 'not-the-secret' });
   try {
-    const forged = aliyun.forged;
-    const sent = aliyun.messages.length;
+    const forged = loopback.aliyun.forged;
+    const sent = loopback.aliyun.messages.length;
     const refused = await refusal(sendSms(server.client('en').http, { mobile: newPhone(), event: 'register' }));
     expect(refused.message).toMatch(/The SMS could not be sent/);
-    expect(aliyun.forged).toBe(forged + 1);
-    expect(aliyun.messages).toHaveLength(sent);
+    expect(loopback.aliyun.forged).toBe(forged + 1);
+    expect(loopback.aliyun.messages).toHaveLength(sent);
   } finally {
     await server.close();
   }
@@ -72,7 +53,7 @@ describe('Aliyun down, slow, failing or refusing: a clear refusal, and nothing b
     ['does not answer in time', 'hang'],
   ] as const)('when Aliyun %s', async (_, mode) => {
     const mobile = newPhone();
-    aliyun.mode(mode);
+    loopback.aliyun.mode(mode);
     for (const [locale, message] of [
       ['en', /The SMS could not be sent/],
       ['zh-CN', /短信发送失败/],
@@ -80,11 +61,11 @@ describe('Aliyun down, slow, failing or refusing: a clear refusal, and nothing b
       expect((await refusal(sendSms(server.client(locale).http, { mobile, event: 'register' }))).message).toMatch(message);
     }
     // Two failures against a cap of two a day, and no wait: the next two codes still go out.
-    aliyun.mode('ok');
+    loopback.aliyun.mode('ok');
     await sendSms(server.client().http, { mobile, event: 'register' });
     server.clock.advance(61_000);
     await sendSms(server.client().http, { mobile, event: 'register' });
-    expect(aliyun.messages.filter((message) => message.PhoneNumbers === mobile)).toHaveLength(2);
+    expect(loopback.aliyun.messages.filter((message) => message.PhoneNumbers === mobile)).toHaveLength(2);
   });
 
   test('when nothing listens at the endpoint', async () => {

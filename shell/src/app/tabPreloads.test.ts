@@ -1,6 +1,6 @@
 import { preloadEntry, prepareExposed } from '@instalment/federation/loader';
 import { PAGES } from '@instalment/federation/pages';
-import { RouteTable } from './routes';
+import { RouteTable } from '../host/routes';
 import { prepareTab, preloadTabEntriesWhenIdle } from './tabPreloads';
 
 jest.mock('@instalment/federation/loader', () => ({ preloadEntry: jest.fn(), prepareExposed: jest.fn(), publishedPages: jest.fn() }));

@@ -1,6 +1,6 @@
 import { preloadEntry, prepareExposed } from '@instalment/federation/loader';
 import { TABS, type Exposed, type Route } from '@instalment/federation/pages';
-import type { RouteTable } from './routes';
+import type { RouteTable } from '../host/routes';
 
 /**
  * Runs `task` once the page has loaded and the browser has nothing else to do (a browser without

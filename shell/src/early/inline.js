@@ -1,4 +1,4 @@
-// Inlined into the shell's index.html by webpack.config.base.js, so it runs as soon as the HTML
+// Inlined into the shell's index.html by webpack/page.js, so it runs as soon as the HTML
 // parser reaches it, while the app's own scripts are still downloading and compiling:
 // - config.json is asked for at once;
 // - then a connection to the API it names is opened (the first widget or page asks it at once);

@@ -10,7 +10,7 @@ import { createShellHost } from '../host/createShellHost';
 import { chooserScript, TEMPLATE_PREFIX } from './chooser';
 import { FRAME_PATHS, SHAPES } from './frames';
 
-// Run at build time, in Node, by the shell's production build (webpack.config.base.js, `firstPaint`):
+// Run at build time, in Node, by the shell's production build (webpack/first-paint.js):
 // its output is written into index.html, so it must never hold anything personal. Each paint is
 // what React's first render draws before any answer: the frame, home's welcome or a page's skeleton.
 enableStaticRendering(true);

@@ -1,9 +1,9 @@
 import { createHost, withQuery } from '@instalment/host-sdk/host';
 import { commonMessages, translator } from '@instalment/contract/i18n';
-import type { RuntimeConfig } from '../config';
+import type { RuntimeConfig } from '@instalment/federation/loader';
 import { PATHS } from '@instalment/contract/paths';
 import { UiStore } from '../ui/UiStore';
-import { RouteTable } from '../app/routes';
+import { RouteTable } from './routes';
 import { takeEarlyCall } from '../early/handover';
 
 /** Where the login page sends the user back to (SPEC: pages that need login come back after it). */

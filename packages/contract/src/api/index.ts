@@ -65,7 +65,7 @@ export type Api = ReturnType<typeof createApi>;
 /**
  * Every console call the operator screens make, bound to the console's client and grouped by
  * what they work on: what screens reach through `useConsoleApi()` (@instalment/ui/ops). Signing
- * in and out stay with the console host's session (`ops/src/host.ts`).
+ * in and out stay with the console host's session (`ops/src/host/createOpsHost.ts`).
  */
 export function createConsoleApi(http: HttpClient) {
   return {

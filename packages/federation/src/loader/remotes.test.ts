@@ -1,4 +1,11 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import { BUNDLER_RUNTIME_VERSION } from '../runtime/bundlerRuntime';
 import {
   loadedExposed,
   loadExposed,
@@ -63,4 +70,32 @@ test('a page prepared on pointer-down and opened by the click is one load; a fai
   expect(jest.mocked(loadRemote).mock.calls).toEqual([['mf_payment/Repayments'], ['mf_payment/Repayments']]);
   expect(registerRemotes).toHaveBeenCalledWith([expect.objectContaining({ name: 'mf_payment' })], { force: true });
   expect(loadedExposed('mf_payment', './Repayments')).toEqual({ default: 'page' });
+});
+
+test('a remote built with another minor release of the federation runtime is registered with its self-contained build before the runtime reads it; one of the same release is left as it is', async () => {
+  const [major, minor] = BUNDLER_RUNTIME_VERSION.split('.').map(Number);
+  const manifests: Record<string, unknown> = {
+    'http://news.test/mf-manifest.json': { metaData: { bundlerRuntime: `${major}.${minor + 1}.0` } },
+    'http://loan.test/mf-manifest.json': { metaData: { bundlerRuntime: BUNDLER_RUNTIME_VERSION } },
+  };
+  const answer = async (url: string) => ({ ok: true, text: async () => JSON.stringify(manifests[url]) }) as Response;
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  registerAppRemotes(
+    { mf_news: 'http://news.test/mf-manifest.json', mf_loan: 'http://loan.test/mf-manifest.json' } as RemoteEntries,
+    answer,
+  );
+  const plugin = jest.mocked(registerPlugins).mock.calls.at(-1)?.[0]?.[0] as ModuleFederationRuntimePlugin;
+  jest.mocked(registerRemotes).mockClear();
+  const runtime = { options: {}, origin: {} } as never;
+  await plugin.beforeRequest?.({ id: 'mf_news/NewsList', ...(runtime as object) } as never);
+  await plugin.beforePreloadRemote?.({
+    preloadOps: [{ nameOrAlias: 'mf_loan' }, { nameOrAlias: 'mf_news' }],
+    ...(runtime as object),
+  } as never);
+  await plugin.beforeRequest?.({ id: 'mf_news/NewsDetail', ...(runtime as object) } as never);
+  expect(jest.mocked(registerRemotes).mock.calls).toEqual([
+    [[{ name: 'mf_news', entry: 'http://news.test/self/mf-manifest.json' }], { force: true }],
+  ]);
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining(`mf_news runs its own federation runtime ${major}.${minor + 1}.0`));
+  warn.mockRestore();
 });

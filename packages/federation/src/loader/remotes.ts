@@ -7,7 +7,9 @@ import {
 } from '@module-federation/enhanced/runtime';
 import type { RemoteRelease } from '@instalment/contract/api';
 import { readPublishedPages, type ContainerName, type PublishedPage } from '@instalment/federation/pages';
+import { BUNDLER_RUNTIME_VERSION } from '../runtime/bundlerRuntime';
 import { drawnUrl, drawReleases, fallBack, tell } from './release';
+import { builtWith, runnableManifestUrl } from './selfContained';
 
 /**
  * Where each remote's manifest is, as a host's config.json names them (the repository's four and
@@ -63,12 +65,51 @@ function manifestText(url: string): Promise<string> {
   return text;
 }
 
+/**
+ * The self-contained build's manifest a remote runs from, where it does (./selfContained.ts), and
+ * the choice made for each remote since its last registration.
+ */
+const selfContained = new Map<ContainerName, string>();
+const chosen = new Map<ContainerName, Promise<void>>();
+
+async function choose(remote: ContainerName): Promise<void> {
+  const url = drawnUrl(remote);
+  if (!url) return;
+  const { metaData } = JSON.parse(await manifestText(url)) as { metaData?: unknown };
+  const runnable = runnableManifestUrl(url, metaData);
+  if (runnable === url) return;
+  console.warn(`${remote} runs its own federation runtime ${builtWith(metaData)} (this host's is ${BUNDLER_RUNTIME_VERSION}): ${runnable}`);
+  selfContained.set(remote, runnable);
+  registerRemotes([{ name: remote, entry: runnable }], { force: true });
+}
+
+/**
+ * Settles once the remote is registered with the manifest it runs from on this host, before the
+ * runtime reads it: the release's own (the same read), or its self-contained build's.
+ */
+function runnable(remote: ContainerName): Promise<void> {
+  let choice = chosen.get(remote);
+  if (!choice) {
+    choice = choose(remote);
+    chosen.set(remote, choice);
+    choice.catch(() => chosen.delete(remote));
+  }
+  return choice;
+}
+
 /** A failed load is remembered so that the next attempt starts the remote afresh instead of reusing the runtime's cached failure. */
 const failed = new Set<string>();
 const resilience: ModuleFederationRuntimePlugin = {
   name: 'instalment-resilience',
   async fetch(url) {
     return new Response(await manifestText(String(url)), { headers: { 'Content-Type': 'application/json' } });
+  },
+  async beforeRequest(args) {
+    await runnable(args.id.split('/')[0]);
+    return args;
+  },
+  async beforePreloadRemote({ preloadOps }) {
+    await Promise.all(preloadOps.map(({ nameOrAlias }) => runnable(nameOrAlias)));
   },
   async errorLoadRemote({ id, error }) {
     failed.add(id.split('/')[0]);
@@ -82,6 +123,8 @@ const resilience: ModuleFederationRuntimePlugin = {
  */
 export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAnswer): void {
   if (earlyAnswer) early = earlyAnswer;
+  selfContained.clear();
+  chosen.clear();
   registerPlugins([resilience]);
   registerRemotes(Object.entries(drawReleases(remotes)).map(([name, entry]) => ({ name, entry })));
 }
@@ -91,6 +134,8 @@ function register(remote: ContainerName): void {
   for (const id of loaded.keys()) if (id.startsWith(`${remote}/`)) loaded.delete(id);
   askedEntries.delete(remote);
   for (const id of askedModules) if (id.startsWith(`${remote}/`)) askedModules.delete(id);
+  selfContained.delete(remote);
+  chosen.delete(remote);
   const url = drawnUrl(remote);
   if (url) registerRemotes([{ name: remote, entry: url }], { force: true });
 }
@@ -98,8 +143,8 @@ function register(remote: ContainerName): void {
 /** The remote is registered anew and its current manifest read again, past every cache. */
 function restart(remote: ContainerName): void {
   failed.delete(remote);
-  const url = drawnUrl(remote);
-  if (url) {
+  for (const url of [drawnUrl(remote), selfContained.get(remote)]) {
+    if (!url) continue;
     manifests.delete(url);
     afresh.add(url);
   }

@@ -20,7 +20,7 @@ export interface PublishedPage {
   opensWith?: readonly OpeningCall[];
 }
 
-/** A page a remote adds beside SPEC §2's rows, as its team writes it in the remote's `src/pages.ts`. */
+/** A page a remote adds beside SPEC §2's rows, as its team writes it in the remote's `src/extra-pages.ts`. */
 export type ExtraPage = PublishedPage;
 
 /** A route as the shell serves it: a table row, with its titles when the row came from a remote. */

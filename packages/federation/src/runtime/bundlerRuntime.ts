@@ -5,7 +5,7 @@ import bundlerRuntimePackage from '@module-federation/webpack-bundler-runtime/pa
  * Where a host leaves its copy of the federation's bundler runtime for the remotes it loads: the
  * code each container's webpack runtime calls to share modules and answer `init` and `get`. It is
  * the same in every container, so a production remote takes the host's instead of carrying its
- * own (webpack.config.base.js, federationRuntime), as it already takes the runtime core.
+ * own (webpack/federation.js), as it already takes the runtime core.
  */
 export const BUNDLER_RUNTIME_GLOBAL = '__INSTALMENT_FEDERATION_BUNDLER_RUNTIME__';
 
@@ -25,6 +25,19 @@ export const BUNDLER_RUNTIME_VERSION: string = bundlerRuntimePackage.version;
  */
 export const sameRelease = (host: string, remote: string): boolean =>
   host.split('.').slice(0, 2).join('.') === remote.split('.').slice(0, 2).join('.');
+
+/**
+ * Where a remote's manifest names the bundler runtime release its entry was built with
+ * (`metaData[BUILT_WITH_METADATA]`), for the host to compare with its own before loading it.
+ */
+export const BUILT_WITH_METADATA = 'bundlerRuntime';
+
+/**
+ * The folder, beside a remote's manifest, of its self-contained build: the same pages with their
+ * own copy of the federation runtime and a manifest of their own (webpack/self-contained.js). A
+ * host of another minor release loads that build instead (the loader's `runnableManifestUrl`).
+ */
+export const SELF_CONTAINED_FOLDER = 'self';
 
 type WithProvided = typeof globalThis & { [BUNDLER_RUNTIME_GLOBAL]?: ProvidedBundlerRuntime };
 

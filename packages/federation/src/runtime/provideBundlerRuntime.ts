@@ -4,7 +4,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { BUNDLER_RUNTIME_VERSION, provideBundlerRuntime } from './bundlerRuntime';
 
 /**
- * A host's runtime plugin (webpack.config.base.js): before the host's federation starts, its
+ * A host's runtime plugin (webpack/federation.js): before the host's federation starts, its
  * bundler runtime is left where remote entries look for it. A host exposes nothing, so its build
  * drops `initContainerEntry`; the remotes answer `init` with it, so it is added back here.
  */

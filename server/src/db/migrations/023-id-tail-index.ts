@@ -1,9 +1,9 @@
-import type { Sealed } from '../field-cipher';
-import { idTailIndex } from '../id-tail';
+import type { Sealed } from '../../sealing/field-cipher';
+import { idTailIndex } from '../../sealing/id-tail';
 import type { Migration } from './migration';
 
 /**
- * The blind index of each bound ID number's last 4 characters (db/id-tail.ts), under the same
+ * The blind index of each bound ID number's last 4 characters (sealing/id-tail.ts), under the same
  * index key as the whole number's: the console finds a borrower by the tail of their ID. The
  * numbers already bound are indexed here; a closed account's, erased, has none.
  */

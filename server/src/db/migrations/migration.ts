@@ -1,4 +1,4 @@
-import type { FieldCipher } from '../field-cipher';
+import type { FieldCipher } from '../../sealing/field-cipher';
 
 /** One step of the schema: see `MIGRATIONS` (./index.ts) for how steps are written and applied. */
 export interface Migration {

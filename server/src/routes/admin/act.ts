@@ -8,7 +8,7 @@ import { localeOf } from '../../http/say';
 import type { AuditFact } from '../../services/audit';
 import type { Change } from '../../services/change';
 import { Refusal, say } from '../../services/refusals';
-import type { ApiInstance, RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 
 /**
  * What every console route declares in its `config.consoleRoute`: the name the audit files it
@@ -77,27 +77,31 @@ export interface ConsoleActions {
    * the operator's session and the route's permission again (guard.ts, http/session-writes.ts).
    */
   change<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks?: readonly string[]): Promise<SentEnvelope<A>>;
+  /** A change whose service opened its write with the audit row (`ConsoleWrites`): its answer, once that write is committed. */
+  changed<A>(request: FastifyRequest, done: Promise<Change<A>>): Promise<SentEnvelope<A>>;
 }
 
-/** What every console route is given: the routes' deps and the two kinds of action. */
+/** What every console route is given: the routes' deps and the console's actions. */
 export interface ConsoleDeps extends RouteDeps, ConsoleActions {}
 
-export function consoleActions(app: ApiInstance, { services: { audit } }: RouteDeps): ConsoleActions {
+export function consoleActions({ services: { consoleWrites } }: RouteDeps): ConsoleActions {
+  const changed = async <A>(request: FastifyRequest, done: Promise<Change<A>>) => {
+    const { answer, notice } = await done;
+    // Only once the write is committed: a write that failed after the row leaves the refusal to the guard.
+    request.audit.recorded = true;
+    return ok<A>(answer as A extends PromiseLike<unknown> ? never : A, notice?.(localeOf(request)));
+  };
   return {
     look(request, answer, target) {
       if (target !== undefined) request.audit.target = target;
       return ok(answer);
     },
-    async change<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks: readonly string[] = []) {
-      const done = await app.store.write([`operator-action:${routeOf(request).action}`, ...locks], async (tx) => {
-        const result = await work(tx);
-        await audit.record({ ...factOf(request), target: result.target, before: result.before, after: result.after, outcome: 'done' }, tx);
-        return result;
-      });
-      // Only once the write is committed: a write that failed after the row leaves the refusal to the guard.
-      request.audit.recorded = true;
-      return ok<A>(done.answer as A extends PromiseLike<unknown> ? never : A, done.notice?.(localeOf(request)));
-    },
+    change: (request, work, locks = []) =>
+      changed(
+        request,
+        consoleWrites.change(routeOf(request).action, () => factOf(request), locks, work),
+      ),
+    changed,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, type ApprovalDecided as DecidedView, type ApprovalStatus } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, type ApprovalStatus } from '@instalment/contract/api';
 import {
   Approval,
   ApprovalDecided,
@@ -12,14 +12,11 @@ import {
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
-import { ApprovalService } from '../../services/approvals';
-import { stillPending, type Change } from '../../services/change';
-import { say } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
-import { consoleRoute, statusOf, windowOf, type ConsoleDeps } from './act';
+import { consoleRoute, factOf, routeOf, statusOf, windowOf, type ConsoleDeps } from './act';
 
 /** Four eyes: what a first operator asked for, carried out or declined by a second. */
-export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals }, look, change }: ConsoleDeps): void {
+export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals }, look, changed }: ConsoleDeps): void {
   // Any operator may open the inbox; the service shows each only what their roles may decide or they asked for.
   app.get(
     ADMIN_ENDPOINTS.approvals,
@@ -34,25 +31,17 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
     },
   );
 
-  /** The decision and its audit row in one write, under the approval's lock. */
+  /** The decision, carried out with its audit row in the write the service opens under the approval's lock. */
   const decide = async (request: FastifyRequest, decision: 'approve' | 'decline', id: number, reason = '') => {
     // A refusal is filed under what the approval is about, as its decision would be.
     request.audit.target = (await approvals.byId(id)).target;
-    return change(
+    return changed(
       request,
-      async (tx): Promise<Change<DecidedView>> => {
-        const { approval, after, enrolment } = await approvals.decide(tx, id, operatorOf(request), decision, reason.trim());
-        return {
-          target: approval.target,
-          before: approval.before,
-          // A decline's reason is kept with it, so that the thing's history says why.
-          after: { approval_id: approval.id, kind: approval.kind, status: approval.status, reason: approval.reason, result: after },
-          // An enrolment code is the checker's to hand over: answered, never audited.
-          answer: { ...approval, enrolment },
-          notice: stillPending(after) ? say('approvedPending') : undefined,
-        };
-      },
-      [ApprovalService.lock(id)],
+      approvals.decide(id, decision, reason.trim(), {
+        action: routeOf(request).action,
+        checker: () => operatorOf(request),
+        fact: () => factOf(request),
+      }),
     );
   };
   const decision = (action: string) => ({

@@ -24,7 +24,7 @@ export const adminRoutes: RoutePlugin = async (scope, deps) => {
   scope.decorateRequest('operatorToken', null);
   scope.decorateRequest('audit', null as never);
   consoleGuard(scope, deps);
-  const admin = { ...deps, ...consoleActions(scope, deps) };
+  const admin = { ...deps, ...consoleActions(deps) };
   consoleAuthRoutes(scope, admin);
   consoleLoanRoutes(scope, admin);
   consoleVoucherRoutes(scope, admin);

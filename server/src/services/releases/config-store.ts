@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteRelease } from '@instalment/contract/api';
-import type { AppConfig } from '../../config';
+import type { AppConfig } from '../../settings/config';
 import type { FileStorage } from '../../storage/file-storage';
 import { Refusal, say } from '../refusals';
 

@@ -11,7 +11,7 @@ import {
   type RemoteReleases,
 } from '@instalment/contract/api';
 import type { Locale } from '@instalment/contract/i18n';
-import { iso, type Context } from '../../context';
+import { iso, type Context } from '../../runtime/context';
 import type { Store } from '../../db/store';
 import { ReleaseRecords } from '../../repositories/releases';
 import type { AuditFact, AuditService } from '../audit';

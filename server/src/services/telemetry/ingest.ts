@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { scrubMessage, type TelemetryBatch, type TelemetryError, type TelemetryView } from '@instalment/contract/api';
-import type { Context } from '../../context';
+import type { Context } from '../../runtime/context';
 import { groupKey, TelemetryRecords, type ErrorGroup, type ViewRow } from '../../repositories/telemetry';
 import { SourceMaps } from './source-maps';
 

@@ -1,4 +1,0 @@
-import { renderStandalone } from '@instalment/federation/harness';
-import { loadPage } from './standalone';
-
-renderStandalone('mf_loan', loadPage);

@@ -1,0 +1,55 @@
+import { DEFAULT_CONFIG } from '../../src/settings/config';
+import { openDatabase } from '../../src/db/database';
+import type { Store } from '../../src/db/store';
+import { sharedDatabase, type TestDatabase } from '../helpers';
+
+/** A read outside a write never sees the write's rows before it commits, or after it rolls back, on either engine. */
+let database: TestDatabase;
+let store: Store;
+beforeAll(async () => {
+  database = await sharedDatabase();
+  const opened = openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
+  await opened.ready;
+  store = opened.store;
+});
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+const KEY = 'bank_info';
+const setTo = (on: Store, value: string) => on.q.updateTable('settings').set({ value }).where('key', '=', KEY).execute();
+const stored = () =>
+  store.q
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', KEY)
+    .executeTakeFirstOrThrow()
+    .then((row) => row.value);
+
+test('a read begun while a write is open answers with what was committed before or by it, never what it had written so far', async () => {
+  await setTo(store, '"before"');
+  let during: Promise<string> | null = null;
+  await store.write(['store-test'], async (tx) => {
+    await setTo(tx, '"half-done"');
+    during = stored();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await setTo(tx, '"committed"');
+  });
+  // SQLite's one connection makes the read wait for the commit; PostgreSQL reads the last commit at once.
+  expect(['"before"', '"committed"']).toContain(await during!);
+});
+
+test('a read begun while a write is open does not see what the write rolled back', async () => {
+  await setTo(store, '"before"');
+  let during: Promise<string> | null = null;
+  await expect(
+    store.write(['store-test'], async (tx) => {
+      await setTo(tx, '"rolled back"');
+      during = stored();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('changed its mind');
+    }),
+  ).rejects.toThrow('changed its mind');
+  expect(await during!).toBe('"before"');
+});
