@@ -86,10 +86,10 @@ export default tseslint.config(
   {
     // Operator screens and the console host ask through the contract's typed console calls, as
     // borrower pages do through `useApi()`: a path typed at a call site, or an answer's type
-    // asserted there, is what this refuses. Signing in and out (createOpsHost.ts) and reading config.json
+    // asserted there, is what this refuses. Signing in and out (createConsoleHost.ts) and reading config.json
     // before any client exists (start.tsx) are the host's plumbing, not a screen's call.
-    files: ['mf-*/src/ops/**/*.{ts,tsx}', 'ops/src/**/*.{ts,tsx}', 'packages/ui/src/ops/**/*.{ts,tsx}'],
-    ignores: ['ops/src/host/createOpsHost.ts', 'ops/src/start.tsx', '**/*.test.{ts,tsx}'],
+    files: ['mf-*/src/console/**/*.{ts,tsx}', 'ops/src/**/*.{ts,tsx}', 'packages/ui/src/console/**/*.{ts,tsx}'],
+    ignores: ['ops/src/host/createConsoleHost.ts', 'ops/src/start.tsx', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -100,7 +100,7 @@ export default tseslint.config(
           "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
         ].map((selector) => ({
           selector,
-          message: 'A console screen calls the API through useConsoleApi() (@instalment/ui/ops), typed by the contract, not by path.',
+          message: 'A console screen calls the API through useConsoleApi() (@instalment/ui/console), typed by the contract, not by path.',
         })),
       ],
     },

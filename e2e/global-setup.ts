@@ -48,7 +48,7 @@ export default async function globalSetup() {
   };
   const stack = await startStack({ ports, quiet: true, apiEnv });
   process.env.E2E_SHELL_URL = stack.shellUrl;
-  process.env.E2E_OPS_URL = stack.opsUrl;
+  process.env.E2E_OPS_URL = stack.consoleUrl;
   process.env.E2E_DATABASE_FILE = path.join(dataDir, 'e2e.db');
   process.env.E2E_API_URL = stack.apiUrl;
   // A journey that needs a second API process on the same database starts it configured as this

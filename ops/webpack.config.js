@@ -1,5 +1,5 @@
 const createConfig = require('../webpack/app');
-const { API, OPS, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
+const { API, CONSOLE, PACKAGES, portOf, runtimeConfig } = require('../scripts/ports');
 
 const ports = () => Object.fromEntries([['api', portOf(API)], ...PACKAGES.map((pkg) => [pkg.name, portOf(pkg)])]);
 
@@ -7,7 +7,7 @@ module.exports = createConfig({
   dir: __dirname,
   name: 'ops',
   cssPrefix: 'ops',
-  port: Number(process.env.PORT) || portOf(OPS),
+  port: Number(process.env.PORT) || portOf(CONSOLE),
   title: 'Instalment operations',
   devConfig: () => runtimeConfig({ host: 'localhost', ports: ports() }),
 });

@@ -68,22 +68,18 @@ module.exports = createConfig({
   title: '${pkg}',
   // Its pages are the ones src/extra-pages.ts publishes with each deploy (webpack/pages.js).
   remote: true,
-});
-`,
+});`,
     [`${pkg}/src/index.ts`]: `// The async boundary lets the federation runtime settle the shared singletons before any import.
-import('./standalone');
-`,
+import('./standalone');`,
     [`${pkg}/src/standalone.tsx`]: `import { renderStandalone } from '@instalment/federation/harness';
 import { EXTRA_PAGES } from './extra-pages';
 import { loadPage } from './loadPage';
 
-renderStandalone('${container}', loadPage, EXTRA_PAGES);
-`,
+renderStandalone('${container}', loadPage, EXTRA_PAGES);`,
     [`${pkg}/src/loadPage.ts`]: `import type { PageLoader } from '@instalment/federation/harness';
 
 /** A page file under src/, for the standalone harness (a context of the pages folder only, tests left out). */
-export const loadPage: PageLoader = (file) => import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ \`./\${file}\`);
-`,
+export const loadPage: PageLoader = (file) => import(/* webpackInclude: /pages\\/[A-Za-z]+\\.tsx$/ */ /* webpackExclude: /\\.test\\.tsx$/ */ \`./\${file}\`);`,
     [`${pkg}/src/standalone.test.ts`]: `import { standalonePages } from '@instalment/federation/harness';
 import { EXTRA_PAGES } from './extra-pages';
 import { loadPage } from './loadPage';
@@ -92,13 +88,11 @@ test('the standalone harness opens every page the remote publishes', async () =>
   const pages = standalonePages('${container}', EXTRA_PAGES);
   expect(pages.map((page) => page.module)).toEqual(['./${Page}']);
   for (const page of pages) await expect(loadPage(page.file)).resolves.toHaveProperty('default', expect.anything());
-});
-`,
+});`,
     [`${pkg}/src/extra-pages.ts`]: `import type { ExtraPage } from '@instalment/federation/pages';
 
 /** The pages this remote publishes in its manifest: a host opens them once config.json names the remote. */
-export const EXTRA_PAGES: ExtraPage[] = [{ path: '${route}', module: './${Page}', titles: { en: '${word}', 'zh-CN': '${word}' } }];
-`,
+export const EXTRA_PAGES: ExtraPage[] = [{ path: '${route}', module: './${Page}', titles: { en: '${word}', 'zh-CN': '${word}' } }];`,
     [`${pkg}/src/messages.ts`]: `import { defineMessages } from '@instalment/contract/i18n';
 
 /** This remote's words, in both languages. */
@@ -111,8 +105,7 @@ export const messages = defineMessages({
     intro: '此页面来自独立部署的 ${pkg}。',
     home: '返回首页',
   },
-});
-`,
+});`,
     [`${pkg}/src/pages/${Page}.tsx`]: `import { useT, type PageProps } from '@instalment/host-sdk/host';
 import { PATHS } from '@instalment/contract/paths';
 import { PageLink } from '@instalment/ui/kit';
@@ -126,8 +119,7 @@ export default function ${Page}(_props: PageProps) {
       <PageLink path={PATHS.home}>{t('home')}</PageLink>
     </section>
   );
-}
-`,
+}`,
     [`${pkg}/src/pages/${Page}.test.tsx`]: `import { screen } from '@testing-library/react';
 import { createTestHost, renderPage } from '@instalment/testing/host';
 import ${Page} from './${Page}';
@@ -141,8 +133,7 @@ test('says where it comes from and leads home, in English and in Chinese', () =>
 test('speaks Chinese to a Chinese reader', () => {
   renderPage(${Page}, createTestHost({ locale: 'zh-CN' }).host);
   expect(screen.getByText('此页面来自独立部署的 ${pkg}。')).toBeInTheDocument();
-});
-`,
+});`,
   };
 }
 

@@ -43,12 +43,10 @@ function workerUser(servesFrom) {
 /** The main context around a rendered http-level configuration: everything nginx writes stays in `dir`. */
 function mainConfig(dir, user) {
   const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
-  return `daemon off;
-${user}
+  return `daemon off;${user}
 worker_processes 1;
 pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-${hasBrotli() ? `load_module ${BROTLI_MODULE};` : ''}
+error_log ${path.join(dir, 'error.log')} warn;${hasBrotli() ? `load_module ${BROTLI_MODULE};` : ''}
 events {
     worker_connections 512;
 }
@@ -59,8 +57,7 @@ http {
     sendfile on;
     ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n    ')}
     include ${path.join(dir, 'instalment.conf')};
-}
-`;
+}`;
 }
 
 /**

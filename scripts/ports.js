@@ -22,9 +22,9 @@ function packageNamed(name) {
 }
 const API = { env: 'API_PORT', port: 3100 };
 /** The operations console's host: staff, on an origin of their own. */
-const OPS = { name: 'ops', env: 'OPS_PORT', port: 3010 };
+const CONSOLE = { name: 'ops', env: 'OPS_PORT', port: 3010 };
 /** Every package with a build: the borrower app's (PACKAGES) and the console's host. */
-const BUILT = [...PACKAGES.map((pkg) => pkg.name), OPS.name];
+const BUILT = [...PACKAGES.map((pkg) => pkg.name), CONSOLE.name];
 
 function portOf(entry, env = process.env) {
   return Number(env[entry.env]) || entry.port;
@@ -54,7 +54,7 @@ function runtimeConfig({ host = 'localhost', ports, releases = {} }) {
 function hostOrigins(ports, env = process.env) {
   const more = (env.HOST_ORIGINS ?? '').split(',').map((origin) => origin.trim());
   return [
-    ...[ports[PACKAGES[0].name], ports[OPS.name]]
+    ...[ports[PACKAGES[0].name], ports[CONSOLE.name]]
       .filter(Boolean)
       .flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
     ...more.filter(Boolean),
@@ -109,4 +109,4 @@ function freePort() {
   return attempt(50);
 }
 
-module.exports = { PACKAGES, API, OPS, BUILT, packageNamed, portOf, runtimeConfig, hostOrigins, freePort };
+module.exports = { PACKAGES, API, CONSOLE, BUILT, packageNamed, portOf, runtimeConfig, hostOrigins, freePort };

@@ -9,13 +9,13 @@ const os = require('node:os');
 const path = require('node:path');
 const { renderNginxConfig } = require('./nginx-config');
 const { ensureNginx, hasBrotli, startNginx } = require('./nginx');
-const { PACKAGES, OPS, hostOrigins, freePort } = require('./ports');
+const { PACKAGES, CONSOLE, hostOrigins, freePort } = require('./ports');
 const { startObjectStorage } = require('./object-storage');
 const { startPostgres } = require('./postgres');
 const { HOST, ROOT, publishBuilds, releaseEnv, startApi, writeShellConfig } = require('./stack');
 
 const API_PROCESSES = 2;
-const HOSTS = [PACKAGES[0].name, OPS.name];
+const HOSTS = [PACKAGES[0].name, CONSOLE.name];
 
 /**
  * Starts the whole topology; `apiEnv` adds to (or overrides) the API processes' settings.
@@ -34,7 +34,7 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
   try {
     /** @type {Record<string, number>} nginx's ports: one per build and one for the API. */
     const ports = { api: await freePort() };
-    for (const name of [...PACKAGES.map((pkg) => pkg.name), OPS.name]) ports[name] = await freePort();
+    for (const name of [...PACKAGES.map((pkg) => pkg.name), CONSOLE.name]) ports[name] = await freePort();
     const url = (port) => `http://${HOST}:${port}`;
 
     const postgresDir = path.join(dir, 'postgres');
@@ -101,7 +101,7 @@ async function startRehearsal({ apiEnv = {}, quiet = false, install = false } = 
       dir,
       ports,
       shellUrl: `${url(ports.shell)}/`,
-      opsUrl: `${url(ports.ops)}/`,
+      consoleUrl: `${url(ports.ops)}/`,
       apiUrl: url(ports.api),
       remoteUrls: Object.fromEntries(PACKAGES.slice(1).map((pkg) => [pkg.name, url(ports[pkg.name])])),
       apis,

@@ -13,7 +13,7 @@ async function main() {
   const rehearsal = await startRehearsal({ install: true });
   console.log('\n  the production topology, behind nginx on 127.0.0.1:');
   console.log(`    app        ${rehearsal.shellUrl}   <- open this`);
-  console.log(`    operations ${rehearsal.opsUrl}`);
+  console.log(`    operations ${rehearsal.consoleUrl}`);
   for (const [name, url] of Object.entries(rehearsal.remoteUrls)) console.log(`    ${name.padEnd(10)} ${url}/mf-manifest.json`);
   console.log(`    API        ${rehearsal.apiUrl}  (SMS codes: ${rehearsal.apiUrl}/dev/sms-outbox?mobile=…)`);
   rehearsal.apis.forEach((api, i) => console.log(`    API process ${i + 1}: ${api.url}, metrics ${api.metricsUrl}`));

@@ -3,7 +3,7 @@
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { PACKAGES, API, OPS, portOf, runtimeConfig, hostOrigins } = require('./ports');
+const { PACKAGES, API, CONSOLE, portOf, runtimeConfig, hostOrigins } = require('./ports');
 const { builtReleaseName, publish } = require('./publish');
 const { serveStatic } = require('./static-server');
 
@@ -84,7 +84,7 @@ const REMOTE_PACKAGES = PACKAGES.filter((pkg) => pkg.remote);
  * both run with it; `hosts`: the hosts served (the console's is optional).
  * @param {{ hosts?: string[] }} [options]
  */
-function releaseEnv({ hosts = [PACKAGES[0].name, OPS.name] } = {}) {
+function releaseEnv({ hosts = [PACKAGES[0].name, CONSOLE.name] } = {}) {
   return {
     HOST_CONFIGS: hosts.map((host) => path.join(ROOT, host, 'dist', 'config.json')).join(','),
     RELEASE_FILES: JSON.stringify(Object.fromEntries(REMOTE_PACKAGES.map((pkg) => [pkg.remote, path.join(ROOT, pkg.name, 'dist')]))),
@@ -107,26 +107,26 @@ function publishBuilds() {
 function defaultPorts(env = process.env) {
   const ports = { api: portOf(API, env) };
   for (const pkg of PACKAGES) ports[pkg.name] = portOf(pkg, env);
-  ports.ops = portOf(OPS, env);
+  ports.ops = portOf(CONSOLE, env);
   return ports;
 }
 
 /** API + static servers; `stop()` ends everything it started. */
 async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
-  for (const pkg of [...PACKAGES, ...(ports.ops ? [OPS] : [])]) {
+  for (const pkg of [...PACKAGES, ...(ports.ops ? [CONSOLE] : [])]) {
     if (!fs.existsSync(path.join(ROOT, pkg.name, 'dist', 'index.html')))
       throw new Error(`${pkg.name} has no build: run npm start (or npm run build) first`);
   }
   const releases = publishBuilds();
   // The console is optional where a caller names no port for it (the benchmark's stacks).
-  const hosts = [PACKAGES[0], ...(ports.ops ? [OPS] : [])];
+  const hosts = [PACKAGES[0], ...(ports.ops ? [CONSOLE] : [])];
   for (const host of hosts) writeShellConfig(ports, path.join(ROOT, host.name, 'dist'), releases);
   const env = { ...releaseEnv({ hosts: hosts.map((host) => host.name) }), ...apiEnv };
   const started = [];
   try {
     started.push(await startApi({ port: ports.api, env, quiet }));
     for (const pkg of PACKAGES) started.push(await startStatic(pkg.name, ports[pkg.name], ports));
-    if (ports.ops) started.push(await startStatic(OPS.name, ports.ops, ports));
+    if (ports.ops) started.push(await startStatic(CONSOLE.name, ports.ops, ports));
   } catch (error) {
     await Promise.all(started.map((part) => part.stop()));
     throw error;
@@ -139,7 +139,7 @@ async function startStack({ ports = defaultPorts(), apiEnv = {}, quiet = false }
     releases,
     apiUrl: started[0].url,
     shellUrl: `http://${HOST}:${ports.shell}/`,
-    opsUrl: ports.ops ? `http://${HOST}:${ports.ops}/` : null,
+    consoleUrl: ports.ops ? `http://${HOST}:${ports.ops}/` : null,
     statics,
     stop: () => Promise.all(started.map((part) => part.stop())),
   };

@@ -4,14 +4,14 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { buildAll } = require('./build');
-const { PACKAGES, OPS } = require('./ports');
+const { PACKAGES, CONSOLE } = require('./ports');
 const { releaseUrl } = require('./publish');
 const { defaultPorts, startApi, startStack, ROOT } = require('./stack');
 
 async function dev() {
   const ports = defaultPorts();
   const api = await startApi({ port: ports.api, env: { DEV_ROUTES: '1' } });
-  const children = [...PACKAGES, OPS].map((pkg) =>
+  const children = [...PACKAGES, CONSOLE].map((pkg) =>
     spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
       cwd: path.join(ROOT, pkg.name),
       env: { ...process.env, PORT: String(ports[pkg.name]) },
@@ -34,7 +34,7 @@ async function serve(build) {
   const stack = await startStack({ apiEnv: { DEV_ROUTES: '1' } });
   console.log('\n  consumption instalment is running:');
   console.log(`    app        ${stack.shellUrl}   <- open this`);
-  console.log(`    operations ${stack.opsUrl}   (staff: npm run operator -w server -- add <name> --roles <roles>)`);
+  console.log(`    operations ${stack.consoleUrl}   (staff: npm run operator -w server -- add <name> --roles <roles>)`);
   for (const pkg of PACKAGES.slice(1))
     console.log(`    ${pkg.name.padEnd(10)} ${releaseUrl(`${stack.statics[pkg.name].url}/mf-manifest.json`, stack.releases[pkg.name])}`);
   console.log('    releases   npm run release -- status');

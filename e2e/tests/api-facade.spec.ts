@@ -21,8 +21,7 @@ test('33. a remote ships a new API call and the page that makes it alone: under 
 export const transferAccountLine = async (http: HttpClient, options?: CallOptions): Promise<string> => {
   const account = await http.get<BankInfo>(ENDPOINTS.bankInfo, undefined, options);
   return \`\${account.bank_name} · \${account.account_name} · \${account.account_no}\`;
-};
-`,
+};`,
     );
     payment.edit(
       'mf-payment/src/extra-pages.ts',
@@ -30,8 +29,7 @@ export const transferAccountLine = async (http: HttpClient, options?: CallOption
 
 export const EXTRA_PAGES: ExtraPage[] = [
   { path: '/pages/payment/account', module: './TransferAccount', titles: { en: 'where to transfer', 'zh-CN': '转账账户' } },
-];
-`,
+];`,
     );
     payment.edit(
       'mf-payment/src/pages/TransferAccount.tsx',
@@ -43,8 +41,7 @@ export default function TransferAccount(_props: PageProps) {
   const api = useApi();
   const line = useLoad(() => api.loan.transferAccountLine({ loading: false }), [api]);
   return <p>{line.data ? \`Transfer to \${line.data}\` : line.error ? \`Failed: \${line.error.message}\` : 'Asking…'}</p>;
-}
-`,
+}`,
     );
     payment.build();
     const before = builtFiles();

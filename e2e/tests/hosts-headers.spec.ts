@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ports, ROOT, shellUrl } from './support';
 
-const opsUrl = () => process.env.E2E_OPS_URL!;
+const consoleUrl = () => process.env.E2E_OPS_URL!;
 const remoteUrl = (name: string) => `http://127.0.0.1:${ports()[name]}`;
 
 /** A source map the build kept beside a package's bundles. */
@@ -15,7 +15,7 @@ function sourceMapOf(pkg: string): string {
 
 test.describe('the ops host and the shell', () => {
   for (const [name, url, pkg] of [
-    ['the ops host', opsUrl, 'ops'],
+    ['the ops host', consoleUrl, 'ops'],
     ['the shell', shellUrl, 'shell'],
   ] as const) {
     test(`${name} answers with a CSP, may not be framed or sniffed, grants no CORS, and serves no source map`, async ({ request }) => {
@@ -37,7 +37,7 @@ test.describe('the ops host and the shell', () => {
 
   test("a remote's files are shared with the shell's and the console's origins only, and its maps are not served", async ({ request }) => {
     const manifest = `${remoteUrl('mf-news')}/mf-manifest.json`;
-    for (const host of [shellUrl(), opsUrl()]) {
+    for (const host of [shellUrl(), consoleUrl()]) {
       const origin = new URL(host).origin;
       expect((await request.get(manifest, { headers: { Origin: origin } })).headers()['access-control-allow-origin']).toBe(origin);
     }
@@ -81,7 +81,7 @@ test.describe('under their CSP', () => {
 
   test('the ops login page draws, with nothing refused', async ({ page }) => {
     const violations = await recordViolations(page);
-    await page.goto(opsUrl());
+    await page.goto(consoleUrl());
     await expect(page.getByLabel('Authenticator code')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);

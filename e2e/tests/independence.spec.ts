@@ -24,8 +24,7 @@ test.beforeAll(async () => {
 
 export const EXTRA_PAGES: ExtraPage[] = [
   { path: '/pages/news/archive', module: './Archive', titles: { en: 'news archive', 'zh-CN': '资讯归档' } },
-];
-`,
+];`,
   );
   news.edit(
     'mf-news/src/pages/Archive.tsx',
@@ -38,8 +37,7 @@ export default function Archive(_props: PageProps) {
       Every article by month. <PageLink path="/pages/news/list">Back to the news</PageLink>
     </p>
   );
-}
-`,
+}`,
   );
   news.edit('mf-news/src/pages/NewsList.tsx', (text) =>
     text

@@ -6,7 +6,7 @@ import {
   DEV_ENDPOINTS,
   installments,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type DailyReport,
   type HttpClient,
 } from '../../packages/contract/src/api';
@@ -14,7 +14,7 @@ import { formatMoney, zonedDay } from '../../packages/contract/src/format';
 import { addDays, fromFen, toFen } from '../../packages/contract/src/loan';
 import { application, borrowerThroughApi } from './borrowers';
 import { addOperator, closeConsoleWindows, consoleApi, noViolations, signIn } from './operators';
-import { heading, newReceipt } from './support';
+import { heading, newProofImage } from './support';
 
 test.afterEach(closeConsoleWindows);
 
@@ -28,9 +28,9 @@ const transferOf = (day: DailyReport) => day.repaid_by.find((tally) => tally.cha
 async function repaidYesterday(http: HttpClient): Promise<string> {
   const { order_no } = await createLoan(http, application({ amount: AMOUNT }));
   const due = (await installments(http, { order_no })).list[0];
-  const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');
-  const proof = await uploadVoucher(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
-  await http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+  const file = await uploadFile(http, new Blob([new Uint8Array(newProofImage())], { type: 'image/png' }), 'receipt.png');
+  const proof = await uploadProof(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
+  await http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
   await http.post(DEV_ENDPOINTS.ageLoan, { order_no, days: 1 });
   return due.total;
 }

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { noViolations } from './operators';
-import { applyThroughUi, heading, lastScreen, newPhone, newReceipt, open, payThroughGateway, registerThroughUi, smsCode } from './support';
+import {
+  applyThroughUi,
+  heading,
+  lastScreen,
+  newPhone,
+  newProofImage,
+  open,
+  payThroughGateway,
+  registerThroughUi,
+  smsCode,
+} from './support';
 
 const MY_DATA = '/pages/profile/data';
 
@@ -20,7 +30,7 @@ test('37a. a borrower downloads their data: one zip with their loan, its payment
   await expect(page).toHaveURL(/#\/$/);
   const orderNo = await applyThroughUi(page);
   await payThroughGateway(page, orderNo, 1);
-  const receipt = newReceipt();
+  const receipt = newProofImage();
   await open(page, `/pages/payment/upload?order_no=${orderNo}&periods=2`);
   await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
   await page.getByRole('button', { name: 'submit proof' }).click();

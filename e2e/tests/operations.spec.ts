@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { createLoan, installments, uploadFile, uploadVoucher } from '../../packages/contract/src/api';
+import { createLoan, installments, uploadFile, uploadProof } from '../../packages/contract/src/api';
 import { maskIdCard } from '../../packages/contract/src/format/mask';
-import { OPS_PAGES as ACCOUNT_SCREENS } from '../../mf-account/src/ops/pages';
-import { OPS_PAGES as LOAN_SCREENS } from '../../mf-loan/src/ops/pages';
-import { OPS_PAGES as NEWS_SCREENS } from '../../mf-news/src/ops/pages';
-import { OPS_PAGES as PAYMENT_SCREENS } from '../../mf-payment/src/ops/pages';
+import { CONSOLE_PAGES as ACCOUNT_SCREENS } from '../../mf-account/src/console/pages';
+import { CONSOLE_PAGES as LOAN_SCREENS } from '../../mf-loan/src/console/pages';
+import { CONSOLE_PAGES as NEWS_SCREENS } from '../../mf-news/src/console/pages';
+import { CONSOLE_PAGES as PAYMENT_SCREENS } from '../../mf-payment/src/console/pages';
 import { HOST_PAGES } from '../../ops/src/pages/pages';
 import { apiOf, application, borrowerThroughApi } from './borrowers';
 import { addOperator, noViolations, closeConsoleWindows, signIn } from './operators';
-import { applyThroughUi, freePort, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';
+import { applyThroughUi, freePort, newPhone, newProofImage, open, payThroughGateway, registerThroughUi } from './support';
 
 test.afterEach(closeConsoleWindows);
 
@@ -20,8 +20,8 @@ async function borrowerWithProof() {
   const { http } = await borrowerThroughApi();
   const { order_no } = await createLoan(http, application());
   const due = (await installments(http, { order_no })).list[0];
-  const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');
-  const proof = await uploadVoucher(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
+  const file = await uploadFile(http, new Blob([new Uint8Array(newProofImage())], { type: 'image/png' }), 'receipt.png');
+  const proof = await uploadProof(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
   return { http, order_no, proof };
 }
 
@@ -161,7 +161,7 @@ test('18. staff: finance rejects a transfer proof with a reason; the borrower re
   await expect(page).toHaveURL(/#\/$/);
   const orderNo = await applyThroughUi(page);
   await open(page, `/pages/payment/upload?order_no=${orderNo}&periods=1`);
-  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: newReceipt() });
+  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: newProofImage() });
   await page.getByRole('button', { name: 'submit proof' }).click();
   await expect(page.getByText('proof under review')).toHaveCount(1);
 

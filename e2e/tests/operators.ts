@@ -8,7 +8,7 @@ import { ADMIN_ENDPOINTS, beginEnrolment, enrol, type HttpClient, type OperatorS
 import { createHttpClient } from '../../packages/host-sdk/src/http';
 import { apiUrl, ROOT } from './support';
 
-export const opsUrl = () => process.env.E2E_OPS_URL!;
+export const consoleUrl = () => process.env.E2E_OPS_URL!;
 let operatorCount = 0;
 
 export type Operator = { username: string; password: string; totp_secret: string };
@@ -89,7 +89,7 @@ export async function signIn(browser: Browser, operator: Operator): Promise<Page
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
   consoleWindows.add(context);
   const page = await context.newPage();
-  await page.goto(opsUrl());
+  await page.goto(consoleUrl());
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByLabel('Authenticator code').fill(await freshCode(operator));

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
-import { cashier, createLoan, DEV_ENDPOINTS, uploadFile, uploadVoucher, type HttpClient } from '../../packages/contract/src/api';
+import { cashier, createLoan, DEV_ENDPOINTS, uploadFile, uploadProof, type HttpClient } from '../../packages/contract/src/api';
 import { application } from './borrowers';
-import { newReceipt, shellUrl } from './support';
+import { newProofImage, shellUrl } from './support';
 
 /**
  * A borrower who opened Alipay's page for instalment 1 and, while it was open, had a transfer
@@ -13,9 +13,9 @@ export async function paidTwice(http: HttpClient) {
   const alipay = new URL(due.pay_url!).origin;
   // The payer's browser opens Alipay's page: the trade exists, waiting for the payer.
   expect((await fetch(due.pay_url!)).status).toBe(200);
-  const file = await uploadFile(http, new Blob([new Uint8Array(newReceipt())], { type: 'image/png' }), 'receipt.png');
-  const proof = await uploadVoucher(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
-  await http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+  const file = await uploadFile(http, new Blob([new Uint8Array(newProofImage())], { type: 'image/png' }), 'receipt.png');
+  const proof = await uploadProof(http, { order_no, periods: [1], amount: due.total, file_url: file.url });
+  await http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
   // The payer presses Pay on the page still open: Alipay takes the money and notifies the API.
   await payAtAlipay(due.pay_url!, due.payment_no);
   const refunds = async () =>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { applyThroughUi, heading, lastScreen, newPhone, newReceipt, open, payThroughGateway, registerThroughUi } from './support';
+import { applyThroughUi, heading, lastScreen, newPhone, newProofImage, open, payThroughGateway, registerThroughUi } from './support';
 
 test('4. repay through the cashier and Alipay, back in the app with the period paid, then the rest → settled → certificate', async ({
   page,
@@ -56,7 +56,7 @@ test('11. a proof under review reserves its instalment: shown so everywhere, and
 
   await open(page, `/pages/payment/upload?order_no=${orderNo}&periods=1`);
   await expect(page.getByRole('status', { name: 'Amount transferred' })).toHaveText(/^¥1,0\d\d\.\d\d$/);
-  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: newReceipt() });
+  await page.getByLabel(/^Payment proof/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: newProofImage() });
   await page.getByRole('button', { name: 'submit proof' }).click();
   await expect(page).toHaveURL(new RegExp(`pages/loan/detail\\?order_no=${orderNo}`));
   await expect(page.getByText('proof under review')).toHaveCount(1);

@@ -127,7 +127,7 @@ let receiptCounter = 0;
  * A receipt no other journey sent: the 1×1 PNG with a text chunk of its own. The server refuses
  * a receipt that already backs another proof, so journeys sharing one picture would depend on their order.
  */
-export function newReceipt(): Buffer {
+export function newProofImage(): Buffer {
   receiptCounter += 1;
   const data = Buffer.from(`Comment\0receipt ${process.pid}.${Date.now()}.${receiptCounter}`, 'latin1');
   const type = Buffer.from('tEXt', 'latin1');

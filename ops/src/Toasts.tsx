@@ -7,7 +7,7 @@ let listener: ((toast: Toast) => void) | null = null;
 let nextId = 1;
 
 /** The console's screen furniture: toasts in a live region, the browser's own confirmation. */
-export const opsUi: HostUi = {
+export const consoleUi: HostUi = {
   toast: (message, kind = 'info') => listener?.({ id: nextId++, message, kind }),
   showLoading: () => undefined,
   hideLoading: () => undefined,

@@ -1,5 +1,5 @@
 import { mayAct, mayRead, type AdminPermission } from '@instalment/contract/api';
-import type { OperatorInfo } from '@instalment/ui/ops';
+import type { OperatorInfo } from '@instalment/ui/console';
 
 type Guarded = { permission: AdminPermission | null };
 

@@ -1,7 +1,7 @@
-import type { OpsPage } from '@instalment/federation/ops-pages';
+import type { ConsolePage } from '@instalment/federation/console-pages';
 import type { ContainerName } from '@instalment/federation/pages';
 
-const screen = (path: string, module: string, en: string, zh: string, permission: OpsPage['permission']): OpsPage => ({
+const screen = (path: string, module: string, en: string, zh: string, permission: ConsolePage['permission']): ConsolePage => ({
   path,
   module,
   titles: { en, 'zh-CN': zh },
@@ -9,20 +9,20 @@ const screen = (path: string, module: string, en: string, zh: string, permission
 });
 
 /** What the remotes' manifests might publish for the console, for the host's tests (it never imports a remote). */
-export const PUBLISHED: Array<[ContainerName, OpsPage[]]> = [
+export const PUBLISHED: Array<[ContainerName, ConsolePage[]]> = [
   [
     'mf_loan',
     [
-      screen('/loans', './OpsApplications', 'Loans', '借款审批', 'loans'),
-      screen('/overdue', './OpsOverdue', 'Overdue report', '逾期报表', 'loans'),
+      screen('/loans', './ConsoleApplications', 'Loans', '借款审批', 'loans'),
+      screen('/overdue', './ConsoleOverdue', 'Overdue report', '逾期报表', 'loans'),
     ],
   ],
   [
     'mf_payment',
     [
-      screen('/proofs', './OpsProofs', 'Transfer proofs', '转账凭证', 'vouchers'),
-      screen('/differences', './OpsDifferences', 'Payment differences', '差额对账', 'reconcile'),
+      screen('/proofs', './ConsoleProofs', 'Transfer proofs', '转账凭证', 'vouchers'),
+      screen('/differences', './ConsoleDifferences', 'Payment differences', '差额对账', 'reconcile'),
     ],
   ],
-  ['mf_news', [screen('/news', './OpsNews', 'News', '资讯', 'news')]],
+  ['mf_news', [screen('/news', './ConsoleNews', 'News', '资讯', 'news')]],
 ];

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@instalment/contract/api';
-import type { OpsPage } from '@instalment/federation/ops-pages';
+import type { ConsolePage } from '@instalment/federation/console-pages';
 import { PUBLISHED } from './published.fixture';
 import { consoleScreens, navigationOf } from './screens';
 
@@ -21,13 +21,13 @@ test('the console’s screens are its own, then each remote’s in the order con
     '/differences',
     '/news',
   ]);
-  expect(screens.find((screen) => screen.path === '/proofs')).toMatchObject({ remote: 'mf_payment', module: './OpsProofs' });
+  expect(screens.find((screen) => screen.path === '/proofs')).toMatchObject({ remote: 'mf_payment', module: './ConsoleProofs' });
   expect(screens.find((screen) => screen.path === '/audit')).toMatchObject({ remote: null, module: 'Audit' });
 });
 
 test('a remote cannot take a path the console or an earlier remote already has', () => {
-  const squatter: OpsPage = { path: '/audit', module: './OpsAudit', titles: { en: 'Audit', 'zh-CN': '审计' }, permission: 'news' };
-  const second: OpsPage = { ...squatter, path: '/loans', module: './OpsLoans' };
+  const squatter: ConsolePage = { path: '/audit', module: './ConsoleAudit', titles: { en: 'Audit', 'zh-CN': '审计' }, permission: 'news' };
+  const second: ConsolePage = { ...squatter, path: '/loans', module: './ConsoleLoans' };
   const screens = consoleScreens([...PUBLISHED, ['mf_account', [squatter, second]]]);
   expect(screens.filter((screen) => screen.remote === 'mf_account')).toEqual([]);
   expect(screens.find((screen) => screen.path === '/loans')).toMatchObject({ remote: 'mf_loan' });

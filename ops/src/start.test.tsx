@@ -8,8 +8,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-// The console itself is OpsApp.test's: here only which remotes it is given.
-jest.mock('./OpsApp', () => ({ OpsApp: ({ remotes }: { remotes: string[] }) => <p>console with {remotes.join(' ')}</p> }));
+// The console itself is ConsoleApp.test's: here only which remotes it is given.
+jest.mock('./ConsoleApp', () => ({ ConsoleApp: ({ remotes }: { remotes: string[] }) => <p>console with {remotes.join(' ')}</p> }));
 
 const STABLE = 'http://127.0.0.1:3004/releases/1.4.0/mf-manifest.json';
 const CANARY = 'http://127.0.0.1:3004/releases/1.5.0/mf-manifest.json';

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { LocaleStore } from '@instalment/host-sdk/locale';
 import { translator } from '@instalment/contract/i18n';
 import { parseConfig, registerAppRemotes } from '@instalment/federation/loader';
-import { OpsApp } from './OpsApp';
+import { ConsoleApp } from './ConsoleApp';
 import { hostMessages } from './host/messages';
 import './ops.css';
 
@@ -14,7 +14,7 @@ async function start() {
     const config = parseConfig(await response.json());
     registerAppRemotes(config.remotes);
     // The console's screens beyond its own are whatever these remotes publish: the repository's four and any other.
-    root.render(<OpsApp apiBaseURL={config.apiBaseURL} remotes={Object.keys(config.remotes)} />);
+    root.render(<ConsoleApp apiBaseURL={config.apiBaseURL} remotes={Object.keys(config.remotes)} />);
   } catch (error) {
     const t = translator(hostMessages, new LocaleStore(window.localStorage, navigator.languages).locale);
     root.render(

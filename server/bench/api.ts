@@ -36,8 +36,7 @@ const CEILING = `
 const http = require('node:http');
 const body = JSON.stringify({ code: 1, msg: 'ok', time: 0, data: { status: 'up' } });
 const server = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ base: 'http://127.0.0.1:' + server.address().port })));
-`;
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ base: 'http://127.0.0.1:' + server.address().port })));`;
 
 interface Figure {
   name: string;

@@ -41,7 +41,7 @@ import { EXPORT_LINK_SECONDS, myDataRoutes } from './routes/my-data';
 import { docsOptions, documentOptions } from './openapi/document';
 import { createServices, type Services } from './composition/services';
 import { openStorage } from './storage/open';
-import { localeOf, said } from './http/say';
+import { localeOf, sentenceIn } from './http/sentence';
 import type { ServerMessageKey } from './i18n/server';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { securityHeaders } from './http/security-headers';
@@ -49,7 +49,7 @@ import { redactedLogger } from './http/log-redaction';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validationRefusal } from './http/validation';
 import { Unauthorized } from './http/errors';
-import { Forbidden, Refusal, say } from './services/refusals';
+import { Forbidden, Refusal, sentenceOf } from './services/refusals';
 
 export interface AppOptions extends Partial<Omit<AppConfig, 'limits'>> {
   /** Limits to change; the others keep their defaults. */
@@ -232,9 +232,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     // A refusal's envelope is not the route's answer: it is written as it is, not by the route's
     // response schema; a serializer of its own drops the type Fastify would set, so it is said here.
     reply.serializer(JSON.stringify).type(JSON_TYPE);
-    if (error instanceof Refusal) return reply.code(200).send(fail(error.said(locale), CODE_FAIL, error.data));
-    if (error instanceof Unauthorized) return reply.code(401).send(fail(error.said(locale), 401));
-    if (error instanceof Forbidden) return reply.code(403).send(fail(error.said(locale), 403));
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.sentence(locale), CODE_FAIL, error.data));
+    if (error instanceof Unauthorized) return reply.code(401).send(fail(error.sentence(locale), 401));
+    if (error instanceof Forbidden) return reply.code(403).send(fail(error.sentence(locale), 403));
     // A request that does not fit its route's schema: refused like any other, in the user's language.
     if (error.validation) return reply.code(200).send(fail(validationRefusal(error.validation)(locale)));
     const status = error.statusCode ?? 500;
@@ -244,21 +244,21 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
         .send(
           fail(
             CLIENT_ERRORS[error.code]
-              ? say(CLIENT_ERRORS[error.code])(locale)
+              ? sentenceOf(CLIENT_ERRORS[error.code])(locale)
               : status === 400
-                ? say('unreadableRequest')(locale)
+                ? sentenceOf('unreadableRequest')(locale)
                 : error.message,
           ),
         );
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(fail(say('serverFault')(locale)));
+    return reply.code(500).send(fail(sentenceOf('serverFault')(locale)));
   });
   app.setNotFoundHandler((request, reply) =>
     reply
       .code(404)
       .type(JSON_TYPE)
-      .send(fail(said(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
+      .send(fail(sentenceIn(request, 'noEndpoint', { method: request.method, path: request.url.split('?')[0] }))),
   );
 
   const deps: RouteDeps = { services, auth, config, links, exportLinks, devClock };

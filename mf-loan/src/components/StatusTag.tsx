@@ -1,4 +1,4 @@
-import type { InstalmentStatus, LoanStatus, VoucherStatus } from '@instalment/contract/api';
+import type { InstalmentStatus, LoanStatus, ProofStatus } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
 import { loanMessages } from '@instalment/contract/loan';
 import { Tag } from '@instalment/ui/kit';
@@ -14,7 +14,7 @@ export function InstalmentStatusTag({ status }: { status: InstalmentStatus }) {
   return <Tag tone={status}>{t(`instalment_${status}`)}</Tag>;
 }
 
-export function VoucherStatusTag({ status }: { status: VoucherStatus }) {
+export function ProofStatusTag({ status }: { status: ProofStatus }) {
   const t = useT(loanMessages);
   return <Tag tone={status}>{t(`voucher_${status}`)}</Tag>;
 }

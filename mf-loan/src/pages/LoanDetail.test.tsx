@@ -86,10 +86,10 @@ describe('LoanDetail', () => {
     const reserved = schedule.map((item) => (item.period === 2 ? { ...item, under_review: true } : item));
     const { user, loan, host } = setup(overdueLoan, reserved);
     expect(await within(await waitForItem(2)).findByText('proof under review')).toBeInTheDocument();
-    loan.withdrawVoucher.mockResolvedValue({ ...overdueLoan.vouchers[0], status: 'withdrawn' });
+    loan.withdrawProof.mockResolvedValue({ ...overdueLoan.vouchers[0], status: 'withdrawn' });
     await user.click(screen.getByRole('button', { name: 'Withdraw the proof for periods 2' }));
     expect(host.ui.confirm).toHaveBeenCalled();
-    expect(loan.withdrawVoucher).toHaveBeenCalledWith({ voucher_id: 1 });
+    expect(loan.withdrawProof).toHaveBeenCalledWith({ voucher_id: 1 });
     expect(loan.orderDetail).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: 'Withdraw the proof for periods 1' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LoanDetail as Loan, ScheduleInstalment, Voucher } from '@instalment/contract/api';
+import type { LoanDetail as Loan, ScheduleInstalment, Proof } from '@instalment/contract/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/contract/loan';
 import { Button, Card, Loadable, Rows, useLoad } from '@instalment/ui/kit';
@@ -7,7 +7,7 @@ import { AutopayEntry } from '../components/AutopayEntry';
 import { InstalmentList } from '../components/InstalmentList';
 import { LoanLoadFailure, LoanNotFound } from '../components/LoanNotFound';
 import { LoanStatusTag } from '../components/StatusTag';
-import { VoucherList } from '../components/VoucherList';
+import { ProofList } from '../components/ProofList';
 import { dayOf, useBusinessZone } from '../dates';
 import { messages } from '../messages';
 import styles from './LoanDetail.module.css';
@@ -73,9 +73,9 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Sc
     rows.push([t('overdueDays'), String(loan.overdue_days)], [t('penalty'), formatMoney(loan.penalty)]);
   }
 
-  const withdraw = async (voucher: Voucher) => {
+  const withdraw = async (voucher: Proof) => {
     if (!(await host.ui.confirm(t('withdrawProofConfirm')))) return;
-    await api.loan.withdrawVoucher({ voucher_id: voucher.id });
+    await api.loan.withdrawProof({ voucher_id: voucher.id });
     host.ui.toast(t('proofWithdrawn'), 'success');
     onChange();
   };
@@ -100,7 +100,7 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Sc
       {loan.vouchers.length > 0 && (
         <Card>
           <h2 className={styles.heading}>{t('vouchers')}</h2>
-          <VoucherList vouchers={loan.vouchers} onWithdraw={(voucher) => void withdraw(voucher).catch(() => undefined)} />
+          <ProofList vouchers={loan.vouchers} onWithdraw={(voucher) => void withdraw(voucher).catch(() => undefined)} />
         </Card>
       )}
     </div>

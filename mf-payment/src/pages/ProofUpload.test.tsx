@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BankInfo, UploadedFile, Voucher } from '@instalment/contract/api';
+import type { BankInfo, UploadedFile, Proof } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { type ChunkedUploadOptions, uploadWithChunks } from '@instalment/ui/upload';
 import { createTestHost, renderPage } from '@instalment/testing/host';
@@ -24,12 +24,12 @@ const receipt = () => new File(['fake png bytes'], 'receipt.png', { type: 'image
 async function setup(query: Record<string, string> = { order_no: 'L100' }) {
   const user = userEvent.setup();
   const { host, api, navigate, ui } = createTestHost({ loggedIn: true });
-  const uploadVoucher = api.loan.uploadVoucher.mockImplementation(async () => ({ id: 1, status: 'pending' }) as Voucher);
+  const uploadProof = api.loan.uploadProof.mockImplementation(async () => ({ id: 1, status: 'pending' }) as Proof);
   api.loan.bankInfo.mockResolvedValue(bank);
   api.loan.installments.mockImplementation(async () => schedule());
   renderPage(ProofUpload, host, query);
   await screen.findByText('Platform receiving account');
-  return { user, host, navigate, ui, uploadVoucher };
+  return { user, host, navigate, ui, uploadProof };
 }
 
 const amount = () => screen.getByRole('status', { name: 'Amount transferred' });
@@ -96,7 +96,7 @@ describe('ProofUpload', () => {
   });
 
   it('keeps every entry and the file when the upload fails, and the retry sends them', async () => {
-    const { user, navigate, ui, uploadVoucher } = await setup();
+    const { user, navigate, ui, uploadProof } = await setup();
     upload.mockRejectedValueOnce(new ApiError('upload failed', 'unparseable'));
     await user.upload(fileInput(), receipt());
     await user.type(remarkInput(), 'ref 889');
@@ -107,7 +107,7 @@ describe('ProofUpload', () => {
     expect(remarkInput()).toHaveValue('ref 889');
     expect(screen.getByText('receipt.png')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^Period 2,/ })).toBeChecked();
-    expect(uploadVoucher).not.toHaveBeenCalled();
+    expect(uploadProof).not.toHaveBeenCalled();
 
     upload.mockResolvedValueOnce(stored);
     await user.click(submitButton('retry'));
@@ -115,7 +115,7 @@ describe('ProofUpload', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pages/loan/detail', { order_no: 'L100' }, { replace: true }));
     expect(upload).toHaveBeenCalledTimes(2);
     expect((upload.mock.calls[1][1] as File).name).toBe('receipt.png');
-    expect(uploadVoucher).toHaveBeenCalledWith(
+    expect(uploadProof).toHaveBeenCalledWith(
       { order_no: 'L100', periods: [2], amount: '306.00', file_url: '/uploads/receipt.png', remark: 'ref 889' },
       { loading: false, toast: false },
     );
@@ -123,9 +123,9 @@ describe('ProofUpload', () => {
   });
 
   it('keeps the entries when the voucher is refused, and does not send the stored file again', async () => {
-    const { user, navigate, uploadVoucher } = await setup();
+    const { user, navigate, uploadProof } = await setup();
     upload.mockResolvedValue(stored);
-    uploadVoucher.mockRejectedValueOnce(new ApiError('The amount does not match the transfer.', 0));
+    uploadProof.mockRejectedValueOnce(new ApiError('The amount does not match the transfer.', 0));
     await user.upload(fileInput(), receipt());
     await user.click(submitButton());
 
@@ -136,11 +136,11 @@ describe('ProofUpload', () => {
     await user.click(submitButton('retry'));
     await waitFor(() => expect(navigate).toHaveBeenCalled());
     expect(upload).toHaveBeenCalledTimes(1);
-    expect(uploadVoucher).toHaveBeenCalledTimes(2);
+    expect(uploadProof).toHaveBeenCalledTimes(2);
   });
 
   it('shows the stage and percent while uploading, and cancel stops it keeping the entries', async () => {
-    const { user, uploadVoucher } = await setup();
+    const { user, uploadProof } = await setup();
     upload.mockImplementationOnce(
       (_http, _file, options: ChunkedUploadOptions = {}) =>
         new Promise((_resolve, reject) => {
@@ -162,6 +162,6 @@ describe('ProofUpload', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('receipt.png')).toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
-    expect(uploadVoucher).not.toHaveBeenCalled();
+    expect(uploadProof).not.toHaveBeenCalled();
   });
 });

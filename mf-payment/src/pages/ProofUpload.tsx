@@ -5,11 +5,11 @@ import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';
 import {
   checkPeriodSelection,
-  checkVoucherRemark,
+  checkProofRemark,
   formatMoney,
   loanMessages,
   remarkProblemText,
-  VOUCHER_REMARK_MAX_LENGTH,
+  PROOF_REMARK_MAX_LENGTH,
 } from '@instalment/contract/loan';
 import { Button, EmptyState, ErrorState, Loadable, TextArea, useForm, useLoad } from '@instalment/ui/kit';
 import { checkProofFile, uploadMessages } from '@instalment/ui/upload';
@@ -19,7 +19,7 @@ import { ProgressBar } from '../components/ProgressBar';
 import { ProofFilePicker } from '../components/ProofFilePicker';
 import { initialSelection, openPeriods, selectedTotal } from '../instalments';
 import { messages } from '../messages';
-import { STAGE_TEXT, useVoucherSubmission } from '../proof/useVoucherSubmission';
+import { STAGE_TEXT, useProofSubmission } from '../proof/useProofSubmission';
 import styles from './pages.module.css';
 import { PATHS } from '@instalment/contract/paths';
 import { useApi } from '@instalment/ui/facade';
@@ -54,7 +54,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const locale = useLocale();
   const list = data.schedule.list;
   const open = openPeriods(list);
-  const submission = useVoucherSubmission();
+  const submission = useProofSubmission();
   const { busy, state } = submission;
 
   const [selected, setSelected] = useState(() => initialSelection(list, requestedPeriods));
@@ -62,7 +62,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm({ remark: '' }, ({ remark }) => {
-    const problem = checkVoucherRemark(remark);
+    const problem = checkProofRemark(remark);
     return { remark: problem ? remarkProblemText(problem, locale) : null };
   });
 
@@ -136,7 +136,7 @@ function ProofForm({ orderNo, requestedPeriods, data }: { orderNo: string; reque
         <ProofFilePicker file={file} error={fileError} disabled={busy} onPick={pickFile} />
         <TextArea
           label={t('remark')}
-          maxLength={VOUCHER_REMARK_MAX_LENGTH}
+          maxLength={PROOF_REMARK_MAX_LENGTH}
           rows={3}
           placeholder={t('remarkPlaceholder')}
           disabled={busy}

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Approval, Listing, OperatorRole } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host/createOpsHost';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { Approvals } from './Approvals';
 
 const DISBURSEMENT: Approval = {
@@ -28,7 +28,7 @@ const PAYEE = {
 
 async function shown(roles: OperatorRole[], locale: 'en' | 'zh-CN' = 'en') {
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const host = createOpsHost('http://api.test', ui, jest.fn());
+  const host = createConsoleHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   const listing: Listing<Approval> = { list: [DISBURSEMENT], total: 1 };
   const get = jest.spyOn(host.http, 'get').mockImplementation(async (url: string) => (url.endsWith('/payee') ? PAYEE : listing));

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type Approval, type ApprovalDecided, type Listing, type OperatorRole } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host/createOpsHost';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { Approvals } from './Approvals';
 
 const NOW = Date.parse('2026-11-26T04:00:00.000Z');
@@ -74,7 +74,7 @@ async function shown(
   window.location.hash = '';
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const host = createOpsHost('http://api.test', ui, jest.fn());
+  const host = createConsoleHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   const answer: Listing<Approval> = { list, total: list.length };
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(answer);

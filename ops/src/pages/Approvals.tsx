@@ -14,14 +14,14 @@ import {
   ListControls,
   LoadedTable,
   NoteAction,
-  opsMessages,
+  consoleMessages,
   Payee,
-  Receipt,
+  ProofImage,
   useConsoleApi,
   useListView,
-  useOpsWords,
-  type OpsPageProps,
-} from '@instalment/ui/ops';
+  useConsoleWords,
+  type ConsolePageProps,
+} from '@instalment/ui/console';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { EnrolmentHandOver } from '../components/EnrolmentHandOver';
 import { hostMessages } from '../host/messages';
@@ -48,7 +48,7 @@ function Subject({ approval, payee }: { approval: Approval; payee: boolean }) {
       return (
         <>
           {t('subjectProof', { ...subject, periods: subject.periods.join(', '), amount: formatMoney(subject.amount) })}
-          <Receipt id={subject.voucher_id} />
+          <ProofImage id={subject.voucher_id} />
         </>
       );
     case 'credit':
@@ -105,13 +105,13 @@ const bankRefOf = (payload: unknown) =>
  * enrolment code to hand over. Decided ones are listed too, by status, with who decided and
  * why one was declined: the maker learns the outcome here, the auditor reads every decision.
  */
-export function Approvals({ query, operator }: OpsPageProps) {
+export function Approvals({ query, operator }: ConsolePageProps) {
   const zone = operator.business_timezone;
   const { ui } = useHost();
   const { approvals } = useConsoleApi();
   const t = useT(hostMessages);
-  const common = useT(opsMessages);
-  const words = useOpsWords();
+  const common = useT(consoleMessages);
+  const words = useConsoleWords();
   const { view, change } = useListView<never>('/approvals', query, []);
   const { page, limit } = view;
   const shown: Shown = SHOWN.find((status) => status === query.status) ?? 'awaiting';

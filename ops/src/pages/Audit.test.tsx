@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { ADMIN_ENDPOINTS, type AuditEntry, type Listing } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { ApiError } from '@instalment/host-sdk/http';
-import { createOpsHost } from '../host/createOpsHost';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { Audit } from './Audit';
 
 const ENTRY: AuditEntry = {
@@ -26,7 +26,7 @@ const OPERATOR = { username: 'audrey', roles: ['auditor' as const], business_tim
 async function shown(query: Record<string, string>, locale: 'en' | 'zh-CN' = 'en', entries = 120, list = [ENTRY]) {
   window.location.hash = '';
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const host = createOpsHost('http://api.test', ui, jest.fn());
+  const host = createConsoleHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   host.session.setToken('operator-token', Math.floor(Date.now() / 1000) + 3600);
   const listing: Listing<AuditEntry> = { list: entries === 0 ? [] : list, total: entries };

@@ -6,12 +6,12 @@ import {
   ExportButton,
   ListControls,
   LoadedTable,
-  opsMessages,
+  consoleMessages,
   useConsoleApi,
   useListView,
-  useOpsWords,
-  type OpsPageProps,
-} from '@instalment/ui/ops';
+  useConsoleWords,
+  type ConsolePageProps,
+} from '@instalment/ui/console';
 import { useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../host/messages';
 import { SettingChanges } from '../components/SettingChanges';
@@ -23,12 +23,12 @@ import { SettingChanges } from '../components/SettingChanges';
  * count): the auditor reads decisions first, and a morning's "Queues read" would hide them.
  * Every read a row is one click away, and the export always writes each row.
  */
-export function Audit({ query, operator }: OpsPageProps) {
+export function Audit({ query, operator }: ConsolePageProps) {
   const zone = operator.business_timezone;
   const { audit } = useConsoleApi();
   const t = useT(hostMessages);
-  const common = useT(opsMessages);
-  const words = useOpsWords();
+  const common = useT(consoleMessages);
+  const words = useConsoleWords();
   const { view, change, sorting } = useListView('/audit', query, CONSOLE_SORTS.audit);
   const { page, limit, from, to, sort, order } = view;
   const listed = {

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ADMIN_ENDPOINTS, type OperatorCreated, type StaffOperator } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, type OperatorCreated, type ConsoleOperator } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { opsScreen } from '@instalment/ui/ops';
-import { createOpsHost } from '../host/createOpsHost';
+import { consoleScreen } from '@instalment/ui/console';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { Operators } from './Operators';
 
-const ANN: StaffOperator = {
+const ANN: ConsoleOperator = {
   username: 'ann',
   roles: ['reviewer'],
   disabled: false,
@@ -18,19 +18,24 @@ const ANN: StaffOperator = {
   confirm_awaiting: null,
 };
 /** The signed-in admin's own account, which a second admin changes. */
-const SELF: StaffOperator = { ...ANN, username: 'root.admin', roles: ['admin'] };
+const SELF: ConsoleOperator = { ...ANN, username: 'root.admin', roles: ['admin'] };
 const CREATED: OperatorCreated = {
   enrolment: { username: 'bob.finance', enrolment_code: 'one-time-enrolment-code', expires_at: '2026-11-27T01:00:00.000Z' },
   roles: [],
   approval_id: 9,
 };
 
-const Screen = opsScreen(Operators);
+const Screen = consoleScreen(Operators);
 
 /** The console's own host, its screen recorded and its HTTP client answering as the API would. */
-async function shown(locale: 'en' | 'zh-CN' = 'en', accounts: StaffOperator[] = [ANN, SELF], answer: unknown = CREATED, readOnly = false) {
+async function shown(
+  locale: 'en' | 'zh-CN' = 'en',
+  accounts: ConsoleOperator[] = [ANN, SELF],
+  answer: unknown = CREATED,
+  readOnly = false,
+) {
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const host = createOpsHost('http://api.test', ui, jest.fn());
+  const host = createConsoleHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(accounts);
   const post = jest.spyOn(host.http, 'post').mockResolvedValue(answer);
@@ -91,7 +96,7 @@ test("the admin's own account offers no change, which the server would refuse", 
 });
 
 test("an admin's change that waits for a second admin reads as waiting, not as done", async () => {
-  const ada: StaffOperator = { ...ANN, username: 'ada', roles: ['admin'], disable_awaiting: 14, confirm_awaiting: 15 };
+  const ada: ConsoleOperator = { ...ANN, username: 'ada', roles: ['admin'], disable_awaiting: 14, confirm_awaiting: 15 };
   const { ui } = await shown('en', [ada, SELF], { username: 'ada', approval_id: 16 });
   const row = screen.getByRole('row', { name: /^ada/ });
   expect(row).toHaveTextContent(
@@ -105,8 +110,8 @@ test("an admin's change that waits for a second admin reads as waiting, not as d
 });
 
 test('the status column reads locked, disabled or active; a locked operator is offered Unlock', async () => {
-  const locked: StaffOperator = { ...ANN, username: 'lou', locked: true };
-  const gone: StaffOperator = { ...ANN, username: 'dee', disabled: true, locked: true };
+  const locked: ConsoleOperator = { ...ANN, username: 'lou', locked: true };
+  const gone: ConsoleOperator = { ...ANN, username: 'dee', disabled: true, locked: true };
   await shown('en', [ANN, locked, gone, SELF]);
   expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
   expect(within(screen.getByRole('row', { name: /^lou/ })).getByRole('cell', { name: 'Locked (failed sign-ins)' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { OPERATOR_ROLES, type OperatorEnrolment, type OperatorRole, type StaffOperator } from '@instalment/contract/api';
+import { OPERATOR_ROLES, type OperatorEnrolment, type OperatorRole, type ConsoleOperator } from '@instalment/contract/api';
 import { useHost, useT } from '@instalment/host-sdk/host';
-import { Acts, LoadedTable, opsMessages, useConsoleApi, useMayAct, type OpsPageProps } from '@instalment/ui/ops';
+import { Acts, LoadedTable, consoleMessages, useConsoleApi, useMayAct, type ConsolePageProps } from '@instalment/ui/console';
 import { Button, useLoad } from '@instalment/ui/kit';
 import { OPERATOR_USERNAME_PATTERN } from '@instalment/contract/validation';
 import { EnrolmentHandOver } from '../components/EnrolmentHandOver';
@@ -27,11 +27,11 @@ const rolesIn = (form: HTMLFormElement, name: string) => new FormData(form).getA
  * Operators' accounts, for admins: new accounts, roles (finance and admin wait for a second admin),
  * disabling and enabling again, unlocking, a new TOTP. The auditor reads it without the actions.
  */
-export function Operators({ operator }: OpsPageProps) {
+export function Operators({ operator }: ConsolePageProps) {
   const { ui } = useHost();
   const { operators } = useConsoleApi();
   const t = useT(hostMessages);
-  const common = useT(opsMessages);
+  const common = useT(consoleMessages);
   const loaded = useLoad(() => operators.list(), [operators]);
   const [shown, setShown] = useState<OperatorEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,11 +51,11 @@ export function Operators({ operator }: OpsPageProps) {
   const confirmed = async (message: string, work: () => Promise<unknown>) => {
     if (await ui.confirm(message)) await run(work);
   };
-  const rolesOf = (row: StaffOperator) =>
+  const rolesOf = (row: ConsoleOperator) =>
     row.roles.map((role) => t(`role_${role}`)).join(', ') +
     (row.roles_awaiting === null ? '' : ` · ${t('rolesAwaiting', { id: row.roles_awaiting })}`);
   // What an admin asked for and a second admin has yet to decide is shown as waiting, not as done.
-  const stateOf = (row: StaffOperator) =>
+  const stateOf = (row: ConsoleOperator) =>
     [
       row.disabled ? t('disabled') : row.locked ? t('locked') : t('active'),
       row.disable_awaiting !== null && t('disableAwaiting', { id: row.disable_awaiting }),
@@ -113,7 +113,7 @@ export function Operators({ operator }: OpsPageProps) {
                 {
                   header: common('actions'),
                   shape: 'actions' as const,
-                  cell: (row: StaffOperator) =>
+                  cell: (row: ConsoleOperator) =>
                     // The server refuses an admin's changes to their own account: they are not offered.
                     row.username === operator.username ? (
                       t('ownAccount')

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type OperatorRole, type Queues as QueueFigures } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host/createOpsHost';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { PUBLISHED } from '../published.fixture';
 import { consoleScreens, navigationOf } from '../screens';
 import { Queues } from './Queues';
@@ -26,7 +26,7 @@ const FIGURES: QueueFigures = {
 
 /** The console's own host, its HTTP client answering the queues as the API would. */
 async function shown(roles: OperatorRole[], locale: 'en' | 'zh-CN' = 'en') {
-  const host = createOpsHost(
+  const host = createConsoleHost(
     'http://api.test',
     { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn() },
     jest.fn(),

@@ -2,7 +2,7 @@ import type { Queues as QueueFigures } from '@instalment/contract/api';
 import { useT } from '@instalment/host-sdk/host';
 import { formatMoney, inZone } from '@instalment/contract/format';
 import { useLoad } from '@instalment/ui/kit';
-import { useConsoleApi } from '@instalment/ui/ops';
+import { useConsoleApi } from '@instalment/ui/console';
 import { hostMessages } from '../host/messages';
 import type { HostScreenProps } from './pages';
 
@@ -13,7 +13,7 @@ type QueueKey = keyof QueueFigures['loads'];
 const QUEUES: Array<{ key: QueueKey; label: keyof Words; path: string; filter: string }> = [
   { key: 'loans_pending', label: 'loansPending', path: '/loans', filter: '?status=pending' },
   { key: 'loans_approved', label: 'loansApproved', path: '/loans', filter: '?status=approved' },
-  { key: 'vouchers_pending', label: 'vouchersPending', path: '/proofs', filter: '' },
+  { key: 'vouchers_pending', label: 'proofsPending', path: '/proofs', filter: '' },
   { key: 'approvals_awaiting', label: 'approvalsAwaiting', path: '/approvals', filter: '' },
   { key: 'loans_overdue', label: 'loansOverdue', path: '/overdue', filter: '' },
   { key: 'differences_open', label: 'differencesOpen', path: '/differences', filter: '' },

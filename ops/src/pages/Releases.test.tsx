@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, adminPath, type ReleasesView } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { HostContext } from '@instalment/host-sdk/host';
-import { opsScreen } from '@instalment/ui/ops';
-import { createOpsHost } from '../host/createOpsHost';
+import { consoleScreen } from '@instalment/ui/console';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { Releases } from './Releases';
 
 const origin = 'https://news.example.test';
@@ -86,12 +86,12 @@ const VIEW: ReleasesView = {
   ],
 };
 
-const Screen = opsScreen(Releases);
+const Screen = consoleScreen(Releases);
 
 /** The console's own host, the screen drawn from VIEW; its HTTP client answers as the API would. */
 async function shown(locale: 'en' | 'zh-CN' = 'en', readOnly = false) {
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const host = createOpsHost('http://api.test', ui, jest.fn());
+  const host = createConsoleHost('http://api.test', ui, jest.fn());
   host.locale.set(locale);
   const get = jest.spyOn(host.http, 'get').mockResolvedValue(VIEW);
   const post = jest.spyOn(host.http, 'post').mockResolvedValue(VIEW);

@@ -13,7 +13,16 @@ import {
 import { inZone, shownTime } from '@instalment/contract/format';
 import type { Locale, Translate } from '@instalment/contract/i18n';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
-import { Acts, DataTable, opsMessages, Stacked, useConsoleApi, useMayAct, type Column, type OpsPageProps } from '@instalment/ui/ops';
+import {
+  Acts,
+  DataTable,
+  consoleMessages,
+  Stacked,
+  useConsoleApi,
+  useMayAct,
+  type Column,
+  type ConsolePageProps,
+} from '@instalment/ui/console';
 import { Button, Loadable, useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../host/messages';
 
@@ -86,7 +95,7 @@ function Remote({ remote, zone, changed }: { remote: RemoteReleases; zone: strin
   const { ui } = useHost();
   const api = useConsoleApi();
   const t = useT(hostMessages);
-  const common = useT(opsMessages);
+  const common = useT(consoleMessages);
   const locale = useLocale();
   const mayAct = useMayAct();
   const heading = useId();
@@ -317,7 +326,7 @@ function Remote({ remote, zone, changed }: { remote: RemoteReleases; zone: strin
  * its top errors at their original file and line, and its history. Who holds `releases` releases,
  * promotes and rolls back here; the auditor reads it all and acts on nothing.
  */
-export function Releases({ operator }: OpsPageProps) {
+export function Releases({ operator }: ConsolePageProps) {
   const api = useConsoleApi();
   const t = useT(hostMessages);
   const loaded = useLoad(() => api.releases.view(), [api]);

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN_ENDPOINTS, type DailyReport, type DailyReportRange, type DayFigures } from '@instalment/contract/api';
 import { addDays } from '@instalment/contract/loan';
 import { HostContext } from '@instalment/host-sdk/host';
-import { createOpsHost } from '../host/createOpsHost';
+import { createConsoleHost } from '../host/createConsoleHost';
 import { Reports } from './Reports';
 
 const OPERATOR = { username: 'fay', roles: ['finance' as const], business_timezone: 'Asia/Shanghai' };
@@ -46,7 +46,7 @@ function answer(query: { date?: string; from?: string; to?: string }): DailyRepo
 
 async function shown(locale: 'en' | 'zh-CN' = 'en') {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
-  const host = createOpsHost(
+  const host = createConsoleHost(
     'http://api.test',
     { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn() },
     jest.fn(),

@@ -3,7 +3,7 @@ import type { DailyReportQuery, DayFigures } from '@instalment/contract/api';
 import { formatMoney, inZone } from '@instalment/contract/format';
 import { addDays, calendarDate } from '@instalment/contract/loan';
 import { useT } from '@instalment/host-sdk/host';
-import { ExportButton, LoadedTable, Stacked, useConsoleApi, useOpsWords, type Column } from '@instalment/ui/ops';
+import { ExportButton, LoadedTable, Stacked, useConsoleApi, useConsoleWords, type Column } from '@instalment/ui/console';
 import { useLoad } from '@instalment/ui/kit';
 import { hostMessages } from '../host/messages';
 import type { HostScreenProps } from './pages';
@@ -29,7 +29,7 @@ export function Reports({ operator }: HostScreenProps) {
   const zone = operator.business_timezone;
   const { reports } = useConsoleApi();
   const t = useT(hostMessages);
-  const words = useOpsWords();
+  const words = useConsoleWords();
   const today = calendarDate(Date.now(), zone);
   const yesterday = addDays(today, -1);
   const [ranged, setRanged] = useState(false);

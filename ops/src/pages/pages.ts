@@ -1,6 +1,6 @@
 import type { AdminPermission } from '@instalment/contract/api';
 import type { Locale } from '@instalment/contract/i18n';
-import type { OpsPageProps } from '@instalment/ui/ops';
+import type { ConsolePageProps } from '@instalment/ui/console';
 
 /**
  * The console's own screens: the queues, the approvals inbox, the daily report, the audit log, the operators and
@@ -19,6 +19,6 @@ export const HOST_PAGES = [
 export type HostPage = (typeof HOST_PAGES)[number];
 
 /** What the host's own screens get beside a remote screen's props: whether the operator opens a path (the queues link only to those). */
-export interface HostScreenProps extends OpsPageProps {
+export interface HostScreenProps extends ConsolePageProps {
   opens(path: string): boolean;
 }

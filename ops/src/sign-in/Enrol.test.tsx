@@ -3,7 +3,7 @@ import { HashRouter } from 'react-router-dom';
 import { ADMIN_ENDPOINTS, type EnrolmentBegun } from '@instalment/contract/api';
 import { HostContext } from '@instalment/host-sdk/host';
 import { Enrol } from './Enrol';
-import { createOpsHost } from '../host/createOpsHost';
+import { createConsoleHost } from '../host/createConsoleHost';
 
 const BEGUN: EnrolmentBegun = {
   username: 'bob.finance',
@@ -16,7 +16,7 @@ const BEGUN: EnrolmentBegun = {
 async function opened(begun: EnrolmentBegun = BEGUN) {
   window.location.hash = '#/enrol?code=the-code';
   const ui = { toast: jest.fn(), showLoading: jest.fn(), hideLoading: jest.fn(), confirm: jest.fn(async () => true) };
-  const host = createOpsHost('http://api.test', ui, jest.fn());
+  const host = createConsoleHost('http://api.test', ui, jest.fn());
   host.locale.set('en');
   const post = jest
     .spyOn(host.http, 'post')

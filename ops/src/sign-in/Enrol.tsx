@@ -5,7 +5,7 @@ import { validatePassword, validationMessage } from '@instalment/contract/valida
 import { ApiError } from '@instalment/host-sdk/http';
 import { useLocale, useT } from '@instalment/host-sdk/host';
 import { Button, Field } from '@instalment/ui/kit';
-import { useConsoleApi } from '@instalment/ui/ops';
+import { useConsoleApi } from '@instalment/ui/console';
 import { hostMessages } from '../host/messages';
 import { TotpQr } from './TotpQr';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ApiError } from '@instalment/host-sdk/http';
 import { useT } from '@instalment/host-sdk/host';
-import type { OperatorInfo } from '@instalment/ui/ops';
+import type { OperatorInfo } from '@instalment/ui/console';
 import { Button, Field } from '@instalment/ui/kit';
-import type { OpsHost } from '../host/createOpsHost';
+import type { ConsoleHost } from '../host/createConsoleHost';
 import { hostMessages } from '../host/messages';
 
 /** Password and authenticator code; a refusal is said beside the form and what was typed stays. */
@@ -12,7 +12,7 @@ export function Login({
   notice,
   onLoggedIn,
 }: {
-  host: OpsHost;
+  host: ConsoleHost;
   notice: string | null;
   onLoggedIn: (operator: OperatorInfo) => void;
 }) {

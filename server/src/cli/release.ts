@@ -87,7 +87,7 @@ run(async () => {
     return 0;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    console.error(error.said(locale));
+    console.error(error.sentence(locale));
     return 1;
   } finally {
     await store.close();

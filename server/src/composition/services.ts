@@ -18,7 +18,7 @@ import { UploadService } from '../services/uploads';
 import type { FileStorage } from '../storage/file-storage';
 import { UserService } from '../services/users';
 import { SmsRecords } from '../repositories/sms';
-import { VoucherService } from '../services/vouchers';
+import { ProofService } from '../services/proofs';
 import { ReminderService } from '../services/reminders';
 import { OperatorAccounts } from '../services/operator-accounts';
 import { OperatorService } from '../services/operators';
@@ -29,7 +29,7 @@ import { ConsoleCommands } from '../console/approvals/console-commands';
 import { ConsoleWrites } from '../console/writes';
 import { Reconciliation } from '../services/reconciliation';
 import { DailyReports } from '../services/daily-report';
-import { StaffService } from '../services/staff';
+import { ConsoleReads } from '../services/console-reads';
 import { Exports } from '../services/exports';
 import { DataExport } from '../services/data-export';
 import { AccountClosing } from '../services/account-closing';
@@ -59,7 +59,7 @@ export interface Services {
   /** Totals across a borrower's loans. */
   portfolio: PortfolioService;
   payments: PaymentService;
-  vouchers: VoucherService;
+  vouchers: ProofService;
   uploads: UploadService;
   news: NewsService;
   reminders: ReminderService;
@@ -67,10 +67,10 @@ export interface Services {
   audit: AuditService;
   approvals: ApprovalService;
   /** The console's commands: done at once, or asked of a second operator. */
-  backOffice: ConsoleCommands;
+  consoleCommands: ConsoleCommands;
   /** A console change and its audit row in one write. */
   consoleWrites: ConsoleWrites;
-  staff: StaffService;
+  consoleReads: ConsoleReads;
   /** The console's CSV exports. */
   exports: Exports;
   reconciliation: Reconciliation;
@@ -106,7 +106,7 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
   const payments = new PaymentService(ctx, loans, ledger, catalogue, gateway);
   const uploads = new UploadService(ctx, storage);
   const attempts = new LoginAttempts(ctx);
-  const vouchers = new VoucherService(ctx, loans, ledger, uploads);
+  const vouchers = new ProofService(ctx, loans, ledger, uploads);
   const audit = new AuditService(ctx);
   const reconciliation = new Reconciliation(ctx, gateway, loans, ledger, audit);
   const operators = new OperatorService(ctx, attempts);
@@ -119,7 +119,7 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
   );
   const operatorAccounts: OperatorAccounts = new OperatorAccounts(ctx, operators, approvals);
   const reports = new DailyReports(ctx);
-  const staff = new StaffService(ctx, ledger, credit, approvals, audit, uploads, consents, reports);
+  const consoleReads = new ConsoleReads(ctx, ledger, credit, approvals, audit, uploads, consents, reports);
   const reminders = new ReminderService(ctx, ledger, provider);
   const releases = new ReleaseService(ctx, audit, new TelemetryFigures(ctx.store), configStoreOf(ctx.config, storage));
   return {
@@ -142,10 +142,10 @@ export function createServices(ctx: Context, storage: FileStorage): Services {
     operatorAccounts,
     audit,
     approvals,
-    backOffice: new ConsoleCommands(loans, vouchers, approvals, reconciliation),
+    consoleCommands: new ConsoleCommands(loans, vouchers, approvals, reconciliation),
     consoleWrites,
-    staff,
-    exports: new Exports(ctx, staff, audit),
+    consoleReads,
+    exports: new Exports(ctx, consoleReads, audit),
     reconciliation,
     reports,
     dataExport: new DataExport(ctx, uploads, audit),

@@ -10,7 +10,7 @@ import type {
   RejectReasonCode,
   ReleaseChange,
   SmsEvent,
-  Voucher,
+  Proof,
 } from '@instalment/contract/api';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Sealed } from '../sealing/field-cipher';
@@ -72,7 +72,7 @@ export interface Tables {
     /** SHA-256 of the content, hex; null for files stored before migration 012. */
     content_hash: Defaulted<string | null>;
   };
-  vouchers: VouchersTable;
+  vouchers: ProofsTable;
   news: NewsTable;
   login_failures: { id: Generated<number>; account: string; address: string; at: number };
   chunk_sessions: { user_id: number; chunkid: string; chunkcount: number; updated_at: number };
@@ -366,7 +366,7 @@ interface PaymentDifferencesTable {
   due_fen: Defaulted<number | null>;
 }
 
-interface VouchersTable {
+interface ProofsTable {
   id: Generated<number>;
   loan_id: number;
   periods: string;
@@ -375,7 +375,7 @@ interface VouchersTable {
   /** SHA-256 of the receipt: one receipt backs at most one live proof. */
   file_hash: string | null;
   remark: Defaulted<string>;
-  status: Voucher['status'];
+  status: Proof['status'];
   created_at: number;
   reviewed_at: Defaulted<number | null>;
   /** The bank's reference of the transfer, given when a proof is confirmed. */
@@ -404,5 +404,5 @@ export type UserRow = Selectable<UsersTable>;
 export type LoanRow = Selectable<LoansTable>;
 export type InstalmentRow = Selectable<InstalmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
-export type VoucherRow = Selectable<VouchersTable>;
+export type ProofRow = Selectable<ProofsTable>;
 export type NewsRow = Selectable<NewsTable>;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Operator, OperatorService } from '../services/operators';
 import { Unauthorized } from './errors';
-import { say } from '../services/refusals';
+import { sentenceOf } from '../services/refusals';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +23,7 @@ export function createAdminAuth(operators: OperatorService) {
     required: async (request: FastifyRequest) => {
       const token = bearerOf(request);
       const operator = token ? await operators.authenticate(token) : null;
-      if (!operator) throw new Unauthorized(say('operatorLoginFirst'));
+      if (!operator) throw new Unauthorized(sentenceOf('operatorLoginFirst'));
       request.operator = operator;
       request.operatorToken = token;
     },
@@ -32,6 +32,6 @@ export function createAdminAuth(operators: OperatorService) {
 
 /** The operator of a route behind `required`. */
 export function operatorOf(request: FastifyRequest): Operator {
-  if (!request.operator) throw new Unauthorized(say('operatorLoginFirst'));
+  if (!request.operator) throw new Unauthorized(sentenceOf('operatorLoginFirst'));
   return request.operator;
 }

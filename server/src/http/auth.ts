@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../services/tokens';
 import type { UserRow } from '../services/users';
 import { Unauthorized } from './errors';
-import { say } from '../services/refusals';
+import { sentenceOf } from '../services/refusals';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,14 +40,14 @@ export function createAuth(tokens: TokenService): Auth {
     identify,
     required: async (request) => {
       const token = tokenOf(request);
-      if (!token) throw new Unauthorized(say('loginFirst'));
+      if (!token) throw new Unauthorized(sentenceOf('loginFirst'));
       const user = await identify(request);
-      if (!user) throw new Unauthorized(say('loginExpired'));
+      if (!user) throw new Unauthorized(sentenceOf('loginExpired'));
       request.user = user;
       request.token = token;
       // Every write made for the request reads the session again (http/session-writes.ts).
       request.sessionCheck = async (tx) => {
-        if (!(await tokens.heldUserOf(tx, token))) throw new Unauthorized(say('loginExpired'));
+        if (!(await tokens.heldUserOf(tx, token))) throw new Unauthorized(sentenceOf('loginExpired'));
       };
     },
   };

@@ -1,9 +1,9 @@
-import { type Said, say } from '../services/refusals';
+import { type Sentence, sentenceOf } from '../services/refusals';
 
 /** No valid token: HTTP 401 with envelope code 401, which makes the client clear its session. */
 export class Unauthorized extends Error {
-  constructor(readonly said: Said = say('loginFirst')) {
-    super(said('en'));
+  constructor(readonly sentence: Sentence = sentenceOf('loginFirst')) {
+    super(sentence('en'));
     this.name = 'Unauthorized';
   }
 }

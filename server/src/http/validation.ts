@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
-import { say } from '../services/refusals';
+import { sentenceOf } from '../services/refusals';
 
 /** What the validator reports with `verbose` on: the schema the value failed. */
 type Reported = FastifySchemaValidationError & { parentSchema?: { type?: string; minimum?: number; maximum?: number } };
@@ -11,15 +11,15 @@ type Reported = FastifySchemaValidationError & { parentSchema?: { type?: string;
 export function validationRefusal(problems: readonly FastifySchemaValidationError[]) {
   const first = problems[0] as Reported | undefined;
   const missing = first?.params?.missingProperty;
-  if (typeof missing === 'string') return say('fieldRequired', { name: missing });
+  if (typeof missing === 'string') return sentenceOf('fieldRequired', { name: missing });
   const name = (first?.instancePath ?? '').split('/').filter(Boolean)[0];
-  if (!name) return say('unreadableRequest');
+  if (!name) return sentenceOf('unreadableRequest');
   const schema = first?.parentSchema;
   const limit = Number(first?.params?.limit);
-  if (first?.keyword === 'maxLength') return say('textTooLong', { name, max: limit });
-  if (first?.keyword === 'maxItems') return say('listTooLong', { name, max: limit });
+  if (first?.keyword === 'maxLength') return sentenceOf('textTooLong', { name, max: limit });
+  if (first?.keyword === 'maxItems') return sentenceOf('listTooLong', { name, max: limit });
   if (schema?.type === 'integer' && schema.minimum !== undefined && schema.maximum !== undefined) {
-    return say('wholeNumberRange', { name, min: schema.minimum, max: schema.maximum });
+    return sentenceOf('wholeNumberRange', { name, min: schema.minimum, max: schema.maximum });
   }
-  return say('fieldShape', { name });
+  return sentenceOf('fieldShape', { name });
 }

@@ -1,11 +1,11 @@
-import type { LoanStatus, PaymentStatus, VoucherStatus } from '@instalment/contract/api';
+import type { LoanStatus, PaymentStatus, ProofStatus } from '@instalment/contract/api';
 import type { CONSOLE_SORTS } from '@instalment/contract/api';
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Store } from '../db/store';
 import type { Tables } from '../db/tables';
 import type { AuditRow } from './audit';
 import type { LoanRow } from './loans';
-import type { StaffPaymentRow, StaffVoucherRow } from './staff';
+import type { ConsolePaymentRow, ConsoleProofRow } from './console-reads';
 
 /** Which rows of a console list: a window, an order by one of its columns, and a span of time. */
 export interface ListWindow<Column extends string> {
@@ -35,7 +35,7 @@ export const EXPORT_PAGE_ROWS = 500;
 
 type SortOf<List extends keyof typeof CONSOLE_SORTS> = (typeof CONSOLE_SORTS)[List][number];
 export type LoanSort = SortOf<'loans'>;
-export type VoucherSort = SortOf<'vouchers'>;
+export type ProofSort = SortOf<'vouchers'>;
 export type PaymentSort = SortOf<'payments'>;
 export type AuditSort = SortOf<'audit'>;
 
@@ -77,7 +77,7 @@ const LOAN_COLUMNS: Record<LoanSort, string> = {
   term: 'l.term',
   order_no: 'l.order_no',
 };
-const VOUCHER_COLUMNS: Record<VoucherSort, string> = { created_at: 'v.created_at', amount: 'v.amount_fen' };
+const PROOF_COLUMNS: Record<ProofSort, string> = { created_at: 'v.created_at', amount: 'v.amount_fen' };
 const PAYMENT_COLUMNS: Record<PaymentSort, string> = { created_at: 'p.created_at', amount: 'p.amount_fen', paid_at: 'p.paid_at' };
 
 /**
@@ -184,7 +184,7 @@ export class ConsoleListRecords {
   }
 
   /** Proofs of a status (all: null), of an order number or a phone containing `search`. */
-  async vouchers(status: VoucherStatus | null, window: ListWindow<VoucherSort>, search?: string): Promise<Found<StaffVoucherRow>> {
+  async vouchers(status: ProofStatus | null, window: ListWindow<ProofSort>, search?: string): Promise<Found<ConsoleProofRow>> {
     let query = this.store.q
       .selectFrom('vouchers as v')
       .innerJoin('loans as l', 'l.id', 'v.loan_id')
@@ -198,7 +198,7 @@ export class ConsoleListRecords {
       query
         .selectAll('v')
         .select(['l.order_no', 'u.mobile', 'l.real_name'])
-        .orderBy(sql.ref(VOUCHER_COLUMNS[window.sort]), window.order)
+        .orderBy(sql.ref(PROOF_COLUMNS[window.sort]), window.order)
         .orderBy('v.id', window.order)
         .limit(window.limit)
         .offset(window.offset)
@@ -216,7 +216,7 @@ export class ConsoleListRecords {
     return query;
   }
 
-  async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Found<StaffPaymentRow>> {
+  async payments(status: PaymentStatus | null, window: ListWindow<PaymentSort>): Promise<Found<ConsolePaymentRow>> {
     const query = this.paymentQuery(status, window);
     const [rows, count] = await Promise.all([
       query
@@ -233,7 +233,7 @@ export class ConsoleListRecords {
   }
 
   /** Every payment of a status in the list's order, a page at a time (an export). */
-  async *paymentPages(status: PaymentStatus | null, span: ListSpan<PaymentSort>): AsyncGenerator<StaffPaymentRow[]> {
+  async *paymentPages(status: PaymentStatus | null, span: ListSpan<PaymentSort>): AsyncGenerator<ConsolePaymentRow[]> {
     const key = exportKey(PAYMENT_COLUMNS[span.sort]);
     yield* keysetPages(
       () => this.newest('payments'),

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Store } from '../db/store';
-import type { InstalmentRow, LoanRow, PaymentRow, Tables, UserRow, VoucherRow } from '../db/tables';
+import type { InstalmentRow, LoanRow, PaymentRow, Tables, UserRow, ProofRow } from '../db/tables';
 
 /** Everything one borrower's rows hold, table by table, as the export reads it. */
 export interface PersonalRows {
@@ -10,14 +10,14 @@ export interface PersonalRows {
   instalments: InstalmentRow[];
   payments: PaymentRow[];
   differences: Array<Selectable<Tables['payment_differences']>>;
-  vouchers: VoucherRow[];
+  vouchers: ProofRow[];
   reminders: Array<Selectable<Tables['reminders']>>;
   uploads: Array<Selectable<Tables['uploads']>>;
   sessions: Array<Pick<Selectable<Tables['tokens']>, 'createtime' | 'expiretime'>>;
   codes: Array<Pick<Selectable<Tables['sms_codes']>, 'event' | 'createtime' | 'expiretime' | 'status'>>;
   failedLogins: Array<Pick<Selectable<Tables['login_failures']>, 'at' | 'address'>>;
   /** What operators did to the account (`user:<id>`), without who: their names are theirs. */
-  staffActions: Array<Pick<Selectable<Tables['audit_log']>, 'at' | 'action' | 'outcome'>>;
+  consoleActions: Array<Pick<Selectable<Tables['audit_log']>, 'at' | 'action' | 'outcome'>>;
 }
 
 /**
@@ -68,7 +68,7 @@ export class PersonalDataRecords {
         .where('account', '=', `user:${user.id}`)
         .orderBy('id')
         .execute(),
-      staffActions: await q
+      consoleActions: await q
         .selectFrom('audit_log')
         .select(['at', 'action', 'outcome'])
         .where('target', '=', auditTarget)

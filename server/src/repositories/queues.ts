@@ -20,7 +20,7 @@ const tally = (row: TallyRow): QueueTally => ({
   oldestMs: row.oldest === null ? null : Number(row.oldest),
 });
 
-/** The console's stored queues, one aggregate each (the overdue one is the ledger's, in `StaffService.overdue`). */
+/** The console's stored queues, one aggregate each (the overdue one is the ledger's, in `ConsoleReads.overdue`). */
 export class QueueRecords {
   constructor(private readonly store: Store) {}
 
@@ -39,7 +39,7 @@ export class QueueRecords {
     return tally(row);
   }
 
-  async vouchersPending(): Promise<QueueTally> {
+  async proofsPending(): Promise<QueueTally> {
     const row = await this.store.q
       .selectFrom('vouchers')
       .select([

@@ -3,7 +3,7 @@ import { Autopay, AutopaySign, AutopaySignQuery, envelopeOf } from '@instalment/
 import { userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
-import { said } from '../http/say';
+import { sentenceIn } from '../http/sentence';
 import { appReturnUrl } from '../services/payments';
 import type { RoutePlugin } from './deps';
 
@@ -25,13 +25,13 @@ export const autopayRoutes: RoutePlugin = async (app, { services, auth, config }
     async (request) => {
       const returnUrl = appReturnUrl(config.appOrigins, request.query.return_url ?? '');
       const signUrl = await autopay.sign(userOf(request).id, returnUrl, baseUrlOf(request, config));
-      return ok({ sign_url: signUrl }, said(request, 'autopaySigning'));
+      return ok({ sign_url: signUrl }, sentenceIn(request, 'autopaySigning'));
     },
   );
 
   app.post(ENDPOINTS.autopayCancel, { schema: { response: { 200: envelopeOf(Autopay) } }, onRequest: auth.required }, async (request) => {
     const user = userOf(request);
     await autopay.cancel(user.id);
-    return ok(await autopay.view(user.id), said(request, 'autopayEnded'));
+    return ok(await autopay.view(user.id), sentenceIn(request, 'autopayEnded'));
   });
 };

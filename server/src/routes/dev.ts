@@ -13,8 +13,8 @@ import {
   OutboxQuery,
   RunJobRequest,
   TokensExpired,
-  VoucherReviewed,
-  VoucherReviewRequest,
+  ProofReviewed,
+  ProofReviewRequest,
 } from '@instalment/contract/api/schemas';
 import { validatePhone } from '@instalment/contract/validation';
 import { Type } from '@sinclair/typebox';
@@ -22,8 +22,8 @@ import { iso } from '../runtime/context';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import type { RoutePlugin } from './deps';
-import { said } from '../http/say';
-import { Refusal, say } from '../services/refusals';
+import { sentenceIn } from '../http/sentence';
+import { Refusal, sentenceOf } from '../services/refusals';
 
 /** How many messages the outbox lists: the newest. */
 const OUTBOX_LENGTH = 50;
@@ -42,7 +42,7 @@ export const devRoutes: RoutePlugin = async (app, { services, devClock }) => {
     DEV_ENDPOINTS.smsOutbox,
     { schema: { querystring: OutboxQuery, response: { 200: envelopeOf(Type.Array(OutboxMessage)) } } },
     async (request) => {
-      if (!services.outbox) throw new Refusal(say('noOutbox'));
+      if (!services.outbox) throw new Refusal(sentenceOf('noOutbox'));
       const given = request.query.mobile?.trim() ?? '';
       const mobile = given === '' ? null : check(validatePhone, given);
       const [codes, notices] = await Promise.all([
@@ -59,8 +59,8 @@ export const devRoutes: RoutePlugin = async (app, { services, devClock }) => {
     { schema: { body: ExpireTokensRequest, response: { 200: envelopeOf(TokensExpired) } } },
     async (request) => {
       const user = await services.users.byMobile(check(validatePhone, request.body.mobile.trim()));
-      if (!user) throw new Refusal(say('noUserWithPhone'));
-      return ok({ expired: await services.tokens.expireAllOf(user.id) }, said(request, 'tokensExpired'));
+      if (!user) throw new Refusal(sentenceOf('noUserWithPhone'));
+      return ok({ expired: await services.tokens.expireAllOf(user.id) }, sentenceIn(request, 'tokensExpired'));
     },
   );
 
@@ -71,19 +71,19 @@ export const devRoutes: RoutePlugin = async (app, { services, devClock }) => {
   );
 
   app.post(
-    DEV_ENDPOINTS.reviewVoucher,
-    { schema: { body: VoucherReviewRequest, response: { 200: envelopeOf(VoucherReviewed) } } },
+    DEV_ENDPOINTS.reviewProof,
+    { schema: { body: ProofReviewRequest, response: { 200: envelopeOf(ProofReviewed) } } },
     async (request) => ok({ status: await services.vouchers.review(request.body.voucher_id, request.body.decision) }),
   );
 
   app.post(DEV_ENDPOINTS.ageLoan, { schema: { body: AgeLoanRequest, response: { 200: envelopeOf(NoData) } } }, async (request) => {
     await services.loans.age(request.body.order_no, request.body.days, request.body.minutes ?? 0);
-    return ok(null, said(request, 'loanAged'));
+    return ok(null, sentenceIn(request, 'loanAged'));
   });
 
   /** This process's clock, moved forward: a day turns over for what it prices, charges and dates from now on. */
   app.post(DEV_ENDPOINTS.clock, { schema: { body: ClockRequest, response: { 200: envelopeOf(ClockAnswer) } } }, async (request) => {
-    if (!devClock) throw new Refusal(say('clockKept'));
+    if (!devClock) throw new Refusal(sentenceOf('clockKept'));
     return ok({ now: iso(devClock.advance(request.body.advance_ms)) });
   });
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Voucher } from '@instalment/contract/api';
+import { ENDPOINTS, type Proof } from '@instalment/contract/api';
 import type { FastifyRequest } from 'fastify';
 import {
   BankInfo,
@@ -19,9 +19,9 @@ import {
   PaymentQuery,
   PaymentState,
   PayoffQuote,
-  Voucher as VoucherSchema,
-  VoucherRequest,
-  WithdrawVoucherRequest,
+  Proof as ProofSchema,
+  ProofRequest,
+  WithdrawProofRequest,
 } from '@instalment/contract/api/schemas';
 import { BORROWER_SOMETIMES, userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
@@ -29,7 +29,7 @@ import { ok } from '../http/envelope';
 import { pageOf } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { RoutePlugin } from './deps';
-import { localeOf, said } from '../http/say';
+import { localeOf, sentenceIn } from '../http/sentence';
 
 export const loanRoutes: RoutePlugin = async (app, { services, auth, config, links }) => {
   const { loans, catalogue, payments, vouchers, credit, ledger } = services;
@@ -38,7 +38,7 @@ export const loanRoutes: RoutePlugin = async (app, { services, auth, config, lin
    * Proof files open only to their owner, and an <img> cannot send the token: a proof's file_url
    * is its stored path everywhere behind this edge, and becomes an absolute signed link here.
    */
-  const withProofLink = (request: FastifyRequest, voucher: Voucher): Voucher => ({
+  const withProofLink = (request: FastifyRequest, voucher: Proof): Proof => ({
     ...voucher,
     file_url: `${baseUrlOf(request, config)}${links.sign(voucher.file_url)}`,
   });
@@ -53,7 +53,7 @@ export const loanRoutes: RoutePlugin = async (app, { services, auth, config, lin
   app.post(
     ENDPOINTS.loanCreate,
     { schema: { body: LoanApplication, response: { 200: envelopeOf(LoanCreated) } }, onRequest: auth.required },
-    async (request) => ok(await loans.create(userOf(request).id, request.body, request.ip), said(request, 'applicationSubmitted')),
+    async (request) => ok(await loans.create(userOf(request).id, request.body, request.ip), sentenceIn(request, 'applicationSubmitted')),
   );
 
   app.get(
@@ -117,20 +117,20 @@ export const loanRoutes: RoutePlugin = async (app, { services, auth, config, lin
   );
 
   app.post(
-    ENDPOINTS.uploadVoucher,
-    { schema: { body: VoucherRequest, response: { 200: envelopeOf(VoucherSchema) } }, onRequest: auth.required },
+    ENDPOINTS.uploadProof,
+    { schema: { body: ProofRequest, response: { 200: envelopeOf(ProofSchema) } }, onRequest: auth.required },
     async (request) => {
       const voucher = withProofLink(request, await vouchers.submit(userOf(request).id, request.body));
-      return ok(voucher, said(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
+      return ok(voucher, sentenceIn(request, voucher.status === 'approved' ? 'proofConfirmed' : 'proofSubmitted'));
     },
   );
 
   app.post(
-    ENDPOINTS.withdrawVoucher,
-    { schema: { body: WithdrawVoucherRequest, response: { 200: envelopeOf(VoucherSchema) } }, onRequest: auth.required },
+    ENDPOINTS.withdrawProof,
+    { schema: { body: WithdrawProofRequest, response: { 200: envelopeOf(ProofSchema) } }, onRequest: auth.required },
     async (request) => {
-      const voucherId = request.body.voucher_id;
-      return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, voucherId)), said(request, 'proofWithdrawn'));
+      const proofId = request.body.voucher_id;
+      return ok(withProofLink(request, await vouchers.withdraw(userOf(request).id, proofId)), sentenceIn(request, 'proofWithdrawn'));
     },
   );
 };

@@ -16,7 +16,7 @@ import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
-import { said } from '../http/say';
+import { sentenceIn } from '../http/sentence';
 import type { RoutePlugin } from './deps';
 
 /**
@@ -78,7 +78,7 @@ export const myDataRoutes: RoutePlugin = async (app, { services, auth, config, e
     async (request) => {
       const captcha = check(validateCode, request.body.captcha.trim());
       await services.closing.close(userOf(request), captcha, request.ip);
-      return ok(null, said(request, 'accountClosedDone'));
+      return ok(null, sentenceIn(request, 'accountClosedDone'));
     },
   );
 };

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { baseUrlOf } from '../http/base-url';
 import { ok } from '../http/envelope';
 import { pageOf } from '../http/input';
-import { localeOf } from '../http/say';
+import { localeOf } from '../http/sentence';
 import type { RoutePlugin } from './deps';
 
 export const newsRoutes: RoutePlugin = async (app, { services, config }) => {

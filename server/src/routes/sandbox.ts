@@ -28,8 +28,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:8px 12px;margin:0 0 20px;font
 dt{color:#52606d}dd{margin:0;text-align:right;word-break:break-all}
 .note{font-size:12px;color:#7b8794;margin:16px 0 0;text-align:center}
 button,a.button{display:block;width:100%;box-sizing:border-box;border:0;border-radius:8px;padding:14px;font-size:16px;text-align:center;text-decoration:none;cursor:pointer;margin-top:10px}
-.pay{background:#0958d9;color:#fff}.cancel{background:#e4e7eb;color:#1f2933}
-`;
+.pay{background:#0958d9;color:#fff}.cancel{background:#e4e7eb;color:#1f2933}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -129,8 +128,7 @@ export const sandboxRoutes: RoutePlugin = async (app, { services, config }) => {
 <dt>Pay with</dt><dd>${escapeHtml(channel.name)}</dd>
 <dt>Payment no.</dt><dd>${escapeHtml(payment.payment_no)}</dd>
 </dl>
-<form method="post" action="${SANDBOX_ENDPOINTS.confirm}">
-${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${hidden('return_url', returnUrl)}
+<form method="post" action="${SANDBOX_ENDPOINTS.confirm}">${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${hidden('return_url', returnUrl)}
 <button type="submit" class="pay" name="decision" value="pay">Pay</button>
 <button type="submit" class="cancel" name="decision" value="cancel">Cancel</button>
 </form>
@@ -170,8 +168,7 @@ ${hidden('payment_no', payment.payment_no)}${hidden('channel', channel.code)}${h
 <dt>Agreement no.</dt><dd>${escapeHtml(externalAgreementNo)}</dd>
 </dl>
 <p>Each due amount of your loans is charged on its due date.</p>
-<form method="post" action="${SANDBOX_ENDPOINTS.agreementConfirm}">
-${hidden('external_agreement_no', externalAgreementNo)}${hidden('return_url', returnUrl)}
+<form method="post" action="${SANDBOX_ENDPOINTS.agreementConfirm}">${hidden('external_agreement_no', externalAgreementNo)}${hidden('return_url', returnUrl)}
 <button type="submit" class="pay" name="decision" value="sign">Sign</button>
 <button type="submit" class="cancel" name="decision" value="cancel">Cancel</button>
 </form>

@@ -3,7 +3,7 @@ import { envelopeOf, NoData, TelemetryBatch } from '@instalment/contract/api/sch
 import { Type } from '@sinclair/typebox';
 import { fail } from '../http/envelope';
 import { perAddress } from '../http/rate-limits';
-import { localeOf } from '../http/say';
+import { localeOf } from '../http/sentence';
 import { validationRefusal } from '../http/validation';
 import type { RoutePlugin } from './deps';
 

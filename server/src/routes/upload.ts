@@ -17,8 +17,8 @@ import { ok } from '../http/envelope';
 import { perAddress } from '../http/rate-limits';
 import { MAX_FILE_BYTES, MIME_TYPES, type StoredFile } from '../services/uploads';
 import type { RoutePlugin } from './deps';
-import { said } from '../http/say';
-import { Refusal, say } from '../services/refusals';
+import { sentenceIn } from '../http/sentence';
+import { Refusal, sentenceOf } from '../services/refusals';
 
 /** Multipart limits: one file of at most 10 MB and a few short fields. */
 export const MULTIPART_LIMITS = {
@@ -35,13 +35,13 @@ export const MULTIPART_LIMITS = {
  * may come before or after the file), so the handler takes one typed form like any route.
  */
 export async function readForm(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) throw new Refusal(say('notMultipart'));
+  if (!request.isMultipart()) throw new Refusal(sentenceOf('notMultipart'));
   const form: Record<string, unknown> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname !== 'file') throw new Refusal(say('wrongFileField'));
+        if (part.fieldname !== 'file') throw new Refusal(sentenceOf('wrongFileField'));
         form.file = { data, filename: part.filename ?? '' } satisfies FormFile;
       } else {
         form[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
@@ -50,9 +50,9 @@ export async function readForm(request: FastifyRequest): Promise<void> {
   } catch (error) {
     if (error instanceof Refusal) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / 1024 / 1024 }));
-    if (code === 'FST_FILES_LIMIT') throw new Refusal(say('oneFileAtATime'));
-    throw new Refusal(say('uploadUnreadable'));
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal(sentenceOf('fileTooLarge', { mb: MAX_FILE_BYTES / 1024 / 1024 }));
+    if (code === 'FST_FILES_LIMIT') throw new Refusal(sentenceOf('oneFileAtATime'));
+    throw new Refusal(sentenceOf('uploadUnreadable'));
   }
   request.body = form;
 }
@@ -84,14 +84,14 @@ export const uploadRoutes: RoutePlugin = async (app, { services, auth, config, l
 
       if (fields.method === 'clean') {
         await uploads.clean(userId, chunkid);
-        return ok(null, said(request, 'chunksRemoved'));
+        return ok(null, sentenceIn(request, 'chunksRemoved'));
       }
       if (fields.action === 'merge') {
         const count = fields.chunkcount === undefined || fields.chunkcount === '' ? null : wholeNumberField(fields.chunkcount);
-        if (count !== null && Number.isNaN(count)) throw new Refusal(say('chunkCountWhole'));
-        return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), said(request, 'uploaded'));
+        if (count !== null && Number.isNaN(count)) throw new Refusal(sentenceOf('chunkCountWhole'));
+        return ok(withUrls(await uploads.merge(userId, chunkid, fields.filename ?? '', count)), sentenceIn(request, 'uploaded'));
       }
-      if (!file) throw new Refusal(say('chooseFile'));
+      if (!file) throw new Refusal(sentenceOf('chooseFile'));
       if (chunkid !== '') {
         const stored = await uploads.storeChunk(
           userId,
@@ -103,9 +103,9 @@ export const uploadRoutes: RoutePlugin = async (app, { services, auth, config, l
           },
           bytesOf(file),
         );
-        return ok(stored, said(request, 'chunkUploaded'));
+        return ok(stored, sentenceIn(request, 'chunkUploaded'));
       }
-      return ok(withUrls(await uploads.storeFile(userId, bytesOf(file), file.filename)), said(request, 'uploaded'));
+      return ok(withUrls(await uploads.storeFile(userId, bytesOf(file), file.filename)), sentenceIn(request, 'uploaded'));
     },
   );
 

@@ -32,9 +32,9 @@ import { ok } from '../http/envelope';
 import { check } from '../http/input';
 import { perAddress } from '../http/rate-limits';
 import type { RoutePlugin } from './deps';
-import { said } from '../http/say';
+import { sentenceIn } from '../http/sentence';
 import { agreedIn } from '../services/consents';
-import { Refusal, say } from '../services/refusals';
+import { Refusal, sentenceOf } from '../services/refusals';
 
 export const userRoutes: RoutePlugin = async (app, { services, auth, config, links }) => {
   const { users, tokens, uploads, consents } = services;
@@ -59,7 +59,7 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
       const agreements = agreedIn(body);
       return ok(
         await users.register({ mobile, password, email, code, username, agreements, address: request.ip }),
-        said(request, 'signedUp'),
+        sentenceIn(request, 'signedUp'),
       );
     },
   );
@@ -73,8 +73,8 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
     async (request) => {
       const account = check(validateAccount, request.body.account.trim());
       const password = request.body.password;
-      if (password === '') throw new Refusal(say('enterPassword'));
-      return ok(await users.login(account, password, request.ip), said(request, 'loggedIn'));
+      if (password === '') throw new Refusal(sentenceOf('enterPassword'));
+      return ok(await users.login(account, password, request.ip), sentenceIn(request, 'loggedIn'));
     },
   );
 
@@ -87,13 +87,13 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
     async (request) => {
       const mobile = check(validatePhone, request.body.mobile.trim());
       const captcha = check(validateCode, request.body.captcha.trim());
-      return ok(await users.mobileLogin(mobile, captcha, agreedIn(request.body), request.ip), said(request, 'loggedIn'));
+      return ok(await users.mobileLogin(mobile, captcha, agreedIn(request.body), request.ip), sentenceIn(request, 'loggedIn'));
     },
   );
 
   app.post(ENDPOINTS.logout, { schema: { response: { 200: envelopeOf(NoData) } }, onRequest: auth.required }, async (request) => {
     await tokens.revoke(request.token!);
-    return ok(null, said(request, 'loggedOut'));
+    return ok(null, sentenceIn(request, 'loggedOut'));
   });
 
   app.post(
@@ -107,7 +107,7 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
       const newPassword = check(validatePassword, request.body.newpassword);
       const captcha = check(validateCode, request.body.captcha.trim());
       await users.resetPassword(mobile, captcha, newPassword);
-      return ok(null, said(request, 'passwordResetDone'));
+      return ok(null, sentenceIn(request, 'passwordResetDone'));
     },
   );
 
@@ -120,11 +120,11 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
     },
     async (request) => {
       const oldPassword = request.body.oldpassword;
-      if (oldPassword === '') throw new Refusal(say('enterCurrentPassword'));
+      if (oldPassword === '') throw new Refusal(sentenceOf('enterCurrentPassword'));
       const newPassword = check(validatePassword, request.body.newpassword);
-      if (newPassword === oldPassword) throw new Refusal(say('newPasswordSame'));
+      if (newPassword === oldPassword) throw new Refusal(sentenceOf('newPasswordSame'));
       await users.changePassword(userOf(request), request.token!, oldPassword, newPassword, request.ip);
-      return ok(null, said(request, 'passwordChangedDone'));
+      return ok(null, sentenceIn(request, 'passwordChangedDone'));
     },
   );
 
@@ -138,7 +138,10 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
     async (request) => {
       const mobile = check(validatePhone, request.body.mobile.trim());
       const captcha = check(validateCode, request.body.captcha.trim());
-      return ok(withAvatarLink(request, await users.changeMobile(userOf(request), mobile, captcha)), said(request, 'phoneChangedDone'));
+      return ok(
+        withAvatarLink(request, await users.changeMobile(userOf(request), mobile, captcha)),
+        sentenceIn(request, 'phoneChangedDone'),
+      );
     },
   );
 
@@ -150,14 +153,14 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
       const user = userOf(request);
       const avatarField = body.avatar.trim();
       const avatar = avatarField === '' ? '' : await uploads.ownUpload(user.id, avatarField);
-      if (avatar === null) throw new Refusal(say('chooseAvatar'));
+      if (avatar === null) throw new Refusal(sentenceOf('chooseAvatar'));
       const profile = {
         nickname: check(validateNickname, body.nickname.trim()),
         bio: check(validateBio, body.bio.trim()),
         email: check(validateOptionalEmail, body.email.trim()),
         avatar,
       };
-      return ok(withAvatarLink(request, await users.updateProfile(user, profile)), said(request, 'profileSaved'));
+      return ok(withAvatarLink(request, await users.updateProfile(user, profile)), sentenceIn(request, 'profileSaved'));
     },
   );
 
@@ -168,7 +171,7 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
       const user = userOf(request);
       await services.reminders.setWanted(user.id, request.body.enabled);
       const updated = (await users.byId(user.id))!;
-      return ok(withAvatarLink(request, users.index(updated)), said(request, request.body.enabled ? 'remindersOn' : 'remindersOff'));
+      return ok(withAvatarLink(request, users.index(updated)), sentenceIn(request, request.body.enabled ? 'remindersOn' : 'remindersOff'));
     },
   );
 
@@ -181,7 +184,8 @@ export const userRoutes: RoutePlugin = async (app, { services, auth, config, lin
   app.post(
     ENDPOINTS.consents,
     { schema: { body: ConsentRequest, response: { 200: envelopeOf(Type.Array(Consent)) } }, onRequest: auth.required },
-    async (request) => ok(await consents.agree(userOf(request).id, agreedIn(request.body), request.ip), said(request, 'agreementRecorded')),
+    async (request) =>
+      ok(await consents.agree(userOf(request).id, agreedIn(request.body), request.ip), sentenceIn(request, 'agreementRecorded')),
   );
 
   app.get(ENDPOINTS.userIndex, { schema: { response: { 200: envelopeOf(UserIndexSchema) } }, onRequest: auth.required }, async (request) =>

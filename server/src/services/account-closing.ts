@@ -7,7 +7,7 @@ import type { AuditService } from './audit';
 import type { SmsService } from './sms';
 import { userTarget } from './targets';
 import type { UploadService } from './uploads';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 const OPEN_STATUSES = (Object.keys(LOAN_TRANSITIONS) as LoanStatus[]).filter(isLoanOpen);
 
@@ -67,6 +67,6 @@ export class AccountClosing {
   private refuseOpen(closure: AccountClosure): void {
     if (closure.closable) return;
     const orders = closure.open_loans.map((loan) => loan.order_no).join(', ');
-    throw new Refusal(say('openLoansBlockClosing', { orders }), closure);
+    throw new Refusal(sentenceOf('openLoansBlockClosing', { orders }), closure);
   }
 }

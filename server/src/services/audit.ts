@@ -6,7 +6,7 @@ import { AuditRecords, type AuditRow } from '../repositories/audit';
 import { OperatorRecords } from '../repositories/operators';
 import { ConsoleListRecords, type AuditFilter, type AuditSort, type ListSpan, type ListWindow } from '../repositories/console-lists';
 import { auditChanges } from './audit-changes';
-import { say } from './refusals';
+import { sentenceOf } from './refusals';
 
 /** What one operator action was: who, from where, on what, and the state before and after. */
 export interface AuditFact {
@@ -109,7 +109,7 @@ export class AuditService {
       state_before: null,
       state_after: null,
       outcome: 'refused',
-      reason: say('auditStrangers', { minutes: STRANGER_WINDOW_MS / 60_000 })('en'),
+      reason: sentenceOf('auditStrangers', { minutes: STRANGER_WINDOW_MS / 60_000 })('en'),
       address: bounded(network, AUDIT_FIELD_LIMITS.address),
     });
   }
@@ -169,7 +169,7 @@ function entryOf(row: AuditRow & { targets?: number | null }): AuditEntry {
     reason:
       row.tally === null
         ? (row.reason ?? declineReasonOf(row))
-        : say('auditTally', { repeats: row.repeats, reason: row.reason ?? '', last: iso(row.last_at!) })('en'),
+        : sentenceOf('auditTally', { repeats: row.repeats, reason: row.reason ?? '', last: iso(row.last_at!) })('en'),
     address: row.address,
     ...(folded ? { reads: { count: row.repeats, targets: row.targets!, last_at: iso(row.last_at!) } } : {}),
   };

@@ -6,7 +6,7 @@ import {
   type AutopayCharge,
   type AutopayRun,
   type OperatorRole,
-  type StaffAutopay,
+  type ConsoleAutopay,
 } from '@instalment/contract/api';
 import { maskName, maskPhone, zonedMidnight } from '@instalment/contract/format';
 import { addDays, formatPeriods, fromFen } from '@instalment/contract/loan';
@@ -21,7 +21,7 @@ import { Ledger } from './ledger';
 import type { LoanService } from './loans';
 import type { Operator } from './operators';
 import { PAYMENT_TTL_MS, type PaymentService } from './payments';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import type { ReminderService } from './reminders';
 import { userTarget } from './targets';
 
@@ -106,7 +106,7 @@ export class AutopayService {
   }
 
   /** The console: a borrower's agreement, its history and latest charges, as staff read them (`records`: in a write's transaction). */
-  async staffView(userId: number, records = this.records): Promise<StaffAutopay> {
+  async consoleView(userId: number, records = this.records): Promise<ConsoleAutopay> {
     const agreement = await records.ofUser(userId);
     if (!agreement) return { state: 'none', paused: false, signed_at: null, ended_at: null, history: [], charges: [] };
     const [history, charges] = await Promise.all([records.history(agreement.id), records.latestOf(agreement.id, LATEST_CHARGES)]);
@@ -124,14 +124,14 @@ export class AutopayService {
    * Finance stops (`paused`) or restarts a borrower's automatic charges: the agreement stays
    * signed at Alipay and the due-date run skips it until it is resumed. Never a charge by hand.
    */
-  async setPaused(tx: Store, userId: number, paused: boolean, operator: Operator): Promise<Change<StaffAutopay>> {
+  async setPaused(tx: Store, userId: number, paused: boolean, operator: Operator): Promise<Change<ConsoleAutopay>> {
     const records = new AutopayRecords(tx);
     const agreement = await records.ofUser(userId);
-    if (paused && agreement?.state !== 'active') throw new Refusal(say('autopayNotSigned'));
-    if (paused && agreement!.paused_at !== null) throw new Refusal(say('autopayAlreadyPaused'));
-    if (!paused && agreement?.paused_at == null) throw new Refusal(say('autopayNotPaused'));
+    if (paused && agreement?.state !== 'active') throw new Refusal(sentenceOf('autopayNotSigned'));
+    if (paused && agreement!.paused_at !== null) throw new Refusal(sentenceOf('autopayAlreadyPaused'));
+    if (!paused && agreement?.paused_at == null) throw new Refusal(sentenceOf('autopayNotPaused'));
     await records.pause(agreement!.id, paused ? 'paused' : 'resumed', operator.username, this.ctx.now());
-    return { target: userTarget(userId), before: { paused: !paused }, after: { paused }, answer: await this.staffView(userId, records) };
+    return { target: userTarget(userId), before: { paused: !paused }, after: { paused }, answer: await this.consoleView(userId, records) };
   }
 
   /**
@@ -173,12 +173,12 @@ export class AutopayService {
    * and answers the gateway's signing page for a new agreement number.
    */
   async sign(userId: number, returnUrl: string | null, apiBase: string): Promise<string> {
-    if (!this.settings.enabled) throw new Refusal(say('autopayOff'));
+    if (!this.settings.enabled) throw new Refusal(sentenceOf('autopayOff'));
     const now = this.ctx.now();
     const externalAgreementNo = `A${businessDay(this.ctx, now).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
     await this.ctx.store.write([`autopay:${userId}`], async (tx) => {
       const records = new AutopayRecords(tx);
-      if ((await records.ofUser(userId))?.state === 'active') throw new Refusal(say('autopayAlreadyActive'));
+      if ((await records.ofUser(userId))?.state === 'active') throw new Refusal(sentenceOf('autopayAlreadyActive'));
       await records.request(userId, externalAgreementNo, AUTOPAY_TERMS_VERSION, now);
     });
     return this.gateway.signUrl(externalAgreementNo, returnUrl, apiBase);
@@ -187,12 +187,12 @@ export class AutopayService {
   /** Ends the agreement at the gateway, recorded once the gateway says it is ended. */
   async cancel(userId: number): Promise<void> {
     const agreement = await this.records.ofUser(userId);
-    if (!agreement || agreement.state === 'ended' || agreement.state === 'failed') throw new Refusal(say('autopayNotSigned'));
+    if (!agreement || agreement.state === 'ended' || agreement.state === 'failed') throw new Refusal(sentenceOf('autopayNotSigned'));
     if (agreement.state === 'active' && agreement.agreement_no) {
       const ended =
         (await this.gateway.unsign(agreement.agreement_no, agreement.external_agreement_no)) ||
         (await this.gateway.agreement(agreement.external_agreement_no))?.state === 'ended';
-      if (!ended) throw new Refusal(say('autopayNotEndedYet'));
+      if (!ended) throw new Refusal(sentenceOf('autopayNotEndedYet'));
     }
     await this.ctx.store.write([`autopay:${userId}`], (tx) => new AutopayRecords(tx).setState(agreement.id, 'ended', null, this.ctx.now()));
   }

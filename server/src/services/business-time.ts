@@ -2,7 +2,7 @@ import type { CalendarDate } from '@instalment/contract/api';
 import { zonedMidnight } from '@instalment/contract/format';
 import { addDays, calendarDate } from '@instalment/contract/loan';
 import type { Context } from '../runtime/context';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 /** The lender's calendar day of an instant, in the business time zone (`BUSINESS_TIMEZONE`): the books' "today", due dates and days. */
 export const businessDay = (ctx: Pick<Context, 'config'>, instant: number): CalendarDate =>
@@ -14,7 +14,7 @@ export const businessDay = (ctx: Pick<Context, 'config'>, instant: number): Cale
  */
 export function dayRange(day: CalendarDate, zone: string): { startMs: number; endMs: number } {
   const [year, month, date] = day.split('-').map(Number);
-  if (new Date(Date.UTC(year, month - 1, date)).getUTCDate() !== date) throw new Refusal(say('dayUnknown', { day }));
+  if (new Date(Date.UTC(year, month - 1, date)).getUTCDate() !== date) throw new Refusal(sentenceOf('dayUnknown', { day }));
   return { startMs: zonedMidnight(day, zone), endMs: zonedMidnight(addDays(day, 1), zone) };
 }
 

@@ -1,4 +1,4 @@
-import type { Said } from './refusals';
+import type { Sentence } from './refusals';
 
 /** What an operator's command changed, for its answer and the audit log. */
 export interface Change<T = unknown> {
@@ -7,7 +7,7 @@ export interface Change<T = unknown> {
   after: unknown;
   answer: T;
   /** The answer's message when the change is done only in part (else "ok"): what is still pending, and where. */
-  notice?: Said;
+  notice?: Sentence;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ApprovalKind } from '@instalment/contract/api';
 import type { Store } from '../db/store';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import { parseTarget } from './targets';
 
 /**
@@ -48,7 +48,7 @@ export async function refuseClosedAccount(tx: Store, target: string): Promise<vo
   const userId = await accountOf(tx, target);
   if (userId === null) return;
   const account = await tx.held(tx.q.selectFrom('users').select('closed_at').where('id', '=', userId)).executeTakeFirst();
-  if (account?.closed_at != null) throw new Refusal(say('accountClosedReadOnly'));
+  if (account?.closed_at != null) throw new Refusal(sentenceOf('accountClosedReadOnly'));
 }
 
 /** Whether an approval of `kind` changes a borrower's loans or credit line: asked for or carried out, it waits on an open account. */

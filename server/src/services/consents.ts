@@ -2,7 +2,7 @@ import { AGREEMENT_VERSIONS, type AgreedVersions, type AgreementName, type Conse
 import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import { ConsentRecords } from '../repositories/consents';
-import { Refusal, say, type Said } from './refusals';
+import { Refusal, sentenceOf, type Sentence } from './refusals';
 
 /** The version of each text a person sent as agreed to; one not sent was not agreed to. */
 export type Agreed = Partial<Record<AgreementName, string>>;
@@ -25,10 +25,10 @@ export class ConsentService {
   constructor(private readonly ctx: Context) {}
 
   /** Refuses unless `agreed` names every text in force; `missing` is what to tell a person who sent none. */
-  static check(agreed: Agreed, missing: Said): void {
+  static check(agreed: Agreed, missing: Sentence): void {
     if (NAMES.some((name) => agreed[name] === undefined)) throw new Refusal(missing, ASKED);
     // Consent to an older text is not consent to the one in force: the person reads it again.
-    if (NAMES.some((name) => agreed[name] !== AGREEMENT_VERSIONS[name])) throw new Refusal(say('agreementsChanged'), ASKED);
+    if (NAMES.some((name) => agreed[name] !== AGREEMENT_VERSIONS[name])) throw new Refusal(sentenceOf('agreementsChanged'), ASKED);
   }
 
   /** On `store`, a sign-up's own transaction, so that an account never exists without its consent. */
@@ -46,14 +46,14 @@ export class ConsentService {
 
   /** A signed-in person agrees to the texts in force: recorded once, however often it is sent. */
   async agree(userId: number, agreed: Agreed, address: string): Promise<Consent[]> {
-    ConsentService.check(agreed, say('agreementsRequired'));
+    ConsentService.check(agreed, sentenceOf('agreementsRequired'));
     // A write, which reads the signed-in session again (http/session-writes.ts).
     if (!(await this.agreedToCurrent(userId))) await this.ctx.store.write([], (tx) => this.record(userId, address, tx));
     return this.of(userId);
   }
 
   /** Refuses, saying `why`, an account that has not agreed to every text in force (it signed up without, or a text changed since). */
-  async requireCurrent(userId: number, why: Said): Promise<void> {
+  async requireCurrent(userId: number, why: Sentence): Promise<void> {
     if (!(await this.agreedToCurrent(userId))) throw new Refusal(why, ASKED);
   }
 

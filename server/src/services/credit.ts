@@ -5,7 +5,7 @@ import { idTailIndex } from '../sealing/id-tail';
 import type { Store } from '../db/store';
 import { LoanRecords } from '../repositories/loans';
 import { UserRecords } from '../repositories/users';
-import { IdCardHeldByOther, Refusal, say } from './refusals';
+import { IdCardHeldByOther, Refusal, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 
 export interface Identity {
@@ -61,9 +61,9 @@ export class CreditService {
    */
   async admit(userId: number, amountFen: number, identity: Identity): Promise<void> {
     const { availableFen, overdue } = await this.figures(userId);
-    if (overdue) throw new Refusal(say('overdueBlocksApplying'));
+    if (overdue) throw new Refusal(sentenceOf('overdueBlocksApplying'));
     if (amountFen > availableFen) {
-      throw new Refusal(say('overCredit', { amount: formatMoney(fromFen(availableFen)) }));
+      throw new Refusal(sentenceOf('overCredit', { amount: formatMoney(fromFen(availableFen)) }));
     }
     const bound = await this.users.credit(userId);
     if (bound.id_card === null) {
@@ -77,7 +77,7 @@ export class CreditService {
         idTailIndex(this.ctx.cipher, identity.idCard),
       );
     } else if (this.ctx.cipher.open(bound.id_card) !== identity.idCard || bound.real_name !== identity.realName) {
-      throw new Refusal(say('ownNameOnly'));
+      throw new Refusal(sentenceOf('ownNameOnly'));
     }
   }
 }

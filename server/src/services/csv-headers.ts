@@ -1,6 +1,6 @@
 import type { Locale } from '@instalment/contract/i18n';
 import { serverMessages, type ServerMessageKey } from '../i18n/server';
-import { say } from './refusals';
+import { sentenceOf } from './refusals';
 
 /** `created_at (Asia/Shanghai)`: a time column names its zone, which stays as it is. */
 const ZONED = /^(.+) \((.+)\)$/;
@@ -13,15 +13,15 @@ const known = (key: string): key is ServerMessageKey => key in serverMessages.en
 
 function headingOf(column: string, locale: Locale): string {
   const named = `csv_${column}`;
-  if (known(named)) return say(named)(locale);
+  if (known(named)) return sentenceOf(named)(locale);
   const zoned = ZONED.exec(column);
   if (zoned) return `${headingOf(zoned[1], locale)} (${zoned[2]})`;
   const pair = PAIR.exec(column);
-  if (pair) return say(pair[2] === 'count' ? 'csvCount' : 'csvAmount', { what: headingOf(pair[1], locale) })(locale);
+  if (pair) return sentenceOf(pair[2] === 'count' ? 'csvCount' : 'csvAmount', { what: headingOf(pair[1], locale) })(locale);
   const repaid = REPAID_BY.exec(column);
   if (repaid) {
     const channel = `csvChannel_${repaid[1]}`;
-    return say('csvRepaidBy', { channel: known(channel) ? say(channel)(locale) : repaid[1] })(locale);
+    return sentenceOf('csvRepaidBy', { channel: known(channel) ? sentenceOf(channel)(locale) : repaid[1] })(locale);
   }
   return column;
 }

@@ -20,7 +20,7 @@ import type { Context } from '../runtime/context';
 import { AutopayRecords } from '../repositories/autopay';
 import { ReportRecords, type Movement, type Unpaid } from '../repositories/reports';
 import { businessDay, dayRange } from './business-time';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 /** How many records and how many fen. */
 interface FenTally {
@@ -112,15 +112,15 @@ export class DailyReports {
   private span(query: DailyReportQuery): { from: CalendarDate; to: CalendarDate } {
     const from = query.from ?? query.date ?? query.to;
     const to = query.to ?? query.date ?? query.from;
-    if (from === undefined || to === undefined) throw new Refusal(say('reportDayMissing'));
+    if (from === undefined || to === undefined) throw new Refusal(sentenceOf('reportDayMissing'));
     const zone = this.ctx.config.businessTimezone;
     dayRange(from, zone);
     dayRange(to, zone);
-    if (from > to) throw new Refusal(say('reportRangeReversed', { from, to }));
+    if (from > to) throw new Refusal(sentenceOf('reportRangeReversed', { from, to }));
     const days = daysBetween(from, to) + 1;
-    if (days > REPORT_MAX_DAYS) throw new Refusal(say('reportRangeTooLong', { max: REPORT_MAX_DAYS, from, to, days }));
+    if (days > REPORT_MAX_DAYS) throw new Refusal(sentenceOf('reportRangeTooLong', { max: REPORT_MAX_DAYS, from, to, days }));
     const today = businessDay(this.ctx, this.ctx.now());
-    if (to > today) throw new Refusal(say('reportDayAhead', { day: to, today }));
+    if (to > today) throw new Refusal(sentenceOf('reportDayAhead', { day: to, today }));
     return { from, to };
   }
 

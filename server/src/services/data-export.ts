@@ -180,7 +180,7 @@ export class DataExport {
         expires_at: fromSeconds(session.expiretime),
       })),
       failed_logins: rows.failedLogins.map((failure) => ({ at: iso(failure.at), address: failure.address })),
-      staff_actions: rows.staffActions.map((action) => ({ at: iso(action.at), action: action.action, outcome: action.outcome })),
+      staff_actions: rows.consoleActions.map((action) => ({ at: iso(action.at), action: action.action, outcome: action.outcome })),
     };
   }
 }

@@ -18,8 +18,8 @@ import { changesText } from './audit-changes';
 import { reasonIn } from './audit-reasons';
 import type { CsvCell } from './csv';
 import type { Operator } from './operators';
-import { Refusal, say } from './refusals';
-import type { LoanFilter, StaffService } from './staff';
+import { Refusal, sentenceOf } from './refusals';
+import type { LoanFilter, ConsoleReads } from './console-reads';
 
 /** What the console exports, each as the list or report of the same name shows it. */
 export type ExportKind = 'loans' | 'payments' | 'overdue' | 'audit' | 'daily';
@@ -65,7 +65,7 @@ export class Exports {
 
   constructor(
     private readonly ctx: Context,
-    private readonly staff: StaffService,
+    private readonly consoleReads: ConsoleReads,
     private readonly auditLog: AuditService,
   ) {
     this.leases = new LeaseRecords(ctx.store);
@@ -102,7 +102,7 @@ export class Exports {
   async begin(operator: Operator): Promise<ExportSlot> {
     const lease = `export:operator:${operator.id}`;
     const holder = randomUUID();
-    if (!(await this.leases.acquire(lease, holder, this.ctx.now(), EXPORT_LIMITS.leaseMs))) throw new Refusal(say('exportRunning'));
+    if (!(await this.leases.acquire(lease, holder, this.ctx.now(), EXPORT_LIMITS.leaseMs))) throw new Refusal(sentenceOf('exportRunning'));
     const letGo = () => this.leases.release(lease, holder).catch((error: unknown) => this.ctx.log.error({ err: error }, 'export lease'));
     try {
       await this.countMinute(operator);
@@ -130,14 +130,14 @@ export class Exports {
     const counted = await this.counts.hit('console export', `operator:${operator.id}`, now, EXPORT_LIMITS.windowMs);
     if (counted.hits <= EXPORT_LIMITS.perMinute) return;
     const seconds = Math.max(1, Math.ceil((counted.window_start + EXPORT_LIMITS.windowMs - now) / 1000));
-    throw new Refusal(say('exportsPerMinute', { max: EXPORT_LIMITS.perMinute, seconds }));
+    throw new Refusal(sentenceOf('exportsPerMinute', { max: EXPORT_LIMITS.perMinute, seconds }));
   }
 
   loans(roles: readonly OperatorRole[], filter: LoanFilter, span: ListSpan<LoanSort>): CsvExport {
     const identity = this.identity(roles);
     return {
       header: ['order_no', 'real_name', 'mobile', 'amount', 'term', 'status', this.zoned('created_at'), this.zoned('disbursed_at')],
-      pages: pagesOf(this.staff.loanPages(filter, span), (loan) => [
+      pages: pagesOf(this.consoleReads.loanPages(filter, span), (loan) => [
         loan.order_no,
         identity.name(loan.real_name),
         identity.phone(loan.mobile),
@@ -153,7 +153,7 @@ export class Exports {
   payments(status: PaymentStatus | null, span: ListSpan<PaymentSort>): CsvExport {
     return {
       header: ['payment_no', 'order_no', 'amount', 'status', 'refunded', 'channel', this.zoned('created_at'), this.zoned('paid_at')],
-      pages: pagesOf(this.staff.paymentPages(status, span), (payment) => [
+      pages: pagesOf(this.consoleReads.paymentPages(status, span), (payment) => [
         payment.payment_no,
         payment.order_no,
         payment.amount,
@@ -169,13 +169,13 @@ export class Exports {
 
   /** The overdue report as it answers today: the days and penalties the borrower sees. */
   overdue(roles: readonly OperatorRole[]): CsvExport {
-    const { staff } = this;
+    const { consoleReads } = this;
     const identity = this.identity(roles);
     return {
       header: ['order_no', 'real_name', 'mobile', 'overdue_periods', 'overdue_days', 'overdue_amount', 'penalty'],
       pages: pagesOf(
         (async function* () {
-          const report = await staff.overdue();
+          const report = await consoleReads.overdue();
           for (let start = 0; start < report.length; start += EXPORT_PAGE_ROWS) yield report.slice(start, start + EXPORT_PAGE_ROWS);
         })(),
         (loan) => [

@@ -19,10 +19,10 @@ import { translator } from '@instalment/contract/i18n';
 import { iso, type Context } from '../runtime/context';
 import { LoanRecords, type InstalmentRow, type LoanRow } from '../repositories/loans';
 import { PaymentRecords } from '../repositories/payments';
-import { VoucherRecords } from '../repositories/vouchers';
+import { ProofRecords } from '../repositories/proofs';
 import type { Store } from '../db/store';
 import type { ServerMessageKey } from '../i18n/server';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 
 /** An instalment as of a day: its wire form and the ledger's figures in fen. */
@@ -70,12 +70,12 @@ export const quoteView = (orderNo: string, asOf: string, quote: PayoffQuoteFen):
 
 export class Ledger {
   private readonly loans: LoanRecords;
-  private readonly vouchers: VoucherRecords;
+  private readonly vouchers: ProofRecords;
   private readonly payments: PaymentRecords;
 
   constructor(private readonly ctx: Context) {
     this.loans = new LoanRecords(ctx.store);
-    this.vouchers = new VoucherRecords(ctx.store);
+    this.vouchers = new ProofRecords(ctx.store);
     this.payments = new PaymentRecords(ctx.store);
   }
 
@@ -138,7 +138,7 @@ export class Ledger {
     // Stryker disable next-line LogicalOperator,ArrowFunction: a loan is repayable exactly while an instalment is unpaid (one without any is neither): either half answers alone.
     if (!isRepayable(this.statusOf(loan, states)) || states.every((state) => state.ledger.paid)) {
       // Stryker disable next-line StringLiteral: every loan that owes nothing has a message of its own; a repaid one is stored settled by the write that paid its last instalment.
-      throw new Refusal(say(NOTHING_TO_PAY[loan.status] ?? 'nothingToPaySettled'));
+      throw new Refusal(sentenceOf(NOTHING_TO_PAY[loan.status] ?? 'nothingToPaySettled'));
     }
     return states;
   }
@@ -154,7 +154,7 @@ export class Ledger {
     const ledger = states.map((state) => state.ledger);
     if (selection.payoff) {
       if (unpaid.some((state) => state.ledger.underReview)) {
-        throw new Refusal(say('payoffWhileReview'));
+        throw new Refusal(sentenceOf('payoffWhileReview'));
       }
       const quote = payoffQuote(ledger, {
         amountFen: loan.amount_fen,
@@ -167,8 +167,8 @@ export class Ledger {
     const periods = [...new Set(selection.periods)].sort((a, b) => a - b);
     for (const period of periods) {
       const state = states.find((candidate) => candidate.view.period === period);
-      if (state?.ledger.paid) throw new Refusal(say('instalmentPaid', { period }));
-      if (state?.ledger.underReview) throw new Refusal(say('instalmentUnderReview', { period }));
+      if (state?.ledger.paid) throw new Refusal(sentenceOf('instalmentPaid', { period }));
+      if (state?.ledger.underReview) throw new Refusal(sentenceOf('instalmentUnderReview', { period }));
     }
     const problem = checkPeriodSelection(payablePeriods(ledger), periods);
     if (problem) throw new Refusal((locale) => translator(loanMessages, locale)(problem));

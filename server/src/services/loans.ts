@@ -8,7 +8,7 @@ import type {
   LoanStatus,
   LoanSummary,
   MyLoansPage,
-  Voucher,
+  Proof,
 } from '@instalment/contract/api';
 import type { Locale } from '@instalment/contract/i18n';
 import {
@@ -31,12 +31,12 @@ import { Ledger, type InstalmentState } from './ledger';
 import type { CreditService } from './credit';
 import { isUniqueViolation, type Store } from '../db/store';
 import { LoanRecords, type LoanRow, type NewLoan, type Rejection, type SummaryRow } from '../repositories/loans';
-import { VoucherRecords } from '../repositories/vouchers';
+import { ProofRecords } from '../repositories/proofs';
 import { RateLimitRecords } from '../repositories/rate-limits';
-import { IdCardHeldByOther, Refusal, say } from './refusals';
-import { voucherView } from './voucher-view';
+import { IdCardHeldByOther, Refusal, sentenceOf } from './refusals';
+import { proofView } from './proof-view';
 import { paidByAutopay } from './paid-how';
-import { KeptAnswers } from './kept-answers';
+import { AnswerCache } from './answer-cache';
 import type { UserRow } from '../repositories/users';
 import { businessDay } from './business-time';
 import { maskedIdentity, type MaskedIdentity } from './masked-identity';
@@ -63,13 +63,13 @@ export class LoanService {
     private readonly consents: ConsentService,
   ) {
     this.records = new LoanRecords(ctx.store);
-    this.proofs = new VoucherRecords(ctx.store);
+    this.proofs = new ProofRecords(ctx.store);
   }
 
   private readonly records: LoanRecords;
-  private readonly proofs: VoucherRecords;
+  private readonly proofs: ProofRecords;
   /** Pages of my loans by user, page and size; a few thousand borrowers' first pages. */
-  private readonly pages = new KeptAnswers<MyLoansPage>(5_000);
+  private readonly pages = new AnswerCache<MyLoansPage>(5_000);
 
   /** The same service on a write's transaction. */
   on(tx: Store): LoanService {
@@ -82,7 +82,7 @@ export class LoanService {
 
   /** `address`: the client's, which the refusals of an ID number bound to another account are counted against too. */
   async create(userId: number, form: ApplicationForm, address: string): Promise<LoanCreated> {
-    await this.consents.requireCurrent(userId, say('agreeBeforeApplying'));
+    await this.consents.requireCurrent(userId, sentenceOf('agreeBeforeApplying'));
     await this.idCardTryReserved(userId, address);
     const orderNo = await this.admitted(userId, form).catch(async (error: unknown) => {
       if (!(error instanceof IdCardHeldByOther)) await this.idCardTryReleased(userId, address);
@@ -160,7 +160,7 @@ export class LoanService {
           const count = await counts.peek(ID_CARD_REFUSALS.bucket, key);
           if (count && count.window_start + ID_CARD_REFUSALS.windowMs > now && count.hits >= max) {
             const minutes = Math.max(1, Math.ceil((count.window_start + ID_CARD_REFUSALS.windowMs - now) / 60_000));
-            throw new Refusal(say('idCardTriesUsed', { minutes }));
+            throw new Refusal(sentenceOf('idCardTriesUsed', { minutes }));
           }
         }
         for (const [key] of limits) await counts.hit(ID_CARD_REFUSALS.bucket, key, now, ID_CARD_REFUSALS.windowMs);
@@ -234,12 +234,12 @@ export class LoanService {
   /** A loan by order number, whoever's it is (staff and development routes). */
   async byOrderNo(orderNo: string): Promise<LoanRow> {
     const loan = await this.records.byOrderNo(orderNo);
-    if (!loan) throw new Refusal(say('orderNotFound'));
+    if (!loan) throw new Refusal(sentenceOf('orderNotFound'));
     return loan;
   }
 
   private notInState(loan: LoanRow): Refusal {
-    return new Refusal((locale) => say('loanNotPending', { status: loanStatusLabel(loan.status, locale) })(locale));
+    return new Refusal((locale) => sentenceOf('loanNotPending', { status: loanStatusLabel(loan.status, locale) })(locale));
   }
 
   /** A refusal naming the loan's status unless it is `status`. */
@@ -283,9 +283,9 @@ export class LoanService {
 
   /** The caller's own loan by order number; anyone else's reads as missing. */
   async find(userId: number, orderNo: string): Promise<LoanRow> {
-    if (orderNo === '') throw new Refusal(say('enterOrderNo'));
+    if (orderNo === '') throw new Refusal(sentenceOf('enterOrderNo'));
     const loan = await this.records.ofUser(userId, orderNo);
-    if (!loan) throw new Refusal(say('orderNotFound'));
+    if (!loan) throw new Refusal(sentenceOf('orderNotFound'));
     return loan;
   }
 
@@ -390,8 +390,8 @@ export class LoanService {
     return { order_no: loan.order_no, list: states.map((state) => ({ ...state.view, paid_by_autopay: autopay.has(state.view.period) })) };
   }
 
-  private async vouchers(loan: LoanRow): Promise<Voucher[]> {
-    return (await this.proofs.ofLoan(loan.id)).map((row) => voucherView(loan.order_no, row));
+  private async vouchers(loan: LoanRow): Promise<Proof[]> {
+    return (await this.proofs.ofLoan(loan.id)).map((row) => proofView(loan.order_no, row));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Context } from '../runtime/context';
 import { LoginFailureRecords } from '../repositories/login-failures';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 const OPERATOR_FIRST_WAIT_MS = 15_000;
 
@@ -36,11 +36,11 @@ export class LoginAttempts {
       await failures.forget(since);
       const byAccount = await failures.since('account', account, since);
       if (byAccount.n >= loginFailuresPerAccount) {
-        throw new Refusal(say('tooManyWrongPasswords', { minutes: minutesUntil(byAccount.oldest) }));
+        throw new Refusal(sentenceOf('tooManyWrongPasswords', { minutes: minutesUntil(byAccount.oldest) }));
       }
       const byAddress = await failures.since('address', address, since);
       if (byAddress.n >= loginFailuresPerAddress) {
-        throw new Refusal(say('tooManyFailedLogins', { minutes: minutesUntil(byAddress.oldest) }));
+        throw new Refusal(sentenceOf('tooManyFailedLogins', { minutes: minutesUntil(byAddress.oldest) }));
       }
       return failures.insert(account, address, now);
     });
@@ -62,11 +62,11 @@ export class LoginAttempts {
       await failures.forget(since);
       const mine = await failures.fromAddress(account, address, since);
       const readyAt = (mine.latest ?? now) + operatorWaitMs(mine.n, loginFailuresPerAccount, windowMs);
-      if (readyAt > now) throw new Refusal(say('operatorLoginPaused', { seconds: Math.ceil((readyAt - now) / 1000) }));
+      if (readyAt > now) throw new Refusal(sentenceOf('operatorLoginPaused', { seconds: Math.ceil((readyAt - now) / 1000) }));
       const byAddress = await failures.since('address', address, since);
       if (byAddress.n >= loginFailuresPerAddress) {
         throw new Refusal(
-          say('tooManyFailedLogins', { minutes: Math.max(1, Math.ceil(((byAddress.oldest ?? now) + windowMs - now) / 60_000)) }),
+          sentenceOf('tooManyFailedLogins', { minutes: Math.max(1, Math.ceil(((byAddress.oldest ?? now) + windowMs - now) / 60_000)) }),
         );
       }
       return failures.insert(account, address, now);

@@ -1,5 +1,5 @@
 import { ILLUSTRATION_NAMES, illustrationPath } from '../static/images';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import { isStoredImage } from './uploads';
 
 /**
@@ -12,7 +12,9 @@ export function checkedCover(cover: string, allowedHosts: readonly string[]): st
   if (cover === '' || servedHere(cover)) return cover;
   const url = httpsUrl(cover);
   if (url && !url.username && !url.password && url.port === '' && allowedHosts.includes(url.hostname)) return url.href;
-  throw new Refusal(allowedHosts.length === 0 ? say('coverUploadOnly') : say('coverHostsAllowed', { hosts: allowedHosts.join(', ') }));
+  throw new Refusal(
+    allowedHosts.length === 0 ? sentenceOf('coverUploadOnly') : sentenceOf('coverHostsAllowed', { hosts: allowedHosts.join(', ') }),
+  );
 }
 
 /** The cover as the app is shown it: a path made absolute on this server, an allowed URL as it is, anything else none. */

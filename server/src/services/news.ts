@@ -1,13 +1,22 @@
-import type { ArticleState, ArticleText, Listing, NewsDetail, NewsDraft, NewsItem, NewsPage, StaffArticle } from '@instalment/contract/api';
+import type {
+  ArticleState,
+  ArticleText,
+  Listing,
+  NewsDetail,
+  NewsDraft,
+  NewsItem,
+  NewsPage,
+  ConsoleArticle,
+} from '@instalment/contract/api';
 import { LOCALES, type Locale } from '@instalment/contract/i18n';
 import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
 import type { Change } from './change';
 import type { PageRequest } from './page';
 import { NewsRecords, type NewsHeadline, type NewsRow } from '../repositories/news';
-import { KeptAnswers } from './kept-answers';
+import { AnswerCache } from './answer-cache';
 import { checkedCover, coverUrl } from './news-cover';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 export const articleTarget = (id: number) => `news:${id}`;
 
@@ -35,10 +44,10 @@ function textsOf(draft: NewsDraft): Partial<Record<Locale, ArticleText>> {
     const text = { title: given?.title.trim() ?? '', summary: given?.summary.trim() ?? '', content: given?.content.trim() ?? '' };
     const filled = Object.values(text).filter(Boolean).length;
     if (filled === 0) continue;
-    if (filled < 3) throw new Refusal(say('articleIncomplete'));
+    if (filled < 3) throw new Refusal(sentenceOf('articleIncomplete'));
     texts[language] = text;
   }
-  if (Object.keys(texts).length === 0) throw new Refusal(say('articleIncomplete'));
+  if (Object.keys(texts).length === 0) throw new Refusal(sentenceOf('articleIncomplete'));
   return texts;
 }
 
@@ -50,7 +59,7 @@ function textsOf(draft: NewsDraft): Partial<Record<Locale, ArticleText>> {
 export class NewsService {
   private readonly records: NewsRecords;
   /** Pages by number, size, language and base URL, with the span of time they hold for. */
-  private readonly pages = new KeptAnswers<{ answer: NewsPage; from: number; until: number }>(100);
+  private readonly pages = new AnswerCache<{ answer: NewsPage; from: number; until: number }>(100);
 
   constructor(private readonly ctx: Context) {
     this.records = new NewsRecords(ctx.store);
@@ -61,7 +70,7 @@ export class NewsService {
   }
 
   /** Every article for the editor, drafts and taken-down ones too, newest first. */
-  async staffList(limit: number, offset: number, reader: Locale): Promise<Listing<StaffArticle>> {
+  async consoleList(limit: number, offset: number, reader: Locale): Promise<Listing<ConsoleArticle>> {
     const { rows, total } = await this.records.all(limit, offset);
     return {
       list: rows.map((row) => ({
@@ -80,7 +89,7 @@ export class NewsService {
   async draft(tx: Store, draft: NewsDraft): Promise<Change<ArticleState>> {
     const texts = textsOf(draft);
     const author = draft.author.trim();
-    if (!author) throw new Refusal(say('articleIncomplete'));
+    if (!author) throw new Refusal(sentenceOf('articleIncomplete'));
     const cover = checkedCover(draft.cover?.trim() ?? '', this.ctx.config.newsImageHosts);
     const columns = Object.fromEntries(
       LOCALES.flatMap((language) =>
@@ -100,7 +109,7 @@ export class NewsService {
   async setStatus(tx: Store, id: number, status: 'published' | 'unpublished'): Promise<Change<ArticleState>> {
     const records = new NewsRecords(tx);
     const article = await records.byId(id);
-    if (!article) throw new Refusal(say('articleNotFound'));
+    if (!article) throw new Refusal(sentenceOf('articleNotFound'));
     // Published now: the app lists articles newest first by this date.
     await records.setStatus(id, status, status === 'published' ? this.ctx.now() : undefined);
     return { target: articleTarget(id), before: { status: article.status }, after: { status }, answer: { id, status } };
@@ -133,7 +142,7 @@ export class NewsService {
 
   async detail(id: number, base: string, reader: Locale): Promise<NewsDetail> {
     const row = await this.records.published(id, this.ctx.now());
-    if (!row) throw new Refusal(say('newsNotFound'));
+    if (!row) throw new Refusal(sentenceOf('newsNotFound'));
     const item = this.item(row, base, reader);
     return {
       ...item,

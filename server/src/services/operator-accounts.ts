@@ -6,7 +6,7 @@ import type {
   OperatorEnabled,
   OperatorRolesChanged,
   OperatorTotpReset,
-  StaffOperator,
+  ConsoleOperator,
 } from '@instalment/contract/api/schemas';
 import { iso, type Context } from '../runtime/context';
 import type { Store } from '../db/store';
@@ -15,7 +15,7 @@ import type { Approvals } from './approvals';
 import type { Change } from './change';
 import { operatorTarget, type Confirmation } from './operator-target';
 import { rolesOf, type Operator, type OperatorService } from './operators';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 /** Roles that grant what the operator does not hold yet and that a second admin must approve. */
 const privilegedGrants = (now: readonly OperatorRole[], asked: readonly OperatorRole[]) =>
@@ -42,7 +42,7 @@ export class OperatorAccounts {
     private readonly approvals: Approvals,
   ) {}
 
-  async list(): Promise<Array<Static<typeof StaffOperator>>> {
+  async list(): Promise<Array<Static<typeof ConsoleOperator>>> {
     const rows = await new OperatorRecords(this.ctx.store).all();
     const targets = rows.map((row) => operatorTarget(row.username));
     const [roles, disable, enable, totp, confirm] = await Promise.all(
@@ -128,7 +128,7 @@ export class OperatorAccounts {
    */
   async enable(tx: Store, admin: Operator, username: string): Promise<Change<Static<typeof OperatorEnabled>>> {
     const row = await this.account(tx, admin, username);
-    if (row.disabled === 0) throw new Refusal(say('operatorNotDisabled'));
+    if (row.disabled === 0) throw new Refusal(sentenceOf('operatorNotDisabled'));
     const target = operatorTarget(username);
     if (rolesOf(row).some((role) => PRIVILEGED_ROLES.includes(role))) {
       const approval_id = await this.approvals.ask(tx, admin, 'operator.enable', target, {}, { disabled: true });
@@ -181,9 +181,9 @@ export class OperatorAccounts {
 
   /** Another operator's account: an admin never changes their own (a second admin does). */
   private async account(tx: Store, admin: Operator, username: string) {
-    if (username === admin.username) throw new Refusal(say('operatorOwnAccount'));
+    if (username === admin.username) throw new Refusal(sentenceOf('operatorOwnAccount'));
     const row = await new OperatorRecords(tx).byUsername(username);
-    if (!row) throw new Refusal(say('operatorNotFound'));
+    if (!row) throw new Refusal(sentenceOf('operatorNotFound'));
     return row;
   }
 }

@@ -16,7 +16,7 @@ import { OperatorRecords, type OperatorRow } from '../repositories/operators';
 import type { Change } from './change';
 import type { LoginAttempts } from './login-attempts';
 import { hashPassword, verifyPassword } from './passwords';
-import { check, Refusal, say } from './refusals';
+import { check, Refusal, sentenceOf } from './refusals';
 import { operatorTarget } from './operator-target';
 
 /** A staff session lasts a working day; the console asks for the password and a code again after it. */
@@ -74,7 +74,7 @@ export class OperatorService {
   async create(username: string, roles: readonly string[], createdBy: string, tx: Store = this.ctx.store): Promise<OperatorEnrolment> {
     check(validateOperatorUsername, username);
     const unknown = roles.filter((role) => !(OPERATOR_ROLES as readonly string[]).includes(role));
-    if (unknown.length > 0) throw new Refusal(say('operatorRolesUnknown', { roles: OPERATOR_ROLES.join(', ') }));
+    if (unknown.length > 0) throw new Refusal(sentenceOf('operatorRolesUnknown', { roles: OPERATOR_ROLES.join(', ') }));
     const code = newEnrolmentCode();
     const now = this.ctx.now();
     try {
@@ -91,7 +91,7 @@ export class OperatorService {
         }),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal(say('operatorExists'));
+      if (isUniqueViolation(error)) throw new Refusal(sentenceOf('operatorExists'));
       throw error;
     }
     return { username, enrolment_code: code, expires_at: iso(now + ENROLMENT_MS) };
@@ -112,7 +112,7 @@ export class OperatorService {
       reset_by: resetBy,
       reset_at: now,
     });
-    if (id === null) throw new Refusal(say('operatorNotFound'));
+    if (id === null) throw new Refusal(sentenceOf('operatorNotFound'));
     await records.revokeAllOf(id);
     return { username, enrolment_code: code, expires_at: iso(now + ENROLMENT_MS) };
   }
@@ -147,11 +147,11 @@ export class OperatorService {
     const step = passwordOk ? this.stepOf(totp, operator.totp_secret) : null;
     if (step === null) {
       await this.records.countEnrolmentTry(operator.id);
-      throw new Refusal(say(kept ? 'enrolmentWrongKept' : 'enrolmentWrongCode'));
+      throw new Refusal(sentenceOf(kept ? 'enrolmentWrongKept' : 'enrolmentWrongCode'));
     }
     const passwordHash = kept ? operator.password_hash : await hashPassword(password, this.ctx.config.passwordCostLog2);
     if (!(await this.records.finishEnrolment(operator.id, hashToken(code), passwordHash, step)))
-      throw new Refusal(say('enrolmentCodeWrong'));
+      throw new Refusal(sentenceOf('enrolmentCodeWrong'));
     await this.attempts.clearAccount(accountOf(operator.username));
     return operator.username;
   }
@@ -174,7 +174,7 @@ export class OperatorService {
 
   private async enrolling(code: string): Promise<OperatorRow> {
     const operator = await this.enrollingRow(code);
-    if (!operator) throw new Refusal(say('enrolmentCodeWrong'));
+    if (!operator) throw new Refusal(sentenceOf('enrolmentCodeWrong'));
     return operator;
   }
 
@@ -212,7 +212,7 @@ export class OperatorService {
 
   /** Ends the waits that failed logins put on an account, from every address; in `tx` when an admin's audit row goes with it. */
   async unlock(username: string, tx: Store = this.ctx.store): Promise<Change<null>> {
-    if (!(await new OperatorRecords(tx).byUsername(username))) throw new Refusal(say('operatorNotFound'));
+    if (!(await new OperatorRecords(tx).byUsername(username))) throw new Refusal(sentenceOf('operatorNotFound'));
     await new LoginFailureRecords(tx).deleteAccount(accountOf(username));
     return { target: operatorTarget(username), before: undefined, after: { unlocked: true }, answer: null };
   }
@@ -225,7 +225,7 @@ export class OperatorService {
   async login(username: string, password: string, totp: string, address: string): Promise<OperatorSession> {
     const reservation = await this.attempts.reserveForOperator(accountOf(username), address);
     const signedIn = await this.checked(await this.records.byUsername(username), password, totp);
-    if (!signedIn) throw new Refusal(say('operatorLoginWrong'));
+    if (!signedIn) throw new Refusal(sentenceOf('operatorLoginWrong'));
     await this.attempts.release(reservation);
     const token = randomBytes(32).toString('base64url');
     const now = this.ctx.now();
@@ -250,7 +250,7 @@ export class OperatorService {
   ) {
     const reservation = await this.attempts.reserveForOperator(accountOf(operator.username), address);
     const row = await this.checked(await this.records.byUsername(operator.username), change.password, change.totp);
-    if (!row) throw new Refusal(say('operatorPasswordWrong'));
+    if (!row) throw new Refusal(sentenceOf('operatorPasswordWrong'));
     await this.attempts.release(reservation);
     check(validatePassword, change.new_password);
     const hash = await hashPassword(change.new_password, this.ctx.config.passwordCostLog2);

@@ -11,7 +11,7 @@ import type { Store } from '../db/store';
 import { AutopayRecords } from '../repositories/autopay';
 import { DifferenceRecords } from '../repositories/differences';
 import { PaymentRecords, type PaymentRow } from '../repositories/payments';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 import { paymentStanding } from './payment-standing';
 
@@ -105,11 +105,11 @@ export class PaymentService {
 
   /** `periods` ("1,2") or `payoff`, exactly one of them. */
   private selectionOf(periodsText: string, payoff: boolean): Selection {
-    if (payoff && periodsText !== '') throw new Refusal(say('periodsOrPayoff'));
+    if (payoff && periodsText !== '') throw new Refusal(sentenceOf('periodsOrPayoff'));
     if (payoff) return { payoff: true };
-    if (periodsText === '') throw new Refusal(say('choosePeriods'));
+    if (periodsText === '') throw new Refusal(sentenceOf('choosePeriods'));
     const periods = parsePeriods(periodsText);
-    if (periods === null) throw new Refusal(say('periodsText'));
+    if (periods === null) throw new Refusal(sentenceOf('periodsText'));
     return { payoff: false, periods };
   }
 
@@ -121,7 +121,7 @@ export class PaymentService {
     const selection = this.selectionOf(periodsText, payoff);
     const price = await this.ledger.price(loan, selection, undefined, states);
     const channel = choice ? await this.gatewayChannel(choice.channel) : null;
-    if (choice && !channel) throw new Refusal(say('channelUnavailable'));
+    if (choice && !channel) throw new Refusal(sentenceOf('channelUnavailable'));
     const payment = await this.openPayment(loan, formatPeriods(price.periods), selection.payoff, price.amountFen);
     const quote = price.quote;
     // Back in the app, the page asks about this payment: its number travels in the return address.
@@ -184,7 +184,7 @@ export class PaymentService {
    */
   async state(userId: number, paymentNo: string): Promise<PaymentState> {
     let payment = await this.byNumber(paymentNo);
-    if (!payment || payment.user_id !== userId) throw new Refusal(say('paymentNotFound'));
+    if (!payment || payment.user_id !== userId) throw new Refusal(sentenceOf('paymentNotFound'));
     if (payment.status !== 'paid' && (await this.reconcile(paymentNo)) !== 'not-paid') payment = (await this.byNumber(paymentNo))!;
     const difference = (await new DifferenceRecords(this.ctx.store).ofPayments([payment.id])).get(payment.id) ?? null;
     return {

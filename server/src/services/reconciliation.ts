@@ -12,7 +12,7 @@ import { Ledger, type Selection } from './ledger';
 import { businessDay } from './business-time';
 import type { LoanRow, LoanService } from './loans';
 import type { Operator } from './operators';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import type { Page } from './page';
 
 export const differenceTarget = (id: number) => `difference:${id}`;
@@ -122,9 +122,9 @@ export class Reconciliation {
   /** An open difference, read in `tx`; refused when missing, resolved already, or its refund is pending at the gateway. */
   async open(tx: Store, id: number): Promise<DifferenceListRow> {
     const row = await new DifferenceRecords(tx).byId(id);
-    if (!row) throw new Refusal(say('differenceNotFound'));
-    if (row.status === 'refunding') throw new Refusal(say('differenceRefundPending'));
-    if (row.status !== 'open') throw new Refusal(say('differenceResolved'));
+    if (!row) throw new Refusal(sentenceOf('differenceNotFound'));
+    if (row.status === 'refunding') throw new Refusal(sentenceOf('differenceRefundPending'));
+    if (row.status !== 'open') throw new Refusal(sentenceOf('differenceResolved'));
     return row;
   }
 
@@ -137,7 +137,9 @@ export class Reconciliation {
     const row = await this.open(tx, id);
     const claim = (await this.claims(tx, [differenceTarget(id)])).get(differenceTarget(id));
     if (claim)
-      throw new Refusal(say(claim.kind === 'difference.refund' ? 'differenceRefundAwaiting' : 'differenceApplyAwaiting', { id: claim.id }));
+      throw new Refusal(
+        sentenceOf(claim.kind === 'difference.refund' ? 'differenceRefundAwaiting' : 'differenceApplyAwaiting', { id: claim.id }),
+      );
     return row;
   }
 
@@ -176,7 +178,7 @@ export class Reconciliation {
     });
     if (!claimed) {
       const now = await records.byId(id);
-      throw new Refusal(say(now?.status === 'open' ? 'differenceChanged' : 'differenceResolved'));
+      throw new Refusal(sentenceOf(now?.status === 'open' ? 'differenceChanged' : 'differenceResolved'));
     }
     const outcome = await this.gateway.refund({
       paymentNo: row.payment_no,
@@ -186,7 +188,9 @@ export class Reconciliation {
       reason: `Payment received for ${row.order_no} that could not be credited`,
     });
     if (outcome.state === 'refused') {
-      throw new Refusal(outcome.why === 'unsupported' ? say('refundUnavailable') : say('refundFailed', { detail: outcome.detail }));
+      throw new Refusal(
+        outcome.why === 'unsupported' ? sentenceOf('refundUnavailable') : sentenceOf('refundFailed', { detail: outcome.detail }),
+      );
     }
     if (outcome.state === 'unknown') {
       this.ctx.log.warn({ difference: id, refund_no: refundNo, detail: outcome.detail }, 'refund pending at the gateway');
@@ -275,7 +279,7 @@ export class Reconciliation {
       const left = available - price.amountFen;
       const resolution = left === 0 ? { status: 'credited' as const, resolved_at: this.ctx.now(), resolved_by: checker.username } : null;
       if (!(await new DifferenceRecords(held).applied(id, row.settled_fen, row.settled_fen + price.amountFen, resolution))) {
-        throw new Refusal(say('differenceResolved'));
+        throw new Refusal(sentenceOf('differenceResolved'));
       }
       return {
         id,
@@ -302,23 +306,23 @@ export class Reconciliation {
     const ledger = this.ledger.on(store);
     if (!shown) {
       const covered = await ledger.coveredBy(loan, { payoff: true }, available);
-      if (!covered) throw new Refusal(say('differenceCoversNothing', { amount: fromFen(available) }));
+      if (!covered) throw new Refusal(sentenceOf('differenceCoversNothing', { amount: fromFen(available) }));
       return { loan, selection: covered.selection };
     }
-    if (!atPriceShown(row)) throw new Refusal(say('differenceNotAtPriceShown'));
+    if (!atPriceShown(row)) throw new Refusal(sentenceOf('differenceNotAtPriceShown'));
     const pricedOn = businessDay(this.ctx, row.payment_created_at);
     const then = await ledger.price(loan, selectionOf(row), pricedOn).catch((error: unknown) => {
       if (error instanceof Refusal) return null;
       throw error;
     });
-    if (then?.amountFen !== available) throw new Refusal(say('differenceNotAtPriceShown'));
+    if (then?.amountFen !== available) throw new Refusal(sentenceOf('differenceNotAtPriceShown'));
     return { loan, selection: selectionOf(row), pricedOn };
   }
 
   /** Closed without moving money (paid back by other means, a test payment…), saying why. */
   async close(tx: Store, id: number, reason: string, operator: Operator): Promise<Change<DifferenceResolved>> {
     const note = reason.trim();
-    if (note === '' || note.length > REASON_MAX) throw new Refusal(say('closeReasonRequired'));
+    if (note === '' || note.length > REASON_MAX) throw new Refusal(sentenceOf('closeReasonRequired'));
     const row = await this.unclaimed(tx, id);
     const closed = await new DifferenceRecords(tx).resolve(id, {
       status: 'closed',
@@ -326,7 +330,7 @@ export class Reconciliation {
       resolved_by: operator.username,
       note,
     });
-    if (!closed) throw new Refusal(say('differenceResolved'));
+    if (!closed) throw new Refusal(sentenceOf('differenceResolved'));
     return {
       target: differenceTarget(id),
       before: { status: row.status, unsettled: fromFen(unsettledFen(row)) },

@@ -4,12 +4,12 @@ import { validationMessage, type Rule } from '@instalment/contract/validation';
 import { serverMessages, type ServerMessageKey } from '../i18n/server';
 
 /** A sentence the server will say, in whichever language the request asks for. */
-export type Said = (locale: Locale) => string;
+export type Sentence = (locale: Locale) => string;
 
 type Params = Record<string, string | number>;
 
 /** A sentence of the shared server catalogue (`server/src/i18n/server.ts`), said later in the request's language. */
-export function say(key: ServerMessageKey, params?: Params): Said {
+export function sentenceOf(key: ServerMessageKey, params?: Params): Sentence {
   return (locale) => translator(serverMessages, locale)(key, params);
 }
 
@@ -21,11 +21,11 @@ export function say(key: ServerMessageKey, params?: Params): Said {
 export class Refusal extends Error {
   /** `data`: what a client needs to act on the refusal (sms/send's `{ wait }`), else none. */
   constructor(
-    readonly said: Said,
+    readonly sentence: Sentence,
     readonly data: unknown = null,
   ) {
     // In English for logs and for code that reads the message.
-    super(said('en'));
+    super(sentence('en'));
     this.name = 'Refusal';
   }
 }
@@ -33,7 +33,7 @@ export class Refusal extends Error {
 /** An application in an ID number already bound to another account: counted against whoever asks, as it tells them the number is a customer's. */
 export class IdCardHeldByOther extends Refusal {
   constructor() {
-    super(say('idCardOtherAccount'));
+    super(sentenceOf('idCardOtherAccount'));
     this.name = 'IdCardHeldByOther';
   }
 }
@@ -47,8 +47,8 @@ export function check(rule: Rule, value: string): string {
 
 /** A signed-in operator whose roles do not allow the action: HTTP 403, envelope code 403. */
 export class Forbidden extends Error {
-  constructor(readonly said: Said) {
-    super(said('en'));
+  constructor(readonly sentence: Sentence) {
+    super(sentence('en'));
     this.name = 'Forbidden';
   }
 }

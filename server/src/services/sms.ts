@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SmsEvent, SmsOutboxEntry, SmsWait } from '@instalment/contract/api';
 import { seconds, type Context } from '../runtime/context';
 import { SmsRecords } from '../repositories/sms';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import type { SmsMessage, SmsProvider } from '../providers/sms';
 
 export const SMS_EVENTS: readonly SmsEvent[] = ['register', 'mobilelogin', 'resetpwd', 'changemobile', 'closeaccount'];
@@ -62,9 +62,9 @@ export class SmsService {
       const last = await records.lastSentAt(mobile, event);
       if (last !== null && now - last < smsResendSeconds) {
         const wait: SmsWait = { wait: smsResendSeconds - (now - last) };
-        throw new Refusal(say('smsWait', { seconds: wait.wait }), wait);
+        throw new Refusal(sentenceOf('smsWait', { seconds: wait.wait }), wait);
       }
-      if ((await records.sentSince(mobile, now - 24 * 3600)) >= smsCodesPerPhonePerDay) throw new Refusal(say('smsDailyLimit'));
+      if ((await records.sentSince(mobile, now - 24 * 3600)) >= smsCodesPerPhonePerDay) throw new Refusal(sentenceOf('smsDailyLimit'));
       return records.replaceOpen(mobile, event, hashCode(mobile, event, code).toString('hex'), now, now + CODE_TTL_SECONDS);
     });
     if (!deliver) return;
@@ -74,7 +74,7 @@ export class SmsService {
       await this.records.deleteCode(id);
       this.ctx.log.error({ err: error, event }, 'SMS delivery failed');
       this.ctx.metrics.smsFailures.inc({ event });
-      throw new Refusal(say('smsNotSent'));
+      throw new Refusal(sentenceOf('smsNotSent'));
     }
   }
 
@@ -85,13 +85,13 @@ export class SmsService {
   async verify(mobile: string, event: SmsEvent, code: string): Promise<void> {
     // Most guesses meet no code at all (a flood of made-up sign-ups): one read refuses them, no write or lock.
     const sent = await this.records.latest(mobile, event);
-    if (!sent || sent.status === 'used' || sent.status === 'replaced') throw new Refusal(say('codeFirst'));
+    if (!sent || sent.status === 'used' || sent.status === 'replaced') throw new Refusal(sentenceOf('codeFirst'));
     const refusal = await this.ctx.store.write([`sms:${mobile}`], async (tx) => {
       const records = new SmsRecords(tx);
       const row = await records.latest(mobile, event);
-      if (!row || row.status === 'used' || row.status === 'replaced') return new Refusal(say('codeFirst'));
-      if (row.status === 'burnt') return new Refusal(say('codeBurnt'));
-      if (row.expiretime <= seconds(this.ctx.now())) return new Refusal(say('codeExpired'));
+      if (!row || row.status === 'used' || row.status === 'replaced') return new Refusal(sentenceOf('codeFirst'));
+      if (row.status === 'burnt') return new Refusal(sentenceOf('codeBurnt'));
+      if (row.expiretime <= seconds(this.ctx.now())) return new Refusal(sentenceOf('codeExpired'));
 
       if (timingSafeEqual(hashCode(mobile, event, code), Buffer.from(row.code_hash, 'hex'))) {
         await records.setState(row.id, row.attempts, 'used');
@@ -101,7 +101,9 @@ export class SmsService {
       const burnt = attempts >= MAX_WRONG_TRIES;
       await records.setState(row.id, attempts, burnt ? 'burnt' : 'open');
       const left = MAX_WRONG_TRIES - attempts;
-      return new Refusal(burnt ? say('codeWrongLast') : left === 1 ? say('codeWrongOneLeft') : say('codeWrongTriesLeft', { left }));
+      return new Refusal(
+        burnt ? sentenceOf('codeWrongLast') : left === 1 ? sentenceOf('codeWrongOneLeft') : sentenceOf('codeWrongTriesLeft', { left }),
+      );
     });
     // Thrown after the write committed: the wrong try stays counted.
     if (refusal) throw refusal;

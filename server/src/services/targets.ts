@@ -60,5 +60,5 @@ export function parseTarget(stored: string): Target | null {
 }
 
 export const loanTarget = (orderNo: string) => formatTarget({ kind: 'loan', orderNo });
-export const voucherTarget = (id: number) => formatTarget({ kind: 'proof', id });
+export const proofTarget = (id: number) => formatTarget({ kind: 'proof', id });
 export const userTarget = (id: number) => formatTarget({ kind: 'user', id });

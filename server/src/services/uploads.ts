@@ -6,7 +6,7 @@ import { IMAGE_MAX_PIXELS, PROOF_FILE_TYPES, PROOF_MAX_BYTES, type ProofFileType
 import type { Context } from '../runtime/context';
 import { UploadRecords } from '../repositories/uploads';
 import { declaredSize } from './image-size';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -58,7 +58,7 @@ function storedPath(fileUrl: string): string | null {
   return STORED_URL.test(pathname) ? pathname : null;
 }
 
-export interface Receipt {
+export interface ProofImage {
   url: string;
   /** SHA-256 of the content: the same receipt under two names is one receipt. */
   contentHash: string;
@@ -84,15 +84,15 @@ function claimedType(filename: string): FileType | null | undefined {
 }
 
 function checkName(filename: string): void {
-  if (claimedType(filename) === null) throw new Refusal(say('typeRefused'));
+  if (claimedType(filename) === null) throw new Refusal(sentenceOf('typeRefused'));
 }
 
 /** An image's declared size, judged before anything decodes it. */
 function checkPixels(data: Buffer, type: Exclude<FileType, 'pdf'>): void {
   const size = declaredSize(data, type);
-  if (!size || size.width === 0 || size.height === 0) throw new Refusal(say('imageUnreadable'));
+  if (!size || size.width === 0 || size.height === 0) throw new Refusal(sentenceOf('imageUnreadable'));
   if (size.width * size.height > IMAGE_MAX_PIXELS) {
-    throw new Refusal(say('imageTooLarge', { width: size.width, height: size.height, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }));
+    throw new Refusal(sentenceOf('imageTooLarge', { width: size.width, height: size.height, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }));
   }
 }
 
@@ -136,7 +136,7 @@ export class UploadService {
 
   async storeFile(userId: number, data: Buffer, filename: string): Promise<StoredFile> {
     checkName(filename);
-    if (data.length === 0) throw new Refusal(say('fileEmpty'));
+    if (data.length === 0) throw new Refusal(sentenceOf('fileEmpty'));
     await this.ctx.store.write([this.quotaLock(userId)], (tx) => this.reserveBytes(new UploadRecords(tx), userId, data.length));
     return this.write(userId, data, filename);
   }
@@ -154,19 +154,19 @@ export class UploadService {
    * shows it is published, then by anyone (routes/upload.ts).
    */
   async storeCover(data: Buffer, filename: string): Promise<StoredFile> {
-    if (data.length === 0) throw new Refusal(say('fileEmpty'));
+    if (data.length === 0) throw new Refusal(sentenceOf('fileEmpty'));
     const type = detectType(data);
-    if (type === null || type === 'pdf') throw new Refusal(say('coverImageOnly'));
+    if (type === null || type === 'pdf') throw new Refusal(sentenceOf('coverImageOnly'));
     return { url: (await this.place(data, filename)).url };
   }
 
   /** Judges the file (size, type by content and name, pixels) and writes it under a new name of today. */
   private async place(data: Buffer, filename: string): Promise<{ url: string; type: FileType }> {
-    if (data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
+    if (data.length > MAX_FILE_BYTES) throw new Refusal(sentenceOf('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
     const type = detectType(data);
-    if (!type) throw new Refusal(say('typeRefused'));
+    if (!type) throw new Refusal(sentenceOf('typeRefused'));
     const claimed = claimedType(filename);
-    if (claimed !== undefined && claimed !== type) throw new Refusal(say('contentMismatch'));
+    if (claimed !== undefined && claimed !== type) throw new Refusal(sentenceOf('contentMismatch'));
     if (type !== 'pdf') checkPixels(data, type);
     const day = businessDay(this.ctx, this.ctx.now()).replace(/-/g, '');
     const name = `${randomBytes(16).toString('hex')}.${type}`;
@@ -184,13 +184,13 @@ export class UploadService {
     const now = this.ctx.now();
     const limit = this.ctx.config.limits.uploadBytesPerUserPerDay;
     const used = await records.bytesSince(userId, now - DAY_MS);
-    if (used + bytes > limit) throw new Refusal(say('dailyUploadLimit', { mb: Math.floor(limit / MB) }));
+    if (used + bytes > limit) throw new Refusal(sentenceOf('dailyUploadLimit', { mb: Math.floor(limit / MB) }));
     await records.addUsage(userId, bytes, now);
   }
 
   /** The key prefix of one user's chunked upload. */
   private chunkPrefix(userId: number, chunkid: string): string {
-    if (!CHUNK_ID.test(chunkid)) throw new Refusal(say('chunkIdShape'));
+    if (!CHUNK_ID.test(chunkid)) throw new Refusal(sentenceOf('chunkIdShape'));
     return `${CHUNKS}${userId}/${chunkid}/`;
   }
 
@@ -202,15 +202,15 @@ export class UploadService {
   async storeChunk(userId: number, request: ChunkRequest, data: Buffer): Promise<ChunkStored> {
     const prefix = this.chunkPrefix(userId, request.chunkid);
     if (!Number.isInteger(request.chunkcount) || request.chunkcount < 1 || request.chunkcount > MAX_CHUNKS) {
-      throw new Refusal(say('chunkCountRange', { max: MAX_CHUNKS }));
+      throw new Refusal(sentenceOf('chunkCountRange', { max: MAX_CHUNKS }));
     }
     if (!Number.isInteger(request.chunkindex) || request.chunkindex < 0 || request.chunkindex >= request.chunkcount) {
-      throw new Refusal(say('chunkIndexRange', { max: request.chunkcount - 1 }));
+      throw new Refusal(sentenceOf('chunkIndexRange', { max: request.chunkcount - 1 }));
     }
-    if (request.filename === '') throw new Refusal(say('filenameRequired'));
+    if (request.filename === '') throw new Refusal(sentenceOf('filenameRequired'));
     checkName(request.filename);
-    if (data.length === 0) throw new Refusal(say('chunkEmpty'));
-    if (data.length > MAX_CHUNK_BYTES) throw new Refusal(say('chunkTooLarge', { mb: MAX_CHUNK_BYTES / MB }));
+    if (data.length === 0) throw new Refusal(sentenceOf('chunkEmpty'));
+    if (data.length > MAX_CHUNK_BYTES) throw new Refusal(sentenceOf('chunkTooLarge', { mb: MAX_CHUNK_BYTES / MB }));
 
     // The session's size, its count and the quota are checked and the chunk recorded in one
     // write before any byte is written: parallel chunks cannot all pass the same total.
@@ -220,13 +220,13 @@ export class UploadService {
       const session = await records.session(userId, request.chunkid);
       if (!session) {
         const allowed = this.ctx.config.limits.openChunkSessionsPerUser;
-        if ((await records.openSessions(userId)) >= allowed) throw new Refusal(say('uploadsInProgress', { count: allowed }));
+        if ((await records.openSessions(userId)) >= allowed) throw new Refusal(sentenceOf('uploadsInProgress', { count: allowed }));
         await records.openSession(userId, request.chunkid, request.chunkcount, this.ctx.now());
       } else if (session.chunkcount !== request.chunkcount) {
-        throw new Refusal(say('chunkCountChanged', { given: request.chunkcount, expected: session.chunkcount }));
+        throw new Refusal(sentenceOf('chunkCountChanged', { given: request.chunkcount, expected: session.chunkcount }));
       }
       const others = await records.sizeBesides(userId, request.chunkid, request.chunkindex);
-      if (others + data.length > MAX_FILE_BYTES) throw new Refusal(say('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
+      if (others + data.length > MAX_FILE_BYTES) throw new Refusal(sentenceOf('fileTooLarge', { mb: MAX_FILE_BYTES / MB }));
       await this.reserveBytes(records, userId, data.length);
       // A retried chunk replaces the earlier copy.
       const earlier = await records.partFile(userId, request.chunkid, request.chunkindex);
@@ -249,15 +249,15 @@ export class UploadService {
     const claimed = await this.ctx.store.write([this.quotaLock(userId)], async (tx) => {
       const records = new UploadRecords(tx);
       const session = await records.session(userId, chunkid);
-      if (!session) throw new Refusal(say('noChunks'));
+      if (!session) throw new Refusal(sentenceOf('noChunks'));
       if (chunkcount !== null && chunkcount !== session.chunkcount) {
-        throw new Refusal(say('chunkCountMismatch', { given: chunkcount, expected: session.chunkcount }));
+        throw new Refusal(sentenceOf('chunkCountMismatch', { given: chunkcount, expected: session.chunkcount }));
       }
       const files = new Map((await records.parts(userId, chunkid)).map((row) => [row.chunkindex, row.file]));
       const order = Array.from({ length: session.chunkcount }, (_unused, index) => index);
       const missing = order.find((index) => !files.has(index));
       if (missing !== undefined) {
-        throw new Refusal(say('chunkMissing', { index: missing, expected: session.chunkcount }));
+        throw new Refusal(sentenceOf('chunkMissing', { index: missing, expected: session.chunkcount }));
       }
       await records.closeSession(userId, chunkid);
       return order.map((index) => files.get(index)!);
@@ -266,7 +266,7 @@ export class UploadService {
       const parts = await Promise.all(
         claimed.map(async (file, index) => {
           const part = await this.storage.read(`${prefix}${file}`);
-          if (!part) throw new Refusal(say('chunkUnfinished', { index }));
+          if (!part) throw new Refusal(sentenceOf('chunkUnfinished', { index }));
           return part;
         }),
       );
@@ -285,11 +285,11 @@ export class UploadService {
 
   /** Whether `fileUrl` (a path or absolute URL) is a file this user uploaded here; returns its path. */
   async ownUpload(userId: number, fileUrl: string): Promise<string | null> {
-    return (await this.ownReceipt(userId, fileUrl))?.url ?? null;
+    return (await this.ownProof(userId, fileUrl))?.url ?? null;
   }
 
   /** A file this user uploaded here, with the hash taken when it was stored. */
-  async ownReceipt(userId: number, fileUrl: string): Promise<Receipt | null> {
+  async ownProof(userId: number, fileUrl: string): Promise<ProofImage | null> {
     const url = storedPath(fileUrl);
     const record = url === null ? null : await this.records.byUrl(url);
     if (url === null || record?.user_id !== userId) return null;

@@ -9,7 +9,7 @@ import type { SmsService } from './sms';
 import type { TokenService } from './tokens';
 import { isUniqueViolation, type Store } from '../db/store';
 import { UserRecords, type UserRow } from '../repositories/users';
-import { Refusal, say } from './refusals';
+import { Refusal, sentenceOf } from './refusals';
 
 export type { UserRow };
 
@@ -65,22 +65,22 @@ export class UserService {
 
   checkUsername(username: string, mobile: string): void {
     if (PHONE_LIKE.test(username)) {
-      if (username !== mobile) throw new Refusal(say('usernameNotPhone'));
+      if (username !== mobile) throw new Refusal(sentenceOf('usernameNotPhone'));
       return;
     }
-    if (!USERNAME.test(username)) throw new Refusal(say('usernameShape'));
+    if (!USERNAME.test(username)) throw new Refusal(sentenceOf('usernameShape'));
   }
 
   async register(input: Registration): Promise<LoginResult> {
     this.checkUsername(input.username, input.mobile);
-    ConsentService.check(input.agreements, say('agreementsRequired'));
+    ConsentService.check(input.agreements, sentenceOf('agreementsRequired'));
     const holder = await this.byMobile(input.mobile);
-    if (holder && !isClosed(holder)) throw new Refusal(say('phoneRegisteredLogIn'));
-    if (await this.records.usernameTaken(input.username)) throw new Refusal(say('usernameTaken'));
+    if (holder && !isClosed(holder)) throw new Refusal(sentenceOf('phoneRegisteredLogIn'));
+    if (await this.records.usernameTaken(input.username)) throw new Refusal(sentenceOf('usernameTaken'));
     // After the cheap checks, so a form mistake does not burn one of the code's tries; before the
     // hash, so that bogus registrations cost the server nothing.
     await this.sms.verify(input.mobile, 'register', input.code);
-    if (holder) throw new Refusal(say('codeFirst'));
+    if (holder) throw new Refusal(sentenceOf('codeFirst'));
     const passwordHash = await hashPassword(input.password, this.ctx.config.passwordCostLog2);
     const user = await this.create(input.mobile, input.username, passwordHash, input.email, (tx, userId) =>
       this.consents.record(userId, input.address, tx),
@@ -100,7 +100,7 @@ export class UserService {
     const stored = user && user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     // A closed account has no password left to match, and is answered as an unknown one (isClosed).
     const valid = (await verifyPassword(password, stored)) && user !== null && user.password_hash !== '' && !isClosed(user);
-    if (!user || !valid) throw new Refusal(say('accountOrPasswordWrong'));
+    if (!user || !valid) throw new Refusal(sentenceOf('accountOrPasswordWrong'));
     await this.attempts.release(reservation);
     if (needsRehash(user.password_hash, this.ctx.config.passwordCostLog2)) {
       const upgraded = await hashPassword(password, this.ctx.config.passwordCostLog2);
@@ -118,7 +118,7 @@ export class UserService {
     await this.sms.verify(mobile, 'resetpwd', captcha);
     // Codes are only delivered to open accounts' phones: a code that matches any other was guessed.
     const user = await this.byMobile(mobile);
-    if (!user || isClosed(user)) throw new Refusal(say('codeFirst'));
+    if (!user || isClosed(user)) throw new Refusal(sentenceOf('codeFirst'));
     await this.setPassword(user, newPassword);
     await this.attempts.clearAccount(`user:${user.id}`);
     await this.tokens.revokeAllOf(user.id, null);
@@ -133,7 +133,7 @@ export class UserService {
     const reservation = await this.attempts.reserve(`user:${user.id}`, address);
     const stored = user.password_hash !== '' ? user.password_hash : await this.unknownAccountHash();
     const valid = user.password_hash !== '' && (await verifyPassword(oldPassword, stored));
-    if (!valid) throw new Refusal(say('currentPasswordWrong'));
+    if (!valid) throw new Refusal(sentenceOf('currentPasswordWrong'));
     await this.attempts.release(reservation);
     await this.setPassword(user, newPassword);
     await this.tokens.revokeAllOf(user.id, token);
@@ -141,8 +141,8 @@ export class UserService {
 
   /** Moves the account to a new phone, proven by the code sent to it; a username that was the old phone follows. */
   async changeMobile(user: UserRow, mobile: string, captcha: string): Promise<UserIndex> {
-    if (mobile === user.mobile) throw new Refusal(say('samePhone'));
-    if (await this.byMobile(mobile)) throw new Refusal(say('phoneTaken'));
+    if (mobile === user.mobile) throw new Refusal(sentenceOf('samePhone'));
+    if (await this.byMobile(mobile)) throw new Refusal(sentenceOf('phoneTaken'));
     await this.sms.verify(mobile, 'changemobile', captcha);
     const username = user.username === user.mobile ? mobile : user.username;
     const nickname = user.nickname === maskPhone(user.mobile) ? maskPhone(mobile) : user.nickname;
@@ -152,7 +152,7 @@ export class UserService {
       );
     } catch (error) {
       // Another account took the phone between the check and now.
-      if (isUniqueViolation(error)) throw new Refusal(say('phoneTaken'));
+      if (isUniqueViolation(error)) throw new Refusal(sentenceOf('phoneTaken'));
       throw error;
     }
     return this.index((await this.byId(user.id))!);
@@ -185,10 +185,10 @@ export class UserService {
     const known = holder && !isClosed(holder) ? holder : null;
     // Asked before the code is used, so that the person keeps it while they read and agree. That
     // the phone has no account is told to no one new: register answers it for any phone.
-    if (!known) ConsentService.check(agreed, say('newAccountNeedsAgreement'));
+    if (!known) ConsentService.check(agreed, sentenceOf('newAccountNeedsAgreement'));
     await this.sms.verify(mobile, 'mobilelogin', captcha);
     // A closed account's phone neither signs in nor opens a new account; its code was never delivered.
-    if (holder && !known) throw new Refusal(say('codeFirst'));
+    if (holder && !known) throw new Refusal(sentenceOf('codeFirst'));
     const user = known ?? (await this.create(mobile, mobile, '', '', (tx, userId) => this.consents.record(userId, address, tx)));
     return this.loginResult(user);
   }
@@ -236,7 +236,7 @@ export class UserService {
       return (await this.byId(id))!;
     } catch (error) {
       // Two sign-ups for one phone at the same moment: the second one loses here.
-      if (isUniqueViolation(error)) throw new Refusal(say('phoneOrUsernameTaken'));
+      if (isUniqueViolation(error)) throw new Refusal(sentenceOf('phoneOrUsernameTaken'));
       throw error;
     }
   }

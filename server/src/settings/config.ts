@@ -109,7 +109,7 @@ export interface AppConfig {
   newsImageHosts: readonly string[];
   approvalMode: ApprovalMode;
   approvalDelaySeconds: number;
-  autoConfirmVouchers: boolean;
+  autoConfirmProofs: boolean;
   tokenTtlSeconds: number;
   /** CREDIT_LIMIT, in fen. */
   creditLimitFen: number;
@@ -309,7 +309,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     newsImageHosts: unlessUnset(settings.NEWS_IMAGE_HOSTS, hostsOf) ?? [],
     approvalMode: settings.APPROVAL_MODE,
     approvalDelaySeconds: settings.APPROVAL_DELAY_SECONDS,
-    autoConfirmVouchers: settings.AUTO_CONFIRM_VOUCHERS,
+    autoConfirmProofs: settings.AUTO_CONFIRM_VOUCHERS,
     tokenTtlSeconds: settings.TOKEN_TTL_SECONDS,
     creditLimitFen: settings.CREDIT_LIMIT * 100,
     logLevel: settings.LOG_LEVEL,

@@ -96,8 +96,7 @@ export function illustrationSvg(name: string): string | null {
   if (!item) return null;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360" role="img" aria-label="${item.label}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${item.from}"/><stop offset="1" stop-color="${item.to}"/></linearGradient></defs>
-<rect width="640" height="360" fill="url(#g)"/>
-${item.glyph}
+<rect width="640" height="360" fill="url(#g)"/>${item.glyph}
 <text x="320" y="315" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="30" font-weight="600" fill="#ffffff">${item.label}</text>
 </svg>`;
 }

@@ -5,7 +5,7 @@ import {
   createLoan,
   installments,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type Approval,
   type ApprovalAsked,
 } from '@instalment/contract/api';
@@ -39,20 +39,20 @@ test("each console answer carries every field of its service's", async () => {
   await cashier(borrower.http, { order_no, periods: '1' });
   const due = (await installments(borrower.http, { order_no })).list[0];
   const file = await uploadFile(borrower.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
-  const proof = await uploadVoucher(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.url, remark: 'May' });
-  await admin.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: proof.id }), { bank_ref: 'ICBC-1' });
+  const proof = await uploadProof(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.url, remark: 'May' });
+  await admin.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmProof, { id: proof.id }), { bank_ref: 'ICBC-1' });
 
   // Each read from its service first: the console's own read is audited after it answers.
   const page = { limit: 50, offset: 0 };
   const reads: Array<[string, () => Promise<unknown>]> = [
-    [ADMIN_ENDPOINTS.queues, () => services.staff.queues()],
-    [`${ADMIN_ENDPOINTS.loans}?limit=50`, () => services.staff.loanList({ status: null }, { ...page, ...LIST_ORDERS.loans })],
-    [adminPath(ADMIN_ENDPOINTS.loan, { order_no }), () => services.staff.loanView(order_no)],
-    [`${ADMIN_ENDPOINTS.vouchers}?limit=50`, () => services.staff.voucherList(null, { ...page, ...LIST_ORDERS.vouchers })],
-    [`${ADMIN_ENDPOINTS.payments}?limit=50`, () => services.staff.payments(null, { ...page, ...LIST_ORDERS.payments })],
+    [ADMIN_ENDPOINTS.queues, () => services.consoleReads.queues()],
+    [`${ADMIN_ENDPOINTS.loans}?limit=50`, () => services.consoleReads.loanList({ status: null }, { ...page, ...LIST_ORDERS.loans })],
+    [adminPath(ADMIN_ENDPOINTS.loan, { order_no }), () => services.consoleReads.loanView(order_no)],
+    [`${ADMIN_ENDPOINTS.vouchers}?limit=50`, () => services.consoleReads.proofList(null, { ...page, ...LIST_ORDERS.vouchers })],
+    [`${ADMIN_ENDPOINTS.payments}?limit=50`, () => services.consoleReads.payments(null, { ...page, ...LIST_ORDERS.payments })],
     [`${ADMIN_ENDPOINTS.approvals}?limit=50`, () => services.approvals.list(null, 50, 0)],
-    [`${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`, () => services.staff.borrower(borrower.mobile)],
-    [`${ADMIN_ENDPOINTS.newsList}?limit=50`, () => services.news.staffList(50, 0, 'en')],
+    [`${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`, () => services.consoleReads.borrower(borrower.mobile)],
+    [`${ADMIN_ENDPOINTS.newsList}?limit=50`, () => services.news.consoleList(50, 0, 'en')],
     [`${ADMIN_ENDPOINTS.audit}?limit=50`, () => services.audit.page({}, { ...page, ...LIST_ORDERS.audit })],
     [
       ADMIN_ENDPOINTS.settings,

@@ -6,7 +6,7 @@ import {
   type ApprovalAsked,
   type AuditEntry,
   type Listing,
-  type StaffBorrower,
+  type ConsoleBorrower,
 } from '@instalment/contract/api';
 import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/contract/loan';
 import { signUp, startServer, type TestServer } from '../helpers';
@@ -45,7 +45,7 @@ test('an order number finds the rows about that loan, a phone those about the bo
   const borrower = await signUp(server);
   const { order_no } = await createLoan(borrower.http, borrower.application);
   await reviewer.data('POST', adminPath(ADMIN_ENDPOINTS.approveLoan, { order_no }));
-  const { user } = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const { user } = await support.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
 
   const byOrder = await audited(auditor, { target: order_no });
   expect(byOrder.list.map((entry) => [entry.action, entry.target])).toContainEqual(['loan.approve', `loan:${order_no}`]);

@@ -10,7 +10,7 @@ import {
   type BorrowerMatch,
   type BorrowerMatches,
   type Listing,
-  type StaffBorrower,
+  type ConsoleBorrower,
 } from '@instalment/contract/api';
 import { maskIdCard, maskName, maskPhone } from '@instalment/contract/format';
 import { DEVELOPMENT_DATA_KEYS, FieldCipher } from '../../src/sealing/field-cipher';
@@ -66,7 +66,7 @@ test('a borrower with no loan is found by a part of their name in any case and b
   expect(matchOf(await search(support, borrower.mobile.slice(-4)), match.id)).toBeDefined();
   expect(matchOf(await search(support, borrower.mobile.slice(-7)), match.id)).toBeDefined();
 
-  const view = await support.data<StaffBorrower>('GET', adminPath(ADMIN_ENDPOINTS.user, { id: match.id }));
+  const view = await support.data<ConsoleBorrower>('GET', adminPath(ADMIN_ENDPOINTS.user, { id: match.id }));
   expect(view.user).toMatchObject({ id: match.id, mobile: borrower.mobile, nickname: name, real_name: null, closed_at: null });
   expect(view.loans).toEqual([]);
 });
@@ -77,7 +77,7 @@ test('an applicant is found by the last 4 to 6 characters of their ID number and
   const realName = newName('Qian');
   const { order_no } = await createLoan(borrower.http, { ...borrower.application, real_name: realName });
   const idCard = borrower.application.id_card;
-  const { user } = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const { user } = await support.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   const expected: BorrowerMatch = {
     id: user.id,
     name: maskName(realName),

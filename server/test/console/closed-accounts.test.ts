@@ -9,11 +9,11 @@ import {
   installments,
   sendSms,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type ApprovalAsked,
   type PaymentDifference,
-  type StaffBorrower,
-  type StaffLoanView,
+  type ConsoleBorrower,
+  type ConsoleLoanView,
 } from '@instalment/contract/api';
 import { ClosedAccountRecords } from '../../src/repositories/closed-accounts';
 import { pseudonymOf } from '../../src/services/account-closing';
@@ -52,7 +52,7 @@ async function borrowerWithWork(reviewer: LoggedInOperator, finance: LoggedInOpe
 
   const proved = await disbursed('3000.00');
   const [first] = (await installments(borrower.http, { order_no: proved })).list;
-  const proof = await uploadVoucher(borrower.http, {
+  const proof = await uploadProof(borrower.http, {
     order_no: proved,
     periods: [1],
     amount: first.total,
@@ -63,14 +63,14 @@ async function borrowerWithWork(reviewer: LoggedInOperator, finance: LoggedInOpe
   const paidTwice = await disbursed('3000.00');
   const due = await cashier(borrower.http, { order_no: paidTwice, periods: '1', channel: 'alipay', return_url: 'http://localhost:3000/' });
   expect((await fetch(due.pay_url!)).status).toBe(200);
-  const settled = await uploadVoucher(borrower.http, {
+  const settled = await uploadProof(borrower.http, {
     order_no: paidTwice,
     periods: [1],
     amount: due.total,
     file_url: await receipt(borrower.http),
     remark: '',
   });
-  await loopback.server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: settled.id, decision: 'approve' });
+  await loopback.server.client().http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: settled.id, decision: 'approve' });
   loopback.alipay.holdNotifies = true;
   await loopback.alipay.pay(due.payment_no);
   expect(
@@ -82,7 +82,7 @@ async function borrowerWithWork(reviewer: LoggedInOperator, finance: LoggedInOpe
   const differences = await finance.data<{ list: PaymentDifference[] }>('GET', `${ADMIN_ENDPOINTS.differences}?status=open&limit=50`);
   const difference = differences.list.find((row) => row.payment_no === due.payment_no)!;
 
-  const { user } = await reviewer.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const { user } = await reviewer.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   return { borrower, userId: user.id, pending, approved, proved, proofId: proof.id, differenceId: difference.id };
 }
 
@@ -103,21 +103,21 @@ test('every console change of a closed account’s loans or credit line is refus
     await refusedWith(reviewer, adminPath(ADMIN_ENDPOINTS.rejectLoan, loan(work.pending)), { reason_code: 'other', reason: 'x' }),
   ).toBe(CLOSED);
   expect(await refusedWith(finance, adminPath(ADMIN_ENDPOINTS.disburseLoan, loan(work.approved)), { bank_ref: 'B-1' })).toBe(CLOSED);
-  expect(await refusedWith(finance, adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: work.proofId }), { bank_ref: 'B-2' })).toBe(CLOSED);
-  expect(await refusedWith(finance, adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id: work.proofId }), { reason: 'blurred' })).toBe(CLOSED);
+  expect(await refusedWith(finance, adminPath(ADMIN_ENDPOINTS.confirmProof, { id: work.proofId }), { bank_ref: 'B-2' })).toBe(CLOSED);
+  expect(await refusedWith(finance, adminPath(ADMIN_ENDPOINTS.rejectProof, { id: work.proofId }), { reason: 'blurred' })).toBe(CLOSED);
   expect(await refusedWith(finance, adminPath(ADMIN_ENDPOINTS.applyDifference, { id: work.differenceId }), {})).toBe(CLOSED);
   expect(await refusedWith(reviewer, adminPath(ADMIN_ENDPOINTS.userCredit, { id: work.userId }), { limit: '20000.00' })).toBe(CLOSED);
 
   // Nothing moved, and money a payment brought can still be given back.
   const statuses = async (order_no: string) =>
-    (await reviewer.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }))).status;
+    (await reviewer.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }))).status;
   expect([await statuses(work.pending), await statuses(work.approved)]).toEqual(['pending', 'approved']);
   const refund = await finance.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.refundDifference, { id: work.differenceId }));
   expect(refund.status).toBe('awaiting');
 
-  const view = await reviewer.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: work.proved }));
+  const view = await reviewer.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: work.proved }));
   expect(view.account_closed_at).toBe(new Date(loopback.server.clock.now).toISOString());
-  const borrower = await support.data<StaffBorrower>('GET', adminPath(ADMIN_ENDPOINTS.user, { id: work.userId }));
+  const borrower = await support.data<ConsoleBorrower>('GET', adminPath(ADMIN_ENDPOINTS.user, { id: work.userId }));
   expect(borrower.user.closed_at).toBe(new Date(loopback.server.clock.now).toISOString());
 });
 
@@ -132,7 +132,7 @@ test('what was asked before the account closed is refused when approved after, a
   const asked = async (operator: LoggedInOperator, path: string, body: unknown) =>
     (await operator.data<ApprovalAsked>('POST', path, body)).approval_id;
   const disbursement = await asked(finance, adminPath(ADMIN_ENDPOINTS.disburseLoan, { order_no: work.approved }), { bank_ref: 'B-3' });
-  const confirmation = await asked(finance, adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: work.proofId }), { bank_ref: 'B-4' });
+  const confirmation = await asked(finance, adminPath(ADMIN_ENDPOINTS.confirmProof, { id: work.proofId }), { bank_ref: 'B-4' });
   const application = await asked(finance, adminPath(ADMIN_ENDPOINTS.applyDifference, { id: work.differenceId }), {});
   const credit = await asked(reviewer, adminPath(ADMIN_ENDPOINTS.userCredit, { id: work.userId }), { limit: '20000.00' });
   await closedBehind(work.userId);
@@ -147,14 +147,14 @@ test('what was asked before the account closed is refused when approved after, a
     reason: 'account closed',
   });
   expect(declined.body.data).toMatchObject({ status: 'declined', reason: 'account closed' });
-  const loan = await reviewer.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: work.approved }));
+  const loan = await reviewer.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: work.approved }));
   expect([loan.status, loan.disbursed_at]).toEqual(['approved', null]);
 });
 
 test('a credit line asked for before the borrower closed their account in the app is refused when approved after', async () => {
   const [maker, checker, support] = await Promise.all([loggedIn(['reviewer']), loggedIn(['reviewer']), loggedIn(['support'])]);
   const borrower = await signUp(loopback.server);
-  const { user } = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const { user } = await support.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   const { approval_id } = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.userCredit, { id: user.id }), {
     limit: '30000.00',
   });
@@ -170,5 +170,5 @@ test('a credit line asked for before the borrower closed their account in the ap
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
   expect(row.credit_limit_fen).toBeNull();
-  expect((await support.data<StaffBorrower>('GET', adminPath(ADMIN_ENDPOINTS.user, { id: user.id }))).user.closed_at).not.toBeNull();
+  expect((await support.data<ConsoleBorrower>('GET', adminPath(ADMIN_ENDPOINTS.user, { id: user.id }))).user.closed_at).not.toBeNull();
 });

@@ -10,7 +10,7 @@ import {
   exportPath,
   installments,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type DailyReport,
   type DailyReportRange,
 } from '@instalment/contract/api';
@@ -148,8 +148,8 @@ test('a range reads each day: disbursed, repaid by channel, refunded, open diffe
 
   // Paid today by a proof: no longer overdue at today's end, but it still was at yesterday's.
   const file = await uploadFile(late.http, blob(Buffer.concat([PNG_BYTES, Buffer.from('late')]), 'image/png'), 'receipt.png');
-  const proof = await uploadVoucher(late.http, { order_no: lateLoan.order_no, periods: [1], amount: owed.total, file_url: file.fullurl });
-  await loopback.server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+  const proof = await uploadProof(late.http, { order_no: lateLoan.order_no, periods: [1], amount: owed.total, file_url: file.fullurl });
+  await loopback.server.client().http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
   const after = await dailyReport(consoleOf(auditor), { from: addDays(today, -1), to: today });
   expect(after.days.map((day) => day.overdue)).toEqual([yesterday, none]);
   expect(dayIn(after, today).repaid_by).toEqual([{ channel: 'transfer', ...tally([owed.total]) }]);

@@ -4,7 +4,7 @@ import {
   createLoan,
   installments,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type Approval,
   type ApprovalAsked,
   type OverdueLoan,
@@ -48,7 +48,7 @@ test("the home counts each queue with its sum and its oldest wait, and the busin
   await checker.data<Approval>('POST', adminPath(ADMIN_ENDPOINTS.approveApproval, { id: asked.approval_id }));
   const due = (await installments(borrower.http, { order_no })).list[0];
   const file = await uploadFile(borrower.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
-  await uploadVoucher(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.url });
+  await uploadProof(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.url });
   server.clock.advance(2 * HOUR_MS);
 
   const proofs = await reviewer.data<Queues>('GET', ADMIN_ENDPOINTS.queues);

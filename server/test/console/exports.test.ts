@@ -200,8 +200,7 @@ const deadline = setTimeout(() => { console.log(JSON.stringify({ status: 0, line
   await probing;
   clearTimeout(deadline);
   console.log(JSON.stringify({ status: response.status, lines, probes }));
-})();
-`;
+})();`;
 
 function watchExport(token: string, path: string): Promise<{ status: number; lines: number; probes: number[] }> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import {
   type Listing,
   type OverdueLoan,
   type Queues,
-  type StaffLoan,
+  type ConsoleLoan,
 } from '@instalment/contract/api';
 import { DEVELOPMENT_DATA_KEYS, FieldCipher } from '../../src/sealing/field-cipher';
 import { LoanRecords } from '../../src/repositories/loans';
@@ -106,7 +106,7 @@ afterAll(() => server.close());
 const query = (params: Record<string, string | number>) =>
   `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 const loans = (params: Record<string, string | number>) =>
-  staff.data<Listing<StaffLoan>>('GET', `${ADMIN_ENDPOINTS.loans}${query(params)}`);
+  staff.data<Listing<ConsoleLoan>>('GET', `${ADMIN_ENDPOINTS.loans}${query(params)}`);
 const book = { status: 'pending', from: BOOK_DAY, to: BOOK_DAY };
 
 describe('the overdue filter', () => {

@@ -6,8 +6,8 @@ import {
   type AuditEntry,
   type Listing,
   type LoanPayee,
-  type StaffLoan,
-  type StaffLoanView,
+  type ConsoleLoan,
+  type ConsoleLoanView,
 } from '@instalment/contract/api';
 import { APPLICATION, signUp, startServer, type TestServer } from '../helpers';
 import { operatorsOf } from '../operators';
@@ -43,7 +43,7 @@ test('finance and admins read where the money goes whole; support, reviewers and
   expect(await admin.data<LoanPayee>('GET', path)).toEqual(whole);
   for (const other of [support, reviewer, auditor]) {
     expect((await other.call('GET', path)).status).toBe(403);
-    const view = await other.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
+    const view = await other.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
     expect(view.bank_card).toBe('**** **** **** 3445');
     expect(JSON.stringify(view)).not.toContain(APPLICATION.bank_card);
   }
@@ -61,9 +61,11 @@ test('finance and admins read where the money goes whole; support, reviewers and
 test('a disbursement asked for reads "waiting" on the loan and in the list; declined, the loan says by whom and why', async () => {
   const order_no = await approvedLoan();
   const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
-  const view = () => maker.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
+  const view = () => maker.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
   const listed = async () =>
-    (await maker.data<Listing<StaffLoan>>('GET', `${ADMIN_ENDPOINTS.loans}?q=${order_no}`)).list.find((row) => row.order_no === order_no)!;
+    (await maker.data<Listing<ConsoleLoan>>('GET', `${ADMIN_ENDPOINTS.loans}?q=${order_no}`)).list.find(
+      (row) => row.order_no === order_no,
+    )!;
   expect((await view()).disbursement_ask).toBeNull();
 
   const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.disburseLoan, { order_no }), { bank_ref: 'ICBC-77' });

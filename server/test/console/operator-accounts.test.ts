@@ -7,7 +7,7 @@ import {
   type OperatorEnrolment,
   type OperatorRole,
   type OperatorRolesChanged,
-  type StaffOperator,
+  type ConsoleOperator,
 } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import { startServer, type TestServer } from '../helpers';
@@ -47,7 +47,7 @@ test('an admin creates an operator, who enrols with the one-time code answered a
   expect(filed).toMatchObject({ username: admin.username, outcome: 'done' });
   expect(JSON.stringify(filed)).not.toContain(created.enrolment.enrolment_code);
 
-  const listed = await admin.data<StaffOperator[]>('GET', ADMIN_ENDPOINTS.operators);
+  const listed = await admin.data<ConsoleOperator[]>('GET', ADMIN_ENDPOINTS.operators);
   expect(listed.find((operator) => operator.username === username)).toMatchObject({ roles: ['support', 'editor'], disabled: false });
 });
 
@@ -74,7 +74,7 @@ test('granting finance or admin waits for a second admin; other roles change at 
   });
   const asked = await admin.data<OperatorRolesChanged>('POST', path, { roles: ['admin'] });
   expect(asked).toMatchObject({ roles: ['finance', 'auditor'], approval_id: expect.any(Number) });
-  const listed = await admin.data<StaffOperator[]>('GET', ADMIN_ENDPOINTS.operators);
+  const listed = await admin.data<ConsoleOperator[]>('GET', ADMIN_ENDPOINTS.operators);
   expect(listed.find((operator) => operator.username === username)).toMatchObject({ roles_awaiting: asked.approval_id });
 });
 

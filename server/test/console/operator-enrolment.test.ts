@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 import { keyIdOf, parseDataKeys } from '../../src/sealing/field-cipher';
 import { checkingWrites, type WriteCheck } from '../../src/db/store';
-import { Refusal, say } from '../../src/services/refusals';
+import { Refusal, sentenceOf } from '../../src/services/refusals';
 import { everyRow, runCommand } from '../db/raw';
 import { DAY_MS, sharedDatabase, startServer, type TestServer } from '../helpers';
 import { enrolled, operatorsOf } from '../operators';
@@ -211,12 +211,12 @@ test("an operator's password change whose session ends after its try is counted 
   let writes = 0;
   const sessionCheck: WriteCheck = async () => {
     writes += 1;
-    if (writes > 1) throw new Refusal(say('operatorLoginFirst'));
+    if (writes > 1) throw new Refusal(sentenceOf('operatorLoginFirst'));
   };
   nextStep();
   const change = { password: operator.password, totp: codeOf(operator.totp_secret), new_password: 'Fresh2028' };
   await expect(checkingWrites(sessionCheck, () => operators.changePassword(signedIn, operator.token, '192.0.2.7', change))).rejects.toThrow(
-    say('operatorLoginFirst')('en'),
+    sentenceOf('operatorLoginFirst')('en'),
   );
   nextStep();
   expect((await login(operator.username, operator.password, codeOf(operator.totp_secret))).body.code).toBe(1);

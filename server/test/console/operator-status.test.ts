@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, adminPath, type Approval, type OperatorEnabled, type StaffOperator } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, adminPath, type Approval, type OperatorEnabled, type ConsoleOperator } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import { startServer, type TestServer } from '../helpers';
 import { operatorsOf, type LoggedInOperator } from '../operators';
@@ -16,7 +16,7 @@ const login = (username: string, password: string, totp: string) =>
   request(server.baseURL, 'POST', ADMIN_ENDPOINTS.login, { username, password, totp });
 const codeOf = (secret: string) => authenticator.clone({ epoch: server.clock.now }).generate(secret);
 const statusOf = async (admin: LoggedInOperator, username: string) =>
-  (await admin.data<StaffOperator[]>('GET', ADMIN_ENDPOINTS.operators)).find((row) => row.username === username)!;
+  (await admin.data<ConsoleOperator[]>('GET', ADMIN_ENDPOINTS.operators)).find((row) => row.username === username)!;
 
 test('an operator shut out by failed logins lists as locked until an admin unlocks them', async () => {
   const admin = await loggedIn(['admin']);

@@ -11,13 +11,13 @@ import {
   installments,
   paymentState,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type ApprovalAsked,
   type HttpClient,
   type OverdueLoan,
   type Queues,
-  type StaffBorrower,
-  type StaffPayment,
+  type ConsoleBorrower,
+  type ConsolePayment,
 } from '@instalment/contract/api';
 import { fromFen, toFen } from '@instalment/contract/loan';
 import { CSV_BOM } from '../../src/services/csv';
@@ -48,7 +48,7 @@ const RETURN_URL = 'http://localhost:3000/';
 async function shown(mobile: string, paymentNo: string) {
   const operator = await loggedIn(['finance', 'support']);
   const listed = (await consolePayments(consoleOf(operator), { limit: 200 })).list.find((row) => row.payment_no === paymentNo);
-  const borrower = await operator.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${mobile}`);
+  const borrower = await operator.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${mobile}`);
   const response = await fetch(`${loopback.server.baseURL}${exportPath('payments', {})}`, {
     headers: { authorization: `Bearer ${operator.token}` },
   });
@@ -67,7 +67,7 @@ async function shown(mobile: string, paymentNo: string) {
 }
 
 /** What each place shows of a payment in `state`, `refunded` of it given back. */
-const everywhere = (state: StaffPayment['state'], refunded: string | null) => ({
+const everywhere = (state: ConsolePayment['state'], refunded: string | null) => ({
   list: { state, refunded },
   borrower: [{ state, refunded }],
   csv: { status: state, refunded: refunded ?? '' },
@@ -110,8 +110,8 @@ describe("a payment's state, the same in the payments list, the borrower's view,
     expect((await fetch(due.pay_url!)).status).toBe(200);
     const first = due.items.find((item) => item.period === 1)!;
     const file = await uploadFile(borrower.http, blob(Buffer.concat([PNG_BYTES, Buffer.from('partly')]), 'image/png'), 'receipt.png');
-    const proof = await uploadVoucher(borrower.http, { order_no, periods: [1], amount: first.total, file_url: file.fullurl, remark: '' });
-    await loopback.server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+    const proof = await uploadProof(borrower.http, { order_no, periods: [1], amount: first.total, file_url: file.fullurl, remark: '' });
+    await loopback.server.client().http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
     loopback.alipay.holdNotifies = true;
     try {
       await loopback.alipay.pay(due.payment_no);

@@ -7,10 +7,10 @@ import {
   installments,
   orderDetail,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type ApprovalAsked,
-  type StaffBorrower,
-  type StaffLoanView,
+  type ConsoleBorrower,
+  type ConsoleLoanView,
 } from '@instalment/contract/api';
 import { blob, clientOf, DAY_MS, PNG_BYTES, signUp, START_MS, startServer, type TestServer } from '../helpers';
 import { operatorsOf, type LoggedInOperator } from '../operators';
@@ -42,14 +42,14 @@ test('a reviewer sees the applicant masked, the APR, the credit line, an earlier
   const late = (await installments(borrower.http, { order_no: first.order_no })).list[0];
   expect(late.overdue_days).toBeGreaterThan(0);
   const file = await uploadFile(borrower.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
-  const proof = await uploadVoucher(borrower.http, { order_no: first.order_no, periods: [1], amount: late.total, file_url: file.url });
-  const confirm = await lateMaker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: proof.id }), {
+  const proof = await uploadProof(borrower.http, { order_no: first.order_no, periods: [1], amount: late.total, file_url: file.url });
+  const confirm = await lateMaker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmProof, { id: proof.id }), {
     bank_ref: 'T-1',
   });
   await approve(lateChecker, confirm.approval_id);
 
   const second = await createLoan(borrower.http, { ...borrower.application, amount: '3000.00', term: 6, purpose: 'education' });
-  const view = await underwriter.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: second.order_no }));
+  const view = await underwriter.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: second.order_no }));
   const idCard = borrower.application.id_card;
   expect(view.identity).toEqual({
     real_name: 'Li Lei',
@@ -93,10 +93,10 @@ test('a reviewer sees the applicant masked, the APR, the credit line, an earlier
 
   // The first loan's own view has no earlier loan.
   expect(
-    (await underwriter.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: first.order_no }))).earlier_loans,
+    (await underwriter.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no: first.order_no }))).earlier_loans,
   ).toEqual([]);
   // The reviewer may open the borrower's whole history.
-  const found = await underwriter.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const found = await underwriter.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   expect(found.loans.map((loan) => loan.order_no).sort()).toEqual([first.order_no, second.order_no].sort());
 });
 
@@ -118,7 +118,7 @@ describe('a rejection from the picklist', () => {
     expect((await orderDetail(english.http, { order_no })).reject_reason).toBe(
       'Your income is not enough for this loan: Payslips cover two months only.',
     );
-    expect(await reviewer.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }))).toMatchObject({
+    expect(await reviewer.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }))).toMatchObject({
       status: 'rejected',
       reject_code: 'income_insufficient',
       reject_reason: 'Payslips cover two months only.',

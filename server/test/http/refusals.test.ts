@@ -11,7 +11,7 @@ import {
   orderDetail,
   register,
   sendSms,
-  uploadVoucher,
+  uploadProof,
   type LoanApplication,
 } from '@instalment/contract/api';
 import { APPLICATION, PASSWORD, refusal, signUp, startServer, type TestClient, type TestServer } from '../helpers';
@@ -75,7 +75,7 @@ const badInput: Array<[string, (client: TestClient) => Promise<unknown>, string]
   ['cashier: no order', (c) => cashier(c.http, { order_no: '' }), 'Enter the order number.'],
   [
     'voucher: no order',
-    (c) => uploadVoucher(c.http, { order_no: '', periods: [1], amount: '1.00', file_url: '' }),
+    (c) => uploadProof(c.http, { order_no: '', periods: [1], amount: '1.00', file_url: '' }),
     'Enter the order number.',
   ],
   ['news: page', (c) => newsIndex(c.http, { page: -1 }), 'page must be a whole number from 1 to 100000.'],
@@ -132,7 +132,7 @@ test("another user's order answers exactly as a missing one", async () => {
     (order_no) => installments(stranger.http, { order_no }),
     (order_no) => contractInfo(stranger.http, { order_no }),
     (order_no) => cashier(stranger.http, { order_no }),
-    (order_no) => uploadVoucher(stranger.http, { order_no, periods: [1], amount: '5000.00', file_url: '/uploads/x.png' }),
+    (order_no) => uploadProof(stranger.http, { order_no, periods: [1], amount: '5000.00', file_url: '/uploads/x.png' }),
   ];
   for (const call of calls) {
     const theirs = await refusal(call(orderNo));
@@ -158,7 +158,7 @@ test('protected calls need a token', async () => {
     () => installments(anonymous.http, { order_no: orderNo }),
     () => contractInfo(anonymous.http, { order_no: orderNo }),
     () => cashier(anonymous.http, { order_no: orderNo }),
-    () => uploadVoucher(anonymous.http, { order_no: orderNo, periods: [1], amount: '1.00', file_url: '' }),
+    () => uploadProof(anonymous.http, { order_no: orderNo, periods: [1], amount: '1.00', file_url: '' }),
   ];
   for (const call of calls) expect((await refusal(call())).code).toBe(401);
   expect(anonymous.onUnauthorized).toHaveBeenCalledTimes(calls.length);

@@ -8,7 +8,7 @@ import {
   installments,
   paymentState,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
 } from '@instalment/contract/api';
 import { throughFake, withFakes } from '../fakes';
 import { blob, PNG_BYTES, rowCount, signUp, startServer } from '../helpers';
@@ -171,8 +171,8 @@ describe('money that arrived is never refused', () => {
   test('paid after a transfer proof settled the instalment: nothing is settled twice, the whole amount is recorded', async () => {
     const { user, order_no, due } = await atAlipay('1');
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
-    const proof = await uploadVoucher(user.http, { order_no, periods: [1], amount: due.total, file_url: file.fullurl, remark: '' });
-    await loopback.server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+    const proof = await uploadProof(user.http, { order_no, periods: [1], amount: due.total, file_url: file.fullurl, remark: '' });
+    await loopback.server.client().http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
     loopback.alipay.holdNotifies = true;
     await loopback.alipay.pay(due.payment_no);
     expect(await loopback.alipay.postNotify(notifyUrl(), loopback.alipay.notifyFields(due.payment_no))).toBe('success');

@@ -3,16 +3,16 @@ import {
   adminPath,
   askDifferenceApply,
   cashier,
-  consoleVouchers,
+  consoleProofs,
   createLoan,
   DEV_ENDPOINTS,
   installments,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type ApprovalAsked,
   type HttpClient,
-  type StaffBorrower,
-  type StaffLoanView,
+  type ConsoleBorrower,
+  type ConsoleLoanView,
 } from '@instalment/contract/api';
 import { throughFake, withFakes } from '../fakes';
 import { blob, PNG_BYTES, signUp, startServer } from '../helpers';
@@ -39,7 +39,7 @@ async function proofOf(borrower: { http: HttpClient }, order_no: string, periods
     blob(Buffer.concat([PNG_BYTES, Buffer.from(`page-${receipts}`)]), 'image/png'),
     'receipt.png',
   );
-  return uploadVoucher(borrower.http, { order_no, periods, amount: (amount / 100).toFixed(2), file_url: file.fullurl, remark: '' });
+  return uploadProof(borrower.http, { order_no, periods, amount: (amount / 100).toFixed(2), file_url: file.fullurl, remark: '' });
 }
 
 /** Pays at Alipay what the cashier asks for. */
@@ -52,7 +52,7 @@ async function paidAtCashier(borrower: { http: HttpClient }, query: { order_no: 
 
 const viewOf = async (order_no: string) => {
   const finance = await loggedIn(['finance']);
-  return finance.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
+  return finance.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
 };
 
 test('the loan page says when the money was sent and, for each instalment, when and how it was paid', async () => {
@@ -60,7 +60,7 @@ test('the loan page says when the money was sent and, for each instalment, when 
   const { order_no } = await createLoan(borrower.http, borrower.application);
   const first = await paidAtCashier(borrower, { order_no, periods: '1' });
   const proof = await proofOf(borrower, order_no, [2]);
-  await loopback.server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+  await loopback.server.client().http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
   const payoff = await paidAtCashier(borrower, { order_no, payoff: '1' });
 
   const view = await viewOf(order_no);
@@ -96,16 +96,16 @@ test("proofs by status, order number or phone, each decided one with who decided
   const [maker, checker] = await Promise.all([loggedIn(['finance']), loggedIn(['finance'])]);
 
   const rejected = await proofOf(borrower, order_no, [1]);
-  await maker.data('POST', adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id: rejected.id }), { reason: 'The receipt shows another payee.' });
+  await maker.data('POST', adminPath(ADMIN_ENDPOINTS.rejectProof, { id: rejected.id }), { reason: 'The receipt shows another payee.' });
   const confirmed = await proofOf(borrower, order_no, [1]);
-  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: confirmed.id }), {
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmProof, { id: confirmed.id }), {
     bank_ref: 'ICBC-5',
   });
   await checker.data('POST', adminPath(ADMIN_ENDPOINTS.approveApproval, { id: asked.approval_id }));
   const pending = await proofOf(borrower, order_no, [2]);
 
   const listed = async (query: { status?: string; q?: string }) =>
-    (await consoleVouchers(consoleOf(maker), { ...query, limit: 50 })).list.map(({ id, status, decided_by, reject_reason }) => ({
+    (await consoleProofs(consoleOf(maker), { ...query, limit: 50 })).list.map(({ id, status, decided_by, reject_reason }) => ({
       id,
       status,
       decided_by,
@@ -138,7 +138,7 @@ test("proofs by status, order number or phone, each decided one with who decided
 
   // Support reads the same decisions among the borrower's staff actions.
   const support = await loggedIn(['support']);
-  const borrowerView = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const borrowerView = await support.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   expect(borrowerView.audit.map(({ action, target, reason }) => ({ action, target, reason }))).toContainEqual({
     action: 'voucher.reject',
     target: `voucher:${rejected.id}`,

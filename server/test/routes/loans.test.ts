@@ -1,13 +1,4 @@
-import {
-  cashier,
-  createLoan,
-  DEV_ENDPOINTS,
-  installments,
-  myLoans,
-  orderDetail,
-  uploadFile,
-  uploadVoucher,
-} from '@instalment/contract/api';
+import { cashier, createLoan, DEV_ENDPOINTS, installments, myLoans, orderDetail, uploadFile, uploadProof } from '@instalment/contract/api';
 import { computeSchedule, formatMoney, fromFen, penaltyFen } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../helpers';
 
@@ -86,14 +77,14 @@ describe('overdue, cashier selection and payment proofs', () => {
     const { order_no } = await createLoan(user.http, user.application);
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const amount = fromFen(schedule.instalments[0].totalFen);
-    const voucher = await uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: file.fullurl, remark: 'ICBC transfer' });
+    const voucher = await uploadProof(user.http, { order_no, periods: [1], amount, file_url: file.fullurl, remark: 'ICBC transfer' });
     expect(voucher).toMatchObject({ order_no, periods: [1], amount, status: 'pending', remark: 'ICBC transfer', file_url: file.fullurl });
 
     const detail = await orderDetail(user.http, { order_no });
     expect(detail.vouchers).toEqual([voucher]);
     expect(detail.paid_periods).toBe(0);
     const another = await uploadFile(user.http, blob(Buffer.concat([PNG_BYTES, Buffer.from([0])]), 'image/png'), 'receipt2.png');
-    expect((await refusal(uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: another.url }))).message).toBe(
+    expect((await refusal(uploadProof(user.http, { order_no, periods: [1], amount, file_url: another.url }))).message).toBe(
       'Instalment 1 has a payment proof under review.',
     );
   });
@@ -105,7 +96,7 @@ describe('overdue, cashier selection and payment proofs', () => {
     const mine = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const theirs = await uploadFile(other.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const amount = fromFen(schedule.instalments[0].totalFen);
-    const cases: Array<[Parameters<typeof uploadVoucher>[1], string]> = [
+    const cases: Array<[Parameters<typeof uploadProof>[1], string]> = [
       [{ order_no, periods: [], amount, file_url: mine.url }, 'Choose at least one instalment to pay.'],
       [{ order_no, periods: [2], amount, file_url: mine.url }, 'The earliest unpaid instalment must be paid first.'],
       [
@@ -126,20 +117,20 @@ describe('overdue, cashier selection and payment proofs', () => {
       [{ order_no: 'L20260115000000', periods: [1], amount, file_url: mine.url }, 'Order not found.'],
     ];
     for (const [body, message] of cases) {
-      expect((await refusal(uploadVoucher(user.http, body))).message).toBe(message);
+      expect((await refusal(uploadProof(user.http, body))).message).toBe(message);
     }
   });
 });
 
 test('with AUTO_CONFIRM_VOUCHERS a proof pays its instalments at once', async () => {
-  const server = await startServer({ autoConfirmVouchers: true });
+  const server = await startServer({ autoConfirmProofs: true });
   try {
     const user = await signUp(server);
     const { order_no } = await createLoan(user.http, { ...user.application, term: 6, amount: '3000' });
     const plan = await installments(user.http, { order_no });
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const due = await cashier(user.http, { order_no, periods: '1,2' });
-    const voucher = await uploadVoucher(user.http, { order_no, periods: [1, 2], amount: due.total, file_url: file.url });
+    const voucher = await uploadProof(user.http, { order_no, periods: [1, 2], amount: due.total, file_url: file.url });
     expect(voucher.status).toBe('approved');
     const after = await installments(user.http, { order_no });
     expect(after.list.map((item) => item.status)).toEqual(['paid', 'paid', 'unpaid', 'unpaid', 'unpaid', 'unpaid']);

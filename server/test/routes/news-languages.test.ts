@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS, newsDetail, newsIndex, newsLatest, type NewsDraft, type StaffArticle } from '@instalment/contract/api';
+import { ADMIN_ENDPOINTS, newsDetail, newsIndex, newsLatest, type NewsDraft, type ConsoleArticle } from '@instalment/contract/api';
 import { clientOf, startServer, type TestServer } from '../helpers';
 import { operatorsOf, type LoggedInOperator } from '../operators';
 import { request } from '../system/security/traffic';
@@ -117,7 +117,7 @@ test('the editor’s list pages past 50 articles, each in the editor’s languag
           authorization: `Bearer ${ownEditor.token}`,
           'accept-language': language,
         })
-      ).body.data as { list: StaffArticle[]; total: number };
+      ).body.data as { list: ConsoleArticle[]; total: number };
     const second = await list('page=2&limit=50', 'zh-CN');
     expect(second.total).toBe(57);
     // Newest first: the second page holds the oldest seven, the seeded articles of both languages.

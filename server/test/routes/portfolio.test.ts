@@ -7,7 +7,7 @@ import {
   installments,
   overdueLoans,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type DueLoan,
 } from '@instalment/contract/api';
 import { fromFen, owedNow, toFen } from '@instalment/contract/loan';
@@ -45,7 +45,7 @@ test('what is due and what is overdue across loans are the figures of each loanâ
   const overdue = await borrow();
   const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
   const first = (await installments(user.http, { order_no: withProof })).list[0];
-  await uploadVoucher(user.http, { order_no: withProof, periods: [1], amount: first.total, file_url: file.url });
+  await uploadProof(user.http, { order_no: withProof, periods: [1], amount: first.total, file_url: file.url });
   // Two periods past due: the loan owes both, with their penalties.
   await user.http.post(DEV_ENDPOINTS.ageLoan, { order_no: overdue, days: 70 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createLoan, installments, uploadFile, uploadVoucher } from '@instalment/contract/api';
+import { createLoan, installments, uploadFile, uploadProof } from '@instalment/contract/api';
 import { blob, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../helpers';
 
 let server: TestServer;
@@ -29,10 +29,10 @@ test('a receipt stored before hashes were kept (migration 012) is still one rece
   await server.app.store.q.updateTable('uploads').set({ content_hash: null }).where('url', 'in', [file.url, copy.url]).execute();
 
   const due = (await installments(user.http, { order_no: mine })).list[0].total;
-  await uploadVoucher(user.http, { order_no: mine, periods: [1], amount: due, file_url: file.url });
+  await uploadProof(user.http, { order_no: mine, periods: [1], amount: due, file_url: file.url });
   expect(await hashOf(file.url)).toBe(createHash('sha256').update(bytes).digest('hex'));
   const theirDue = (await installments(other.http, { order_no: theirs })).list[0].total;
-  expect((await refusal(uploadVoucher(other.http, { order_no: theirs, periods: [1], amount: theirDue, file_url: copy.url }))).message).toBe(
+  expect((await refusal(uploadProof(other.http, { order_no: theirs, periods: [1], amount: theirDue, file_url: copy.url }))).message).toBe(
     'This receipt already backs another payment proof. Upload the receipt of this transfer.',
   );
 });

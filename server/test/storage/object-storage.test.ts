@@ -9,7 +9,7 @@ import {
   mergeChunks,
   TOKEN_HEADER,
   uploadChunk,
-  uploadVoucher,
+  uploadProof,
   type ApprovalAsked,
 } from '@instalment/contract/api';
 import { type UploadStage, uploadWithChunks } from '@instalment/ui/upload';
@@ -63,15 +63,15 @@ test(`a proof uploaded in chunks through one process is confirmed through the ot
     onStage: (stage) => stages.add(stage),
   });
   expect([...stages]).toEqual(['uploadingChunk', 'mergingFile']);
-  const proof = await uploadVoucher(borrower.http, { order_no, periods: [1], amount: due.total, file_url: receipt.url });
+  const proof = await uploadProof(borrower.http, { order_no, periods: [1], amount: due.total, file_url: receipt.url });
 
   const [maker, checker] = await Promise.all([
     processOperator(database.options, ['finance'], second.baseURL),
     processOperator(database.options, ['finance'], second.baseURL),
   ]);
-  const voucherFile = `${second.baseURL}${adminPath(ADMIN_ENDPOINTS.voucherFile, { id: proof.id })}`;
-  expect(await bytesAt(voucherFile, { authorization: `Bearer ${maker.token}` })).toEqual({ status: 200, bytes: PNG_BYTES });
-  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: proof.id }), {
+  const proofFile = `${second.baseURL}${adminPath(ADMIN_ENDPOINTS.proofFile, { id: proof.id })}`;
+  expect(await bytesAt(proofFile, { authorization: `Bearer ${maker.token}` })).toEqual({ status: 200, bytes: PNG_BYTES });
+  const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmProof, { id: proof.id }), {
     bank_ref: 'ICBC-7',
   });
   await checker.data('POST', adminPath(ADMIN_ENDPOINTS.approveApproval, { id: asked.approval_id }));
@@ -86,7 +86,7 @@ test(`a proof uploaded in chunks through one process is confirmed through the ot
     expect((await bytesAt(`${api.baseURL}${receipt.url}`, { [TOKEN_HEADER]: stranger.token! })).status).toBe(404);
     expect((await bytesAt(`${api.baseURL}${receipt.url}`)).status).toBe(404);
   }
-  expect((await bytesAt(voucherFile, { authorization: `Bearer ${stranger.token}` })).status).toBe(401);
+  expect((await bytesAt(proofFile, { authorization: `Bearer ${stranger.token}` })).status).toBe(401);
 
   // Everything is in the bucket, the chunks gone, and no process kept a folder of uploads.
   expect(await loopback.s3.keys(bucket.bucket)).toContain(receipt.url.slice('/uploads/'.length));

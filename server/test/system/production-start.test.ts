@@ -113,7 +113,7 @@ describe('started from the compiled server on the example settings, the provider
       ['POST', SANDBOX_ENDPOINTS.confirm],
       ['GET', `${DEV_ENDPOINTS.smsOutbox}?mobile=13800000000`],
       ['POST', DEV_ENDPOINTS.reviewLoan],
-      ['POST', DEV_ENDPOINTS.reviewVoucher],
+      ['POST', DEV_ENDPOINTS.reviewProof],
       ['POST', DEV_ENDPOINTS.ageLoan],
       ['POST', DEV_ENDPOINTS.expireTokens],
       ['GET', `${DOCS_PATH}/`],

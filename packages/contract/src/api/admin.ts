@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type * as operators from './schemas/operators';
 import type * as reconciliation from './schemas/reconciliation';
 import type * as reports from './schemas/reports';
-import type * as staff from './schemas/staff';
+import type * as consoleReads from './schemas/console-reads';
 import type * as requests from './schemas/admin';
 export * from '../roles';
 
@@ -22,9 +22,9 @@ export const ADMIN_ENDPOINTS = {
   disburseLoan: '/admin/api/loans/:order_no/disburse',
   loanPayee: '/admin/api/loans/:order_no/payee',
   vouchers: '/admin/api/vouchers',
-  voucherFile: '/admin/api/vouchers/:id/file',
-  confirmVoucher: '/admin/api/vouchers/:id/confirm',
-  rejectVoucher: '/admin/api/vouchers/:id/reject',
+  proofFile: '/admin/api/vouchers/:id/file',
+  confirmProof: '/admin/api/vouchers/:id/confirm',
+  rejectProof: '/admin/api/vouchers/:id/reject',
   approvals: '/admin/api/approvals',
   approveApproval: '/admin/api/approvals/:id/approve',
   declineApproval: '/admin/api/approvals/:id/decline',
@@ -88,7 +88,7 @@ export type ApprovalStatus = Static<typeof operators.ApprovalStatus>;
 
 /**
  * The console's requests and answers, derived from their schemas (`schemas/admin.ts`,
- * `schemas/operators.ts`, `schemas/staff.ts`), where each field is described.
+ * `schemas/operators.ts`, `schemas/console-reads.ts`), where each field is described.
  */
 
 /** A change one operator asked for, and what a second one decided. */
@@ -101,22 +101,22 @@ export type SettingChange = Static<typeof operators.SettingChange>;
 export type ApprovalAsked = Static<typeof operators.ApprovalAsked>;
 
 /** The console's queues, for its navigation. */
-export type Queues = Static<typeof staff.Queues>;
+export type Queues = Static<typeof consoleReads.Queues>;
 
-/** One page of a console list (`Listing` in `schemas/staff.ts`). */
+/** One page of a console list (`Listing` in `schemas/console-reads.ts`). */
 export interface Listing<T> {
   list: T[];
   total: number;
 }
 
 /** A loan as staff see it in a queue. */
-export type StaffLoan = Static<typeof staff.StaffLoan>;
+export type ConsoleLoan = Static<typeof consoleReads.ConsoleLoan>;
 
-/** A proof of a bank transfer as finance sees it; its image is at `voucherFile`. */
-export type StaffVoucher = Static<typeof staff.StaffVoucher>;
+/** A proof of a bank transfer as finance sees it; its image is at `proofFile`. */
+export type ConsoleProof = Static<typeof consoleReads.ConsoleProof>;
 
 /** A payment through a gateway, as finance sees it. */
-export type StaffPayment = Static<typeof staff.StaffPayment>;
+export type ConsolePayment = Static<typeof consoleReads.ConsolePayment>;
 
 /** Money a gateway received that the ledger could not credit, as finance sees it. */
 export type PaymentDifference = Static<typeof reconciliation.PaymentDifference>;
@@ -135,38 +135,38 @@ export type DailyReportQuery = Static<typeof reports.DailyReportQuery>;
 export type DayFigures = Static<typeof reports.DayFigures>;
 
 /** One loan of the overdue report: the same days and penalty the borrower sees. */
-export type OverdueLoan = Static<typeof staff.OverdueLoan>;
+export type OverdueLoan = Static<typeof consoleReads.OverdueLoan>;
 
 /** GET /admin/api/loans/:order_no: everything about one loan. */
-export type StaffLoanView = Static<typeof staff.StaffLoanView>;
+export type ConsoleLoanView = Static<typeof consoleReads.ConsoleLoanView>;
 
 /** An instalment as staff read it, with how it was paid. */
-export type StaffInstalment = Static<typeof staff.StaffInstalment>;
-export type PaidHow = Static<typeof staff.PaidHow>;
+export type ConsoleInstalment = Static<typeof consoleReads.ConsoleInstalment>;
+export type PaidHow = Static<typeof consoleReads.PaidHow>;
 /** A loan's newest disbursement asked for, and what became of it. */
-export type DisbursementAsk = Static<typeof staff.DisbursementAsk>;
+export type DisbursementAsk = Static<typeof consoleReads.DisbursementAsk>;
 /** GET /admin/api/loans/:order_no/payee: the full payee account (finance, admins; audited). */
-export type LoanPayee = Static<typeof staff.LoanPayee>;
+export type LoanPayee = Static<typeof consoleReads.LoanPayee>;
 
 /** GET /admin/api/users?mobile= and /admin/api/users/:id: one borrower and their history. */
-export type StaffBorrower = Static<typeof staff.StaffBorrower>;
+export type ConsoleBorrower = Static<typeof consoleReads.ConsoleBorrower>;
 /** GET /admin/api/users/search?q=: the borrowers a query found, to pick one from. */
-export type BorrowerMatches = Static<typeof staff.BorrowerMatches>;
-export type BorrowerMatch = Static<typeof staff.BorrowerMatch>;
+export type BorrowerMatches = Static<typeof consoleReads.BorrowerMatches>;
+export type BorrowerMatch = Static<typeof consoleReads.BorrowerMatch>;
 
 /** A news article as the editor sees it, whatever its status. */
-export type StaffArticle = Static<typeof staff.StaffArticle>;
-export type ArticleStatus = Static<typeof staff.ArticleStatus>;
+export type ConsoleArticle = Static<typeof consoleReads.ConsoleArticle>;
+export type ArticleStatus = Static<typeof consoleReads.ArticleStatus>;
 
 /** A reviewer's approval or rejection of an application, done at once. */
-export type LoanDecided = Static<typeof staff.LoanDecided>;
+export type LoanDecided = Static<typeof consoleReads.LoanDecided>;
 /** A proof turned down. */
-export type VoucherDecided = Static<typeof staff.VoucherDecided>;
+export type ProofDecided = Static<typeof consoleReads.ProofDecided>;
 /** An article drafted, published or taken down. */
-export type ArticleState = Static<typeof staff.ArticleState>;
+export type ArticleState = Static<typeof consoleReads.ArticleState>;
 
 /** GET /admin/api/settings. */
-export type Settings = Static<typeof staff.Settings>;
+export type Settings = Static<typeof consoleReads.Settings>;
 
 /** POST /admin/api/auth/login. `totp`: the 6 digits of the operator's authenticator app. */
 export type OperatorLoginRequest = Static<typeof requests.OperatorLoginRequest>;

@@ -18,7 +18,7 @@ export type AutopaySign = Static<typeof schema.AutopaySign>;
 export type RunJobRequest = Static<typeof schema.RunJobRequest>;
 export type JobRun = Static<typeof schema.JobRun>;
 /** The console's: a borrower's agreement, its history and latest charges. */
-export type StaffAutopay = Static<typeof schema.StaffAutopay>;
+export type ConsoleAutopay = Static<typeof schema.ConsoleAutopay>;
 export type AutopayEvent = Static<typeof schema.AutopayEvent>;
 export type AutopayHistoryEntry = Static<typeof schema.AutopayHistoryEntry>;
 /** The console's: one business day's due-date run and its charges. */
@@ -51,12 +51,12 @@ export const consoleAutopayRun = (http: HttpClient, date?: string, options?: Cal
   http.get<AutopayRun>(ADMIN_ENDPOINTS.autopayRun, date ? { date } : {}, options);
 
 /** The console: a borrower's agreement, its history and latest charges. */
-export const staffAutopay = (http: HttpClient, userId: number, options?: CallOptions) =>
-  http.get<StaffAutopay>(adminPath(ADMIN_ENDPOINTS.userAutopay, { id: userId }), undefined, options);
+export const consoleAutopay = (http: HttpClient, userId: number, options?: CallOptions) =>
+  http.get<ConsoleAutopay>(adminPath(ADMIN_ENDPOINTS.userAutopay, { id: userId }), undefined, options);
 
 /** The console (finance): stops (`pause`) or restarts (`resume`) a borrower's automatic charges; answers the agreement as it now is. */
 export const setAutopayPaused = (http: HttpClient, userId: number, paused: boolean, options?: CallOptions) =>
-  http.post<StaffAutopay>(
+  http.post<ConsoleAutopay>(
     adminPath(paused ? ADMIN_ENDPOINTS.pauseAutopay : ADMIN_ENDPOINTS.resumeAutopay, { id: userId }),
     undefined,
     options,

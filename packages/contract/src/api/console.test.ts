@@ -34,11 +34,7 @@ describe('the console’s calls, bound to one client as the borrower’s are', (
     await api.loans.approve('L 1');
     expect(http.post).toHaveBeenCalledWith('/admin/api/loans/L%201/approve', undefined, undefined);
     await api.proofs.askConfirm(7, 'ICBC-77', { toast: false });
-    expect(http.post).toHaveBeenLastCalledWith(
-      ADMIN_ENDPOINTS.confirmVoucher.replace(':id', '7'),
-      { bank_ref: 'ICBC-77' },
-      { toast: false },
-    );
+    expect(http.post).toHaveBeenLastCalledWith(ADMIN_ENDPOINTS.confirmProof.replace(':id', '7'), { bank_ref: 'ICBC-77' }, { toast: false });
     await api.approvals.approve(9);
     expect(http.post).toHaveBeenLastCalledWith('/admin/api/approvals/9/approve', { reason: '' }, undefined);
   });

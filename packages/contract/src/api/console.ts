@@ -16,13 +16,13 @@ import {
   type OverdueLoan,
   type Queues,
   type Settings,
-  type StaffArticle,
-  type StaffBorrower,
-  type StaffLoan,
-  type StaffLoanView,
-  type StaffPayment,
-  type StaffVoucher,
-  type VoucherDecided,
+  type ConsoleArticle,
+  type ConsoleBorrower,
+  type ConsoleLoan,
+  type ConsoleLoanView,
+  type ConsolePayment,
+  type ConsoleProof,
+  type ProofDecided,
 } from './admin';
 import type { ApprovalDecided } from './operator-accounts';
 import type * as requests from './schemas/admin';
@@ -37,7 +37,7 @@ import type { UploadedFile } from './types/upload';
  * no page builds a query string by hand; and the links of the CSV exports.
  */
 export type LoanListQuery = Static<typeof lists.LoanListQuery>;
-export type VoucherListQuery = Static<typeof lists.VoucherListQuery>;
+export type ProofListQuery = Static<typeof lists.ProofListQuery>;
 export type PaymentListQuery = Static<typeof lists.PaymentListQuery>;
 export type ConsoleStatusQuery = Static<typeof lists.ConsoleStatusQuery>;
 export type AuditListQuery = Static<typeof lists.AuditListQuery>;
@@ -46,7 +46,7 @@ export type PaymentExportQuery = Static<typeof lists.PaymentExportQuery>;
 export type AuditExportQuery = Static<typeof lists.AuditExportQuery>;
 
 export const consoleLoans = (http: HttpClient, query: LoanListQuery = {}, options?: CallOptions) =>
-  http.get<Listing<StaffLoan>>(ADMIN_ENDPOINTS.loans, query, options);
+  http.get<Listing<ConsoleLoan>>(ADMIN_ENDPOINTS.loans, query, options);
 
 /** The console's home: each queue counted, what it is worth, how long its oldest has waited. */
 export const consoleQueues = (http: HttpClient, options?: CallOptions) => http.get<Queues>(ADMIN_ENDPOINTS.queues, undefined, options);
@@ -55,7 +55,7 @@ const atLoan = (path: string, orderNo: string) => adminPath(path, { order_no: or
 
 /** Everything about one loan: the underwriting view. */
 export const consoleLoan = (http: HttpClient, orderNo: string, options?: CallOptions) =>
-  http.get<StaffLoanView>(atLoan(ADMIN_ENDPOINTS.loan, orderNo), undefined, options);
+  http.get<ConsoleLoanView>(atLoan(ADMIN_ENDPOINTS.loan, orderNo), undefined, options);
 
 /** A reviewer approves an application, at once. */
 export const approveLoan = (http: HttpClient, orderNo: string, options?: CallOptions) =>
@@ -77,23 +77,23 @@ export const loanPayee = (http: HttpClient, orderNo: string, options?: CallOptio
 export const consoleOverdue = (http: HttpClient, options?: CallOptions) =>
   http.get<OverdueLoan[]>(ADMIN_ENDPOINTS.overdue, undefined, options);
 
-export const consoleVouchers = (http: HttpClient, query: VoucherListQuery = {}, options?: CallOptions) =>
-  http.get<Listing<StaffVoucher>>(ADMIN_ENDPOINTS.vouchers, query, options);
+export const consoleProofs = (http: HttpClient, query: ProofListQuery = {}, options?: CallOptions) =>
+  http.get<Listing<ConsoleProof>>(ADMIN_ENDPOINTS.vouchers, query, options);
 
 /** Finance asks to credit a proof's transfer, with the bank's reference; a second finance operator carries it out. */
 export const askProofConfirm = (http: HttpClient, id: number, bankRef: string, options?: CallOptions) =>
-  http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id }), { bank_ref: bankRef }, options);
+  http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.confirmProof, { id }), { bank_ref: bankRef }, options);
 
 /** Finance turns a proof down, saying why (the borrower reads it). */
 export const rejectProof = (http: HttpClient, id: number, reason: string, options?: CallOptions) =>
-  http.post<VoucherDecided>(adminPath(ADMIN_ENDPOINTS.rejectVoucher, { id }), { reason }, options);
+  http.post<ProofDecided>(adminPath(ADMIN_ENDPOINTS.rejectProof, { id }), { reason }, options);
 
 /** A proof's image, with the operator's token (an <img> cannot send it). */
 export const proofFile = (http: HttpClient, id: number, options?: CallOptions) =>
-  http.download(adminPath(ADMIN_ENDPOINTS.voucherFile, { id }), undefined, options);
+  http.download(adminPath(ADMIN_ENDPOINTS.proofFile, { id }), undefined, options);
 
 export const consolePayments = (http: HttpClient, query: PaymentListQuery = {}, options?: CallOptions) =>
-  http.get<Listing<StaffPayment>>(ADMIN_ENDPOINTS.payments, query, options);
+  http.get<Listing<ConsolePayment>>(ADMIN_ENDPOINTS.payments, query, options);
 
 export const consoleApprovals = (http: HttpClient, query: ConsoleStatusQuery = {}, options?: CallOptions) =>
   http.get<Listing<Approval>>(ADMIN_ENDPOINTS.approvals, query, options);
@@ -114,7 +114,7 @@ export const searchBorrowers = (http: HttpClient, q: string, options?: CallOptio
 
 /** One borrower and their history, picked from a search. */
 export const consoleBorrower = (http: HttpClient, id: number, options?: CallOptions) =>
-  http.get<StaffBorrower>(adminPath(ADMIN_ENDPOINTS.user, { id }), undefined, options);
+  http.get<ConsoleBorrower>(adminPath(ADMIN_ENDPOINTS.user, { id }), undefined, options);
 
 /** Asks for a borrower's new credit limit; a second operator carries it out. */
 export const askCreditLimit = (
@@ -125,7 +125,7 @@ export const askCreditLimit = (
 ) => http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.userCredit, { id }), { limit }, options);
 
 export const consoleNews = (http: HttpClient, query: ConsoleStatusQuery = {}, options?: CallOptions) =>
-  http.get<Listing<StaffArticle>>(ADMIN_ENDPOINTS.newsList, query, options);
+  http.get<Listing<ConsoleArticle>>(ADMIN_ENDPOINTS.newsList, query, options);
 
 /** A draft, published later. */
 export const draftArticle = (http: HttpClient, draft: NewsDraft, options?: CallOptions) =>

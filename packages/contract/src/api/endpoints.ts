@@ -5,14 +5,14 @@ export const ENDPOINTS = {
   myLoans: '/api/loan/myLoans',
   orderDetail: '/api/loan/orderDetail',
   cashier: '/api/loan/cashier',
-  uploadVoucher: '/api/loan/uploadVoucher',
+  uploadProof: '/api/loan/uploadVoucher',
   bankInfo: '/api/loan/bankInfo',
   contractInfo: '/api/loan/getContractInfo',
   installments: '/api/loan/installments',
   channels: '/api/loan/channels',
   payoff: '/api/loan/payoff',
   credit: '/api/loan/credit',
-  withdrawVoucher: '/api/loan/withdrawVoucher',
+  withdrawProof: '/api/loan/withdrawVoucher',
   paymentState: '/api/loan/payment',
   /** Across the signed-in borrower's loans, summed on the server (one request however many loans). */
   dueLoans: '/api/loan/due',
@@ -57,7 +57,7 @@ export const DEV_ENDPOINTS = {
   /** POST { order_no, days, minutes? }: moves a loan's dates into the past so instalments fall overdue. */
   ageLoan: '/dev/age-loan',
   /** POST { voucher_id, decision: 'approve' | 'reject' }: the review of a payment proof. */
-  reviewVoucher: '/dev/review-voucher',
+  reviewProof: '/dev/review-voucher',
   /** POST { job: 'autopay' }: runs that background job now (the due-date charge, as its hour had come); answers when done. */
   runJob: '/dev/run-job',
   /** POST { advance_ms }: this API process's clock moves forward (`ClockRequest`). */

@@ -1,5 +1,5 @@
 import type { HttpClient } from './transport';
-import { autopay, cancelAutopay, consoleAutopayRun, setAutopayPaused, signAutopay, staffAutopay } from './autopay';
+import { autopay, cancelAutopay, consoleAutopayRun, setAutopayPaused, signAutopay, consoleAutopay } from './autopay';
 import * as calls from './console';
 import * as operators from './operator-accounts';
 import * as reconciliation from './reconciliation';
@@ -64,8 +64,8 @@ export type Api = ReturnType<typeof createApi>;
 
 /**
  * Every console call the operator screens make, bound to the console's client and grouped by
- * what they work on: what screens reach through `useConsoleApi()` (@instalment/ui/ops). Signing
- * in and out stay with the console host's session (`ops/src/host/createOpsHost.ts`).
+ * what they work on: what screens reach through `useConsoleApi()` (@instalment/ui/console). Signing
+ * in and out stay with the console host's session (`ops/src/host/createConsoleHost.ts`).
  */
 export function createConsoleApi(http: HttpClient) {
   return {
@@ -80,10 +80,7 @@ export function createConsoleApi(http: HttpClient) {
       },
       http,
     ),
-    proofs: bind(
-      { list: calls.consoleVouchers, askConfirm: calls.askProofConfirm, reject: calls.rejectProof, file: calls.proofFile },
-      http,
-    ),
+    proofs: bind({ list: calls.consoleProofs, askConfirm: calls.askProofConfirm, reject: calls.rejectProof, file: calls.proofFile }, http),
     payments: bind(
       {
         list: calls.consolePayments,
@@ -101,7 +98,7 @@ export function createConsoleApi(http: HttpClient) {
         search: calls.searchBorrowers,
         one: calls.consoleBorrower,
         askCreditLimit: calls.askCreditLimit,
-        autopay: staffAutopay,
+        autopay: consoleAutopay,
         setAutopayPaused,
       },
       http,

@@ -17,9 +17,9 @@ import type {
   PaymentChannel,
   PaymentState,
   PayoffQuote,
-  Voucher,
-  VoucherRequest,
-  WithdrawVoucherRequest,
+  Proof,
+  ProofRequest,
+  WithdrawProofRequest,
 } from './types/loan';
 
 export const createLoan = (http: HttpClient, body: LoanApplication, options?: CallOptions) =>
@@ -36,8 +36,8 @@ export const orderDetail = (http: HttpClient, query: OrderQuery, options?: CallO
 export const cashier = (http: HttpClient, query: CashierQuery, options?: CallOptions) =>
   http.get<Cashier>(ENDPOINTS.cashier, query, options);
 
-export const uploadVoucher = (http: HttpClient, body: VoucherRequest, options?: CallOptions) =>
-  http.post<Voucher>(ENDPOINTS.uploadVoucher, body, options);
+export const uploadProof = (http: HttpClient, body: ProofRequest, options?: CallOptions) =>
+  http.post<Proof>(ENDPOINTS.uploadProof, body, options);
 
 export const bankInfo = (http: HttpClient, options?: CallOptions) => http.get<BankInfo>(ENDPOINTS.bankInfo, undefined, options);
 
@@ -54,8 +54,8 @@ export const payoff = (http: HttpClient, query: { order_no: string }, options?: 
 
 export const credit = (http: HttpClient, options?: CallOptions) => http.get<CreditLine>(ENDPOINTS.credit, undefined, options);
 
-export const withdrawVoucher = (http: HttpClient, body: WithdrawVoucherRequest, options?: CallOptions) =>
-  http.post<Voucher>(ENDPOINTS.withdrawVoucher, body, options);
+export const withdrawProof = (http: HttpClient, body: WithdrawProofRequest, options?: CallOptions) =>
+  http.post<Proof>(ENDPOINTS.withdrawProof, body, options);
 
 export const paymentState = (http: HttpClient, query: { payment_no: string }, options?: CallOptions) =>
   http.get<PaymentState>(ENDPOINTS.paymentState, query, options);

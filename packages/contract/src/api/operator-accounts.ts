@@ -4,7 +4,7 @@ import type * as accounts from './schemas/operator-accounts';
 import type { CallOptions, HttpClient } from './transport';
 
 /** The console's management of operators' accounts (admins), typed by `schemas/operator-accounts.ts`. */
-export type StaffOperator = Static<typeof accounts.StaffOperator>;
+export type ConsoleOperator = Static<typeof accounts.ConsoleOperator>;
 export type OperatorEnrolment = Static<typeof accounts.OperatorEnrolment>;
 export type EnrolmentBegun = Static<typeof accounts.EnrolmentBegun>;
 export type OperatorCreated = Static<typeof accounts.OperatorCreated>;
@@ -17,7 +17,7 @@ export type ApprovalDecided = Static<typeof accounts.ApprovalDecided>;
 const at = (path: string, username: string) => adminPath(path, { username });
 
 export const consoleOperators = (http: HttpClient, options?: CallOptions) =>
-  http.get<StaffOperator[]>(ADMIN_ENDPOINTS.operators, undefined, options);
+  http.get<ConsoleOperator[]>(ADMIN_ENDPOINTS.operators, undefined, options);
 
 export const createOperator = (http: HttpClient, username: string, roles: OperatorRole[], options?: CallOptions) =>
   http.post<OperatorCreated>(ADMIN_ENDPOINTS.operators, { username, roles }, options);

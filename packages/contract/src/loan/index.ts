@@ -8,5 +8,5 @@ export * from './application';
 export * from './messages';
 export * from './apr';
 export * from './ledger';
-export * from './voucher';
+export * from './proof';
 export * from './reject-reasons';

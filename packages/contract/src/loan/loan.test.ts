@@ -8,7 +8,7 @@ import { overdueDays, penaltyFen } from './penalty';
 import { checkPeriodSelection, formatPeriods, parsePeriods, togglePeriod } from './repayment';
 import { computeSchedule } from './schedule';
 import { canTransition, isLoanOpen, isRepayable, LOAN_TRANSITIONS, loanStatusLabel, statusFromInstalments } from './status';
-import { checkVoucherRemark, remarkProblemText, VOUCHER_REMARK_MAX_LENGTH } from './voucher';
+import { checkProofRemark, remarkProblemText, PROOF_REMARK_MAX_LENGTH } from './proof';
 
 describe('computeSchedule', () => {
   /*
@@ -379,10 +379,10 @@ describe('applications', () => {
 
 describe('proof remarks', () => {
   it("are printable and at most 200 characters, in the reader's language", () => {
-    expect(checkVoucherRemark('')).toBeNull();
-    expect(checkVoucherRemark('x'.repeat(VOUCHER_REMARK_MAX_LENGTH))).toBeNull();
-    expect(checkVoucherRemark('x'.repeat(VOUCHER_REMARK_MAX_LENGTH + 1))).toBe('remarkTooLong');
-    expect(checkVoucherRemark('ref \u202e1')).toBe('textUnsafe');
+    expect(checkProofRemark('')).toBeNull();
+    expect(checkProofRemark('x'.repeat(PROOF_REMARK_MAX_LENGTH))).toBeNull();
+    expect(checkProofRemark('x'.repeat(PROOF_REMARK_MAX_LENGTH + 1))).toBe('remarkTooLong');
+    expect(checkProofRemark('ref \u202e1')).toBe('textUnsafe');
     expect(remarkProblemText('remarkTooLong')).toBe('The remark may be at most 200 characters.');
     expect(remarkProblemText('remarkTooLong', 'zh-CN')).toBe('备注最多 200 个字符。');
     expect(remarkProblemText('textUnsafe')).toBe('Remove the invisible control or text-direction characters from this text.');

@@ -105,7 +105,7 @@ export const BANK_NAME_MAX_LENGTH = 50;
 export const NICKNAME_MAX = 30;
 export const BIO_MAX = 200;
 /** The longest remark a payment proof keeps (the reviewer reads it beside the receipt); the wire's bound is read from it. */
-export const VOUCHER_REMARK_MAX_LENGTH = 200;
+export const PROOF_REMARK_MAX_LENGTH = 200;
 
 /** A nickname is shown to the user everywhere: present, short, free of forging characters. */
 export const validateNickname: Rule = (value) =>

@@ -1,11 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  REJECTION_WORDS_MAX,
-  type ApprovalAsked,
-  type LoanDecided,
-  type LoanRejection,
-  type VoucherDecided,
-} from '@instalment/contract/api';
+import { REJECTION_WORDS_MAX, type ApprovalAsked, type LoanDecided, type LoanRejection, type ProofDecided } from '@instalment/contract/api';
 import { fromFen, toFen } from '@instalment/contract/loan';
 import type { Store } from '../../db/store';
 import { SettingRecords } from '../../repositories/catalogue';
@@ -16,9 +10,9 @@ import { changesBorrower, refuseClosedAccount } from '../../services/closed-acco
 import type { LoanService } from '../../services/loans';
 import type { Operator } from '../../services/operators';
 import type { Reconciliation } from '../../services/reconciliation';
-import { Refusal, say } from '../../services/refusals';
-import { formatTarget, loanTarget, voucherTarget } from '../../services/targets';
-import type { VoucherService } from '../../services/vouchers';
+import { Refusal, sentenceOf } from '../../services/refusals';
+import { formatTarget, loanTarget, proofTarget } from '../../services/targets';
+import type { ProofService } from '../../services/proofs';
 import { requiredCommand, type ApprovalCommand } from './commands';
 import { heldLoan, loanState } from './loan-state';
 import type { ApprovalService } from './service';
@@ -29,14 +23,14 @@ const MAX_CREDIT_FEN = 100_000_000;
 
 function required(value: string, refusal: 'reasonRequired' | 'bankRefRequired'): string {
   const trimmed = value.trim();
-  if (trimmed === '' || trimmed.length > 200) throw new Refusal(say(refusal));
+  if (trimmed === '' || trimmed.length > 200) throw new Refusal(sentenceOf(refusal));
   return trimmed;
 }
 
 /** A picked reason speaks for itself and the reviewer's words may add to it; "other" says nothing without them. */
 function rejection({ reason_code, reason = '' }: LoanRejection): Rejection {
   const words = reason.trim();
-  if (words.length > REJECTION_WORDS_MAX || (reason_code === 'other' && words === '')) throw new Refusal(say('reasonRequired'));
+  if (words.length > REJECTION_WORDS_MAX || (reason_code === 'other' && words === '')) throw new Refusal(sentenceOf('reasonRequired'));
   return { code: reason_code, text: words || null };
 }
 
@@ -49,7 +43,7 @@ function rejection({ reason_code, reason = '' }: LoanRejection): Rejection {
 export class ConsoleCommands {
   constructor(
     private readonly loans: LoanService,
-    private readonly vouchers: VoucherService,
+    private readonly vouchers: ProofService,
     private readonly approvals: ApprovalService,
     private readonly reconciliation: Reconciliation,
   ) {}
@@ -94,7 +88,7 @@ export class ConsoleCommands {
     );
   }
 
-  async askVoucherConfirmation(tx: Store, maker: Operator, proofId: number, bankRef: string): Promise<Change<ApprovalAsked>> {
+  async askProofConfirmation(tx: Store, maker: Operator, proofId: number, bankRef: string): Promise<Change<ApprovalAsked>> {
     const reference = required(bankRef, 'bankRefRequired');
     const proof = await this.vouchers.on(tx).pending(proofId);
     return this.asked(
@@ -105,12 +99,12 @@ export class ConsoleCommands {
     );
   }
 
-  async rejectVoucher(tx: Store, proofId: number, reason: string): Promise<Change<VoucherDecided>> {
+  async rejectProof(tx: Store, proofId: number, reason: string): Promise<Change<ProofDecided>> {
     const why = required(reason, 'reasonRequired');
-    await refuseClosedAccount(tx, voucherTarget(proofId));
+    await refuseClosedAccount(tx, proofTarget(proofId));
     const status = await this.vouchers.on(tx).review(proofId, 'reject', { reject_reason: why });
     return {
-      target: voucherTarget(proofId),
+      target: proofTarget(proofId),
       before: { status: 'pending' },
       after: { status, reject_reason: why },
       answer: { id: proofId, status },
@@ -119,9 +113,9 @@ export class ConsoleCommands {
 
   async askCredit(tx: Store, maker: Operator, userId: number, limit: string): Promise<Change<ApprovalAsked>> {
     const limitFen = toFen(limit);
-    if (limitFen === null || limitFen < 0 || limitFen > MAX_CREDIT_FEN) throw new Refusal(say('creditAmount'));
+    if (limitFen === null || limitFen < 0 || limitFen > MAX_CREDIT_FEN) throw new Refusal(sentenceOf('creditAmount'));
     const user = await new UserRecords(tx).byId(userId);
-    if (!user) throw new Refusal(say('noUserWithPhone'));
+    if (!user) throw new Refusal(sentenceOf('noUserWithPhone'));
     const before = { limit: user.credit_limit_fen === null ? null : fromFen(user.credit_limit_fen) };
     return this.asked(
       tx,
@@ -135,7 +129,7 @@ export class ConsoleCommands {
     const { setting, value: kept } = checkSetting(key, value);
     const before = await new SettingRecords(tx).read(setting);
     // A second operator's time is not asked for a change that changes nothing.
-    if (isDeepStrictEqual(before, kept)) throw new Refusal(say('settingUnchanged'));
+    if (isDeepStrictEqual(before, kept)) throw new Refusal(sentenceOf('settingUnchanged'));
     return this.asked(
       tx,
       maker,

@@ -8,8 +8,8 @@ import type { LoanService } from '../../services/loans';
 import type { OperatorAccounts } from '../../services/operator-accounts';
 import type { Operator, OperatorService } from '../../services/operators';
 import type { Reconciliation } from '../../services/reconciliation';
-import { Refusal, say } from '../../services/refusals';
-import type { VoucherService } from '../../services/vouchers';
+import { Refusal, sentenceOf } from '../../services/refusals';
+import type { ProofService } from '../../services/proofs';
 import type { ApprovalCommand, CommandOf } from './commands';
 import { heldLoan, loanState } from './loan-state';
 import { checkSetting } from './settings';
@@ -31,7 +31,7 @@ export type Effects = { [K in ApprovalKind]: Effect<CommandOf<K>> };
 /** What the effects change through: the composition's services (`accounts` once it is made, as it asks the approvals too). */
 export interface EffectServices {
   loans: LoanService;
-  vouchers: VoucherService;
+  vouchers: ProofService;
   reconciliation: Reconciliation;
   operators: OperatorService;
   accounts: () => OperatorAccounts;
@@ -62,15 +62,15 @@ export function approvalEffects({ loans, vouchers, reconciliation, operators, ac
     'difference.apply': (tx, { target, payload }, checker) => reconciliation.apply(tx, target.id, checker, payload.at_price_shown),
     'operator.roles': async (tx, { target, payload }) => {
       if ((await new OperatorRecords(tx).setRoles(target.username, payload.roles.join(','))) === null)
-        throw new Refusal(say('operatorNotFound'));
+        throw new Refusal(sentenceOf('operatorNotFound'));
       return { roles: payload.roles };
     },
     'operator.disable': async (tx, { target }) => {
-      if (!(await operators.disable(target.username, tx))) throw new Refusal(say('operatorNotFound'));
+      if (!(await operators.disable(target.username, tx))) throw new Refusal(sentenceOf('operatorNotFound'));
       return { disabled: true };
     },
     'operator.enable': async (tx, { target }) => {
-      if (!(await operators.enable(target.username, tx))) throw new Refusal(say('operatorNotFound'));
+      if (!(await operators.enable(target.username, tx))) throw new Refusal(sentenceOf('operatorNotFound'));
       return { disabled: false };
     },
     // A renewed authenticator's enrolment code goes to the approving admin, to pass on as the one who renewed it.

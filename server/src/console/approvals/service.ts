@@ -18,7 +18,7 @@ import { stillPending, type Change } from '../../services/change';
 import { changesBorrower, refuseClosedAccount } from '../../services/closed-account-check';
 import { accountOfTarget } from '../../services/operator-target';
 import type { Operator } from '../../services/operators';
-import { Forbidden, Refusal, say } from '../../services/refusals';
+import { Forbidden, Refusal, sentenceOf } from '../../services/refusals';
 import { formatTarget } from '../../services/targets';
 import { commandOf, requiredCommand, type ApprovalCommand } from './commands';
 import { carryOut, type Effects } from './effects';
@@ -142,14 +142,14 @@ export class ApprovalService implements Approvals {
         }),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal(say('approvalAwaiting'));
+      if (isUniqueViolation(error)) throw new Refusal(sentenceOf('approvalAwaiting'));
       throw error;
     }
   }
 
   async byId(id: number): Promise<Approval> {
     const row = await this.records.byId(id);
-    if (!row) throw new Refusal(say('approvalNotFound'));
+    if (!row) throw new Refusal(sentenceOf('approvalNotFound'));
     return (await this.viewed(this.ctx.store, [row], null))[0];
   }
 
@@ -201,10 +201,10 @@ export class ApprovalService implements Approvals {
       const checker = decider.checker();
       const records = new ApprovalRecords(tx);
       const row: ApprovalRow | null = await records.byId(id);
-      if (!row) throw new Refusal(say('approvalNotFound'));
-      if (!mayDo(checker.roles, APPROVAL_KINDS[row.kind])) throw new Forbidden(say('operatorForbidden'));
+      if (!row) throw new Refusal(sentenceOf('approvalNotFound'));
+      if (!mayDo(checker.roles, APPROVAL_KINDS[row.kind])) throw new Forbidden(sentenceOf('operatorForbidden'));
       const refusal = refusalOf(row, checker, await records.unconfirmedPartners(checker.username));
-      if (refusal !== null) throw new Refusal(say(refusal));
+      if (refusal !== null) throw new Refusal(sentenceOf(refusal));
       const decided = await records.decide(id, {
         status: decision === 'approve' ? 'approved' : 'declined',
         checker_id: checker.id,
@@ -212,7 +212,7 @@ export class ApprovalService implements Approvals {
         decided_at: this.ctx.now(),
         reason: reason || null,
       });
-      if (!decided) throw new Refusal(say('approvalDecided'));
+      if (!decided) throw new Refusal(sentenceOf('approvalDecided'));
       let enrolment: OperatorEnrolment | null = null;
       let after: unknown = null;
       if (decision === 'approve') {
@@ -230,7 +230,7 @@ export class ApprovalService implements Approvals {
         after: { approval_id: approval.id, kind: approval.kind, status: approval.status, reason: approval.reason, result: after },
         // An enrolment code is the checker's to hand over: answered, never audited.
         answer: { ...approval, enrolment },
-        notice: stillPending(after) ? say('approvedPending') : undefined,
+        notice: stillPending(after) ? sentenceOf('approvedPending') : undefined,
       };
     });
   }

@@ -4,10 +4,10 @@ import type { Store } from '../../db/store';
 import { operatorOf } from '../../http/admin-auth';
 import { ok, type SentEnvelope } from '../../http/envelope';
 import { pageOf } from '../../http/input';
-import { localeOf } from '../../http/say';
+import { localeOf } from '../../http/sentence';
 import type { AuditFact } from '../../services/audit';
 import type { Change } from '../../services/change';
-import { Refusal, say } from '../../services/refusals';
+import { Refusal, sentenceOf } from '../../services/refusals';
 import type { RouteDeps } from '../deps';
 
 /**
@@ -70,45 +70,45 @@ export function factOf(request: FastifyRequest): Omit<AuditFact, 'outcome'> {
 /** The console's actions: how a read and a change reach the audit. */
 export interface ConsoleActions {
   /** A read's answer; `target`: what it looked at, when the route only learns it by reading. Audited before it is sent (`guard.ts`). */
-  look<A>(request: FastifyRequest, answer: A extends PromiseLike<unknown> ? never : A, target?: string): SentEnvelope<A>;
+  read<A>(request: FastifyRequest, answer: A extends PromiseLike<unknown> ? never : A, target?: string): SentEnvelope<A>;
   /**
    * A change: the work and its audit row in one write, so neither is kept without the other;
    * `locks`: what else the write must hold beyond the action's own lock. The write first reads
    * the operator's session and the route's permission again (guard.ts, http/session-writes.ts).
    */
-  change<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks?: readonly string[]): Promise<SentEnvelope<A>>;
+  write<A>(request: FastifyRequest, work: (tx: Store) => Promise<Change<A>>, locks?: readonly string[]): Promise<SentEnvelope<A>>;
   /** A change whose service opened its write with the audit row (`ConsoleWrites`): its answer, once that write is committed. */
-  changed<A>(request: FastifyRequest, done: Promise<Change<A>>): Promise<SentEnvelope<A>>;
+  committed<A>(request: FastifyRequest, done: Promise<Change<A>>): Promise<SentEnvelope<A>>;
 }
 
 /** What every console route is given: the routes' deps and the console's actions. */
 export interface ConsoleDeps extends RouteDeps, ConsoleActions {}
 
 export function consoleActions({ services: { consoleWrites } }: RouteDeps): ConsoleActions {
-  const changed = async <A>(request: FastifyRequest, done: Promise<Change<A>>) => {
+  const committed = async <A>(request: FastifyRequest, done: Promise<Change<A>>) => {
     const { answer, notice } = await done;
     // Only once the write is committed: a write that failed after the row leaves the refusal to the guard.
     request.audit.recorded = true;
     return ok<A>(answer as A extends PromiseLike<unknown> ? never : A, notice?.(localeOf(request)));
   };
   return {
-    look(request, answer, target) {
+    read(request, answer, target) {
       if (target !== undefined) request.audit.target = target;
       return ok(answer);
     },
-    change: (request, work, locks = []) =>
-      changed(
+    write: (request, work, locks = []) =>
+      committed(
         request,
         consoleWrites.change(routeOf(request).action, () => factOf(request), locks, work),
       ),
-    changed,
+    committed,
   };
 }
 
 /** `?status=`: one of `allowed`, or every status when absent. */
 export function statusOf<T extends string>(value: string | undefined, allowed: (value: string) => boolean): T | null {
   if (value === undefined || value === '') return null;
-  if (!allowed(value)) throw new Refusal(say('statusUnknown'));
+  if (!allowed(value)) throw new Refusal(sentenceOf('statusUnknown'));
   return value as T;
 }
 

@@ -16,7 +16,7 @@ import type { ApiInstance } from '../deps';
 import { consoleRoute, factOf, routeOf, statusOf, windowOf, type ConsoleDeps } from './act';
 
 /** Four eyes: what a first operator asked for, carried out or declined by a second. */
-export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals }, look, changed }: ConsoleDeps): void {
+export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals }, read, committed }: ConsoleDeps): void {
   // Any operator may open the inbox; the service shows each only what their roles may decide or they asked for.
   app.get(
     ADMIN_ENDPOINTS.approvals,
@@ -27,7 +27,7 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
     async (request) => {
       const status = statusOf<ApprovalStatus>(request.query.status, (value) => Value.Check(ApprovalStatusSchema, value));
       const { limit, offset } = windowOf(request.query);
-      return look(request, await approvals.list(status, limit, offset, operatorOf(request)));
+      return read(request, await approvals.list(status, limit, offset, operatorOf(request)));
     },
   );
 
@@ -35,7 +35,7 @@ export function consoleApprovalRoutes(app: ApiInstance, { services: { approvals 
   const decide = async (request: FastifyRequest, decision: 'approve' | 'decline', id: number, reason = '') => {
     // A refusal is filed under what the approval is about, as its decision would be.
     request.audit.target = (await approvals.byId(id)).target;
-    return changed(
+    return committed(
       request,
       approvals.decide(id, decision, reason.trim(), {
         action: routeOf(request).action,

@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
 import { AuditEntry, AuditListQuery, envelopeOf, Listing } from '@instalment/contract/api/schemas';
-import { localeOf } from '../../http/say';
+import { localeOf } from '../../http/sentence';
 import { reasonIn } from '../../services/audit-reasons';
 import { auditFilterOf } from '../../services/audit-targets';
 import type { ApiInstance } from '../deps';
@@ -8,7 +8,7 @@ import { consoleRoute, type ConsoleDeps } from './act';
 import { LIST_ORDERS, listWindowOf } from './lists';
 
 /** The audit log, newest first, refusals' reasons in the reader's language, of everything or of some operators, one thing (a loan, a borrower, an article), one action, some days; reads folded when asked. */
-export function consoleAuditRoutes(app: ApiInstance, { services: { audit }, config, look }: ConsoleDeps): void {
+export function consoleAuditRoutes(app: ApiInstance, { services: { audit }, config, read }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.audit,
     {
@@ -21,7 +21,7 @@ export function consoleAuditRoutes(app: ApiInstance, { services: { audit }, conf
       const page = await audit.page(filter, window, request.query.reads);
       const locale = localeOf(request);
       const list = page.list.map((entry) => (entry.reason === null ? entry : { ...entry, reason: reasonIn(entry.reason, locale) }));
-      return look(request, { ...page, list }, request.query.target || undefined);
+      return read(request, { ...page, list }, request.query.target || undefined);
     },
   );
 }

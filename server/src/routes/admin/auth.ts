@@ -14,9 +14,9 @@ import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
 import { perAddress } from '../../http/rate-limits';
-import { said } from '../../http/say';
+import { sentenceIn } from '../../http/sentence';
 import { operatorTarget } from '../../services/operator-target';
-import { Refusal, say } from '../../services/refusals';
+import { Refusal, sentenceOf } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
 import type { ConsoleDeps } from './act';
 
@@ -45,7 +45,7 @@ export function consoleAuthRoutes(app: ApiInstance, { services: { operators }, c
       // The audit files the login under the account it opened.
       request.operator = await operators.authenticate(session.token);
       request.audit.after = { roles: session.roles };
-      return ok(session, said(request, 'loggedIn'));
+      return ok(session, sentenceIn(request, 'loggedIn'));
     },
   );
 
@@ -58,7 +58,7 @@ export function consoleAuthRoutes(app: ApiInstance, { services: { operators }, c
     const enrollee = await operators.enrollee(code);
     if (!enrollee) {
       request.audit.recorded = true;
-      throw new Refusal(say('enrolmentCodeWrong'));
+      throw new Refusal(sentenceOf('enrolmentCodeWrong'));
     }
     request.operator = enrollee;
     request.audit.target = operatorTarget(enrollee.username);
@@ -86,7 +86,7 @@ export function consoleAuthRoutes(app: ApiInstance, { services: { operators }, c
       const { code, password, totp } = request.body;
       await operators.enrol(code, password, totp);
       request.audit.after = { enrolled: true };
-      return ok(null, said(request, 'operatorEnrolled'));
+      return ok(null, sentenceIn(request, 'operatorEnrolled'));
     },
   );
 
@@ -99,7 +99,7 @@ export function consoleAuthRoutes(app: ApiInstance, { services: { operators }, c
     async (request) => {
       await operators.changePassword(operatorOf(request), request.operatorToken!, request.ip, request.body);
       request.audit.after = { password_changed: true, other_sessions_ended: true };
-      return ok(null, said(request, 'operatorPasswordChanged'));
+      return ok(null, sentenceIn(request, 'operatorPasswordChanged'));
     },
   );
 
@@ -111,7 +111,7 @@ export function consoleAuthRoutes(app: ApiInstance, { services: { operators }, c
     },
     async (request) => {
       await operators.logout(request.operatorToken!);
-      return ok(null, said(request, 'loggedOut'));
+      return ok(null, sentenceIn(request, 'loggedOut'));
     },
   );
 

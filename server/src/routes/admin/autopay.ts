@@ -1,5 +1,5 @@
 import { ADMIN_ENDPOINTS } from '@instalment/contract/api';
-import { AutopayRun, AutopayRunQuery, envelopeOf, IdParams, StaffAutopay } from '@instalment/contract/api/schemas';
+import { AutopayRun, AutopayRunQuery, envelopeOf, IdParams, ConsoleAutopay } from '@instalment/contract/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { userTarget } from '../../services/targets';
@@ -15,22 +15,22 @@ const userOf = (request: FastifyRequest) => userTarget(Number((request.params as
  * both. Only finance pauses and resumes a borrower's charges (`reconcile`), each audited; nobody
  * charges by hand.
  */
-export function consoleAutopayRoutes(app: ApiInstance, { services: { autopay }, look, change }: ConsoleDeps): void {
+export function consoleAutopayRoutes(app: ApiInstance, { services: { autopay }, read, write }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.autopayRun,
     {
       ...consoleRoute('autopay.run', ['reconcile', 'users'], () => 'autopay'),
       schema: { querystring: AutopayRunQuery, response: { 200: envelopeOf(AutopayRun) } },
     },
-    async (request) => look(request, await autopay.day(request.query.date, operatorOf(request).roles)),
+    async (request) => read(request, await autopay.day(request.query.date, operatorOf(request).roles)),
   );
   app.get(
     ADMIN_ENDPOINTS.userAutopay,
     {
       ...consoleRoute('autopay.view', ['users', 'reconcile'], userOf),
-      schema: { params: IdParams, response: { 200: envelopeOf(StaffAutopay) } },
+      schema: { params: IdParams, response: { 200: envelopeOf(ConsoleAutopay) } },
     },
-    async (request) => look(request, await autopay.staffView(request.params.id)),
+    async (request) => read(request, await autopay.consoleView(request.params.id)),
   );
   for (const [path, paused] of [
     [ADMIN_ENDPOINTS.pauseAutopay, true],
@@ -40,10 +40,10 @@ export function consoleAutopayRoutes(app: ApiInstance, { services: { autopay }, 
       path,
       {
         ...consoleRoute(paused ? 'autopay.pause' : 'autopay.resume', 'reconcile', userOf),
-        schema: { params: IdParams, response: { 200: envelopeOf(StaffAutopay) } },
+        schema: { params: IdParams, response: { 200: envelopeOf(ConsoleAutopay) } },
       },
       (request) =>
-        change(request, (tx) => autopay.setPaused(tx, request.params.id, paused, operatorOf(request)), [`autopay:${request.params.id}`]),
+        write(request, (tx) => autopay.setPaused(tx, request.params.id, paused, operatorOf(request)), [`autopay:${request.params.id}`]),
     );
   }
 }

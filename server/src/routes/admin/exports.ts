@@ -11,7 +11,7 @@ import {
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
-import { localeOf } from '../../http/say';
+import { localeOf } from '../../http/sentence';
 import { auditFilterOf } from '../../services/audit-targets';
 import { csvStream } from '../../services/csv';
 import { csvHeaderIn } from '../../services/csv-headers';
@@ -40,7 +40,7 @@ class ExportLimited extends Error {
  */
 async function sendCsv(request: FastifyRequest, reply: FastifyReply, exports: Exports, kind: ExportKind, file: CsvExport, days?: string) {
   const slot = await exports.begin(operatorOf(request)).catch((error: unknown) => {
-    throw error instanceof Refusal ? new ExportLimited(error.said(localeOf(request))) : error;
+    throw error instanceof Refusal ? new ExportLimited(error.sentence(localeOf(request))) : error;
   });
   reply.raw.once('close', () => slot.release());
   return reply

@@ -4,7 +4,7 @@ import { createAdminAuth } from '../../http/admin-auth';
 import { Unauthorized } from '../../http/errors';
 import type { AuditFact } from '../../services/audit';
 import type { Operator } from '../../services/operators';
-import { Forbidden, say } from '../../services/refusals';
+import { Forbidden, sentenceOf } from '../../services/refusals';
 import type { ApiInstance, RouteDeps } from '../deps';
 import { routeOf, targetOf, type ConsoleRoute } from './act';
 
@@ -26,8 +26,8 @@ function claimant(request: FastifyRequest): AuditFact['operator'] {
 function reasonOf(route: ConsoleRoute, error: FastifyError): string {
   // Filed in English as the server says it; the audit screen reads it in its reader's language (audit-reasons.ts).
   if (error instanceof Forbidden && route.permission !== null)
-    return say('auditNeedsRoles', { roles: rolesNeeded(route).join(', ') })('en');
-  if (error.validation) return say('auditSchemaRefused', { detail: error.message })('en');
+    return sentenceOf('auditNeedsRoles', { roles: rolesNeeded(route).join(', ') })('en');
+  if (error.validation) return sentenceOf('auditSchemaRefused', { detail: error.message })('en');
   return error.message;
 }
 
@@ -59,7 +59,7 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
     const permissions = permissionsOf(route);
     const may = method === 'GET' ? mayRead : mayAct;
     if (permissions.length > 0 && !permissions.some((permission) => may(operator.roles, permission)))
-      throw new Forbidden(say('operatorForbidden'));
+      throw new Forbidden(sentenceOf('operatorForbidden'));
   };
 
   scope.addHook('onRequest', async (request) => {
@@ -74,7 +74,7 @@ export function consoleGuard(scope: ApiInstance, { services: { operators, audit 
     // see the roles as they are.
     request.sessionCheck = async (tx) => {
       const operator = await operators.authenticate(token, tx);
-      if (!operator) throw new Unauthorized(say('operatorLoginFirst'));
+      if (!operator) throw new Unauthorized(sentenceOf('operatorLoginFirst'));
       request.operator = operator;
       permitted(route, operator, request.method);
     };

@@ -13,7 +13,7 @@ import { consoleReconciliationRoutes } from './reconciliation';
 import { consoleReleaseRoutes } from './releases';
 import { consoleReportRoutes } from './reports';
 import { consoleUserRoutes } from './users';
-import { consoleVoucherRoutes } from './vouchers';
+import { consoleProofRoutes } from './proofs';
 
 /**
  * The operations console's API (`/admin/api`), one encapsulated plugin: its hooks (`guard.ts`)
@@ -27,7 +27,7 @@ export const adminRoutes: RoutePlugin = async (scope, deps) => {
   const admin = { ...deps, ...consoleActions(deps) };
   consoleAuthRoutes(scope, admin);
   consoleLoanRoutes(scope, admin);
-  consoleVoucherRoutes(scope, admin);
+  consoleProofRoutes(scope, admin);
   consoleReconciliationRoutes(scope, admin);
   consoleAutopayRoutes(scope, admin);
   consoleReportRoutes(scope, admin);

@@ -7,14 +7,14 @@ import {
   Listing,
   NewsCoverForm,
   NewsDraftRequest,
-  StaffArticle,
+  ConsoleArticle,
   UploadedFile,
 } from '@instalment/contract/api/schemas';
 import type { FastifyRequest } from 'fastify';
 import { baseUrlOf } from '../../http/base-url';
 import { perAddress } from '../../http/rate-limits';
-import { localeOf } from '../../http/say';
-import { Refusal, say } from '../../services/refusals';
+import { localeOf } from '../../http/sentence';
+import { Refusal, sentenceOf } from '../../services/refusals';
 import type { ApiInstance } from '../deps';
 import { bytesOf, readForm } from '../upload';
 import { consoleRoute, windowOf, type ConsoleDeps } from './act';
@@ -22,16 +22,16 @@ import { consoleRoute, windowOf, type ConsoleDeps } from './act';
 const articleOf = (request: FastifyRequest) => `news:${(request.params as { id: string }).id}`;
 
 /** News: covers, drafts, publishing and taking down. */
-export function consoleNewsRoutes(app: ApiInstance, { services: { news, uploads }, config, links, look, change }: ConsoleDeps): void {
+export function consoleNewsRoutes(app: ApiInstance, { services: { news, uploads }, config, links, read, write }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.newsList,
     {
       ...consoleRoute('news.list', 'news', () => 'news'),
-      schema: { querystring: ConsoleStatusQuery, response: { 200: envelopeOf(Listing(StaffArticle)) } },
+      schema: { querystring: ConsoleStatusQuery, response: { 200: envelopeOf(Listing(ConsoleArticle)) } },
     },
     async (request) => {
       const { limit, offset } = windowOf(request.query);
-      return look(request, await news.staffList(limit, offset, localeOf(request)));
+      return read(request, await news.consoleList(limit, offset, localeOf(request)));
     },
   );
   /** The image is stored first, then its path is filed in the audit: the draft that shows it names the same path. */
@@ -47,11 +47,11 @@ export function consoleNewsRoutes(app: ApiInstance, { services: { news, uploads 
     },
     async (request) => {
       const { file } = request.body;
-      if (!file) throw new Refusal(say('chooseFile'));
+      if (!file) throw new Refusal(sentenceOf('chooseFile'));
       const { url } = await uploads.storeCover(bytesOf(file), file.filename);
       // Signed: the console's <img> cannot send the operator's token, and a draft's cover is not public.
       const answer = { url, fullurl: `${baseUrlOf(request, config)}${links.sign(url)}` };
-      return change(request, async () => ({ target: 'news', before: undefined, after: { cover: url }, answer }));
+      return write(request, async () => ({ target: 'news', before: undefined, after: { cover: url }, answer }));
     },
   );
   app.post(
@@ -60,13 +60,13 @@ export function consoleNewsRoutes(app: ApiInstance, { services: { news, uploads 
       ...consoleRoute('news.draft', 'news', () => 'news'),
       schema: { body: NewsDraftRequest, response: { 200: envelopeOf(ArticleState) } },
     },
-    (request) => change(request, (tx) => news.draft(tx, request.body)),
+    (request) => write(request, (tx) => news.draft(tx, request.body)),
   );
   const status = { schema: { params: IdParams, response: { 200: envelopeOf(ArticleState) } } };
   app.post(ADMIN_ENDPOINTS.publishNews, { ...status, ...consoleRoute('news.publish', 'news', articleOf) }, (request) =>
-    change(request, (tx) => news.setStatus(tx, request.params.id, 'published')),
+    write(request, (tx) => news.setStatus(tx, request.params.id, 'published')),
   );
   app.post(ADMIN_ENDPOINTS.unpublishNews, { ...status, ...consoleRoute('news.unpublish', 'news', articleOf) }, (request) =>
-    change(request, (tx) => news.setStatus(tx, request.params.id, 'unpublished')),
+    write(request, (tx) => news.setStatus(tx, request.params.id, 'unpublished')),
   );
 }

@@ -10,13 +10,13 @@ import {
   OperatorRolesChanged,
   OperatorRolesRequest,
   OperatorTotpReset,
-  StaffOperator,
+  ConsoleOperator,
 } from '@instalment/contract/api/schemas';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
-import { said } from '../../http/say';
+import { sentenceIn } from '../../http/sentence';
 import { operatorTarget } from '../../services/operator-target';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
@@ -28,14 +28,14 @@ const account = { params: OperatorParams };
  * Operators' accounts, for admins: the list, a new account and a TOTP reset (each answering its
  * operator's enrolment code), roles, disabling and enabling again, unlocking.
  */
-export function consoleOperatorRoutes(app: ApiInstance, { services: { operators, operatorAccounts }, look, change }: ConsoleDeps): void {
+export function consoleOperatorRoutes(app: ApiInstance, { services: { operators, operatorAccounts }, read, write }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.operators,
     {
       ...consoleRoute('operators.list', 'operators', () => 'operators'),
-      schema: { response: { 200: envelopeOf(Type.Array(StaffOperator)) } },
+      schema: { response: { 200: envelopeOf(Type.Array(ConsoleOperator)) } },
     },
-    async (request) => look(request, await operatorAccounts.list()),
+    async (request) => read(request, await operatorAccounts.list()),
   );
   app.post(
     ADMIN_ENDPOINTS.operators,
@@ -45,7 +45,7 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
       ),
       schema: { body: NewOperatorRequest, response: { 200: envelopeOf(OperatorCreated) } },
     },
-    (request) => change(request, (tx) => operatorAccounts.create(tx, operatorOf(request), request.body.username, request.body.roles)),
+    (request) => write(request, (tx) => operatorAccounts.create(tx, operatorOf(request), request.body.username, request.body.roles)),
   );
   app.post(
     ADMIN_ENDPOINTS.operatorRoles,
@@ -53,7 +53,7 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
       ...consoleRoute('operator.roles', 'operators', accountOf),
       schema: { ...account, body: OperatorRolesRequest, response: { 200: envelopeOf(OperatorRolesChanged) } },
     },
-    (request) => change(request, (tx) => operatorAccounts.setRoles(tx, operatorOf(request), request.params.username, request.body.roles)),
+    (request) => write(request, (tx) => operatorAccounts.setRoles(tx, operatorOf(request), request.params.username, request.body.roles)),
   );
   app.post(
     ADMIN_ENDPOINTS.disableOperator,
@@ -61,7 +61,7 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
       ...consoleRoute('operator.disable', 'operators', accountOf),
       schema: { ...account, response: { 200: envelopeOf(OperatorDisabled) } },
     },
-    (request) => change(request, (tx) => operatorAccounts.disable(tx, operatorOf(request), request.params.username)),
+    (request) => write(request, (tx) => operatorAccounts.disable(tx, operatorOf(request), request.params.username)),
   );
   app.post(
     ADMIN_ENDPOINTS.enableOperator,
@@ -69,7 +69,7 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
       ...consoleRoute('operator.enable', 'operators', accountOf),
       schema: { ...account, response: { 200: envelopeOf(OperatorEnabled) } },
     },
-    (request) => change(request, (tx) => operatorAccounts.enable(tx, operatorOf(request), request.params.username)),
+    (request) => write(request, (tx) => operatorAccounts.enable(tx, operatorOf(request), request.params.username)),
   );
   app.post(
     ADMIN_ENDPOINTS.resetOperatorTotp,
@@ -77,14 +77,14 @@ export function consoleOperatorRoutes(app: ApiInstance, { services: { operators,
       ...consoleRoute('operator.reset-totp', 'operators', accountOf),
       schema: { ...account, response: { 200: envelopeOf(OperatorTotpReset) } },
     },
-    (request) => change(request, (tx) => operatorAccounts.resetTotp(tx, operatorOf(request), request.params.username)),
+    (request) => write(request, (tx) => operatorAccounts.resetTotp(tx, operatorOf(request), request.params.username)),
   );
   app.post(
     ADMIN_ENDPOINTS.unlockOperator,
     { ...consoleRoute('operator.unlock', 'operators', accountOf), schema: { ...account, response: { 200: envelopeOf(NoData) } } },
     async (request) => {
-      await change(request, (tx) => operators.unlock(request.params.username, tx));
-      return ok(null, said(request, 'operatorUnlocked'));
+      await write(request, (tx) => operators.unlock(request.params.username, tx));
+      return ok(null, sentenceIn(request, 'operatorUnlocked'));
     },
   );
 }

@@ -23,7 +23,7 @@ const differenceOf = (request: FastifyRequest) => differenceTarget(Number((reque
 /** Reconciliation: money received and not credited, refunded or applied to instalments (four eyes), or closed. */
 export function consoleReconciliationRoutes(
   app: ApiInstance,
-  { services: { reconciliation, backOffice }, look, change }: ConsoleDeps,
+  { services: { reconciliation, consoleCommands }, read, write }: ConsoleDeps,
 ): void {
   app.get(
     ADMIN_ENDPOINTS.differences,
@@ -33,7 +33,7 @@ export function consoleReconciliationRoutes(
     },
     async (request) => {
       const status = statusOf<DifferenceStatus>(request.query.status, (value) => Value.Check(DifferenceStatusSchema, value));
-      return look(request, await reconciliation.list(status, windowOf(request.query)));
+      return read(request, await reconciliation.list(status, windowOf(request.query)));
     },
   );
   app.post(
@@ -42,7 +42,7 @@ export function consoleReconciliationRoutes(
       ...consoleRoute('difference.refund.ask', 'reconcile', differenceOf),
       schema: { params: IdParams, response: { 200: envelopeOf(ApprovalAsked) } },
     },
-    (request) => change(request, (tx) => backOffice.askRefund(tx, operatorOf(request), request.params.id)),
+    (request) => write(request, (tx) => consoleCommands.askRefund(tx, operatorOf(request), request.params.id)),
   );
   app.post(
     ADMIN_ENDPOINTS.applyDifference,
@@ -51,7 +51,7 @@ export function consoleReconciliationRoutes(
       schema: { params: IdParams, body: DifferenceApplyRequest, response: { 200: envelopeOf(ApprovalAsked) } },
     },
     (request) =>
-      change(request, (tx) => backOffice.askApply(tx, operatorOf(request), request.params.id, request.body.at_price_shown ?? false)),
+      write(request, (tx) => consoleCommands.askApply(tx, operatorOf(request), request.params.id, request.body.at_price_shown ?? false)),
   );
   app.post(
     ADMIN_ENDPOINTS.closeDifference,
@@ -59,6 +59,6 @@ export function consoleReconciliationRoutes(
       ...consoleRoute('difference.close', 'reconcile', differenceOf),
       schema: { params: IdParams, body: ReasonRequest, response: { 200: envelopeOf(DifferenceResolved) } },
     },
-    (request) => change(request, (tx) => reconciliation.close(tx, request.params.id, request.body.reason, operatorOf(request))),
+    (request) => write(request, (tx) => reconciliation.close(tx, request.params.id, request.body.reason, operatorOf(request))),
   );
 }

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { operatorOf } from '../../http/admin-auth';
 import { ok } from '../../http/envelope';
-import { localeOf } from '../../http/say';
+import { localeOf } from '../../http/sentence';
 import { RELEASES_LOCK } from '../../services/releases/service';
 import type { ApiInstance } from '../deps';
 import { consoleRoute, type ConsoleDeps } from './act';
@@ -16,11 +16,11 @@ const remoteOf = (request: FastifyRequest) => `release:${(request.params as { re
  * team's release manager (`releases`) and the auditor; releasing, promoting and rolling back
  * (`releases`), each change audited in the write that makes it, under the releases' lock.
  */
-export function consoleReleaseRoutes(app: ApiInstance, { services: { releases }, look, change }: ConsoleDeps): void {
+export function consoleReleaseRoutes(app: ApiInstance, { services: { releases }, read, write }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.releases,
     { ...consoleRoute('release.list', 'releases', () => 'releases'), schema: { response: { 200: envelopeOf(ReleasesView) } } },
-    async (request) => look(request, await releases.view(localeOf(request))),
+    async (request) => read(request, await releases.view(localeOf(request))),
   );
   app.post(
     ADMIN_ENDPOINTS.releaseAction,
@@ -31,7 +31,7 @@ export function consoleReleaseRoutes(app: ApiInstance, { services: { releases },
     async (request) => {
       // The manifest is fetched before the write: no lock is held while another server answers.
       const prepared = await releases.prepare(request.params.remote, request.body);
-      await change(request, (tx) => releases.apply(tx, prepared, operatorOf(request).username), [RELEASES_LOCK]);
+      await write(request, (tx) => releases.apply(tx, prepared, operatorOf(request).username), [RELEASES_LOCK]);
       return ok(await releases.view(localeOf(request)));
     },
   );

@@ -13,13 +13,13 @@ export function dailyReportTarget(request: FastifyRequest): string {
 }
 
 /** Reports of money across all loans, for whoever closes or checks the books (`reports`). */
-export function consoleReportRoutes(app: ApiInstance, { services: { reports }, look }: ConsoleDeps): void {
+export function consoleReportRoutes(app: ApiInstance, { services: { reports }, read }: ConsoleDeps): void {
   app.get(
     ADMIN_ENDPOINTS.dailyReport,
     {
       ...consoleRoute('reports.daily', 'reports', dailyReportTarget),
       schema: { querystring: DailyReportQuery, response: { 200: envelopeOf(DailyReportRange) } },
     },
-    async (request) => look(request, await reports.range(request.query)),
+    async (request) => read(request, await reports.range(request.query)),
   );
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { RemoteRelease } from '@instalment/contract/api';
 import type { AppConfig } from '../../settings/config';
 import type { FileStorage } from '../../storage/file-storage';
-import { Refusal, say } from '../refusals';
+import { Refusal, sentenceOf } from '../refusals';
 
 /** A host's config.json: the remotes' entries, and fields of the host's own (`apiBaseURL`, `telemetrySample`, …) kept as they are. */
 export interface HostConfig {
@@ -28,14 +28,14 @@ async function jsonOf(where: string, text: Promise<string | null>): Promise<unkn
   try {
     return JSON.parse((await text) ?? '');
   } catch {
-    throw new Refusal(say('releaseFileUnreadable', { file: where }));
+    throw new Refusal(sentenceOf('releaseFileUnreadable', { file: where }));
   }
 }
 
 /** A host config as read: one with its remotes, or a refusal naming where it was read. */
 function hostConfigOf(where: string, config: unknown): HostConfig {
   const remotes = (config as { remotes?: unknown } | null)?.remotes;
-  if (typeof remotes !== 'object' || remotes === null) throw new Refusal(say('releaseFileUnreadable', { file: where }));
+  if (typeof remotes !== 'object' || remotes === null) throw new Refusal(sentenceOf('releaseFileUnreadable', { file: where }));
   return config as HostConfig;
 }
 

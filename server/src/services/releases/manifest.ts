@@ -1,5 +1,5 @@
 import { releaseOf } from '@instalment/contract/api';
-import { Refusal, say } from '../refusals';
+import { Refusal, sentenceOf } from '../refusals';
 
 /** How long a release's manifest may take to answer before the release is refused as not answering. */
 const MANIFEST_TIMEOUT_MS = 5_000;
@@ -46,14 +46,14 @@ async function manifestAt(url: string): Promise<unknown> {
 export async function checkRelease(remote: string, url: string, hostMajor: number | null): Promise<void> {
   const release = releaseOf(url);
   const manifest = await manifestAt(url);
-  if (manifest === null || typeof manifest !== 'object') throw new Refusal(say('releaseNotAnswering', { remote, release, url }));
+  if (manifest === null || typeof manifest !== 'object') throw new Refusal(sentenceOf('releaseNotAnswering', { remote, release, url }));
   const name = (manifest as { name?: unknown }).name;
-  if (name !== remote) throw new Refusal(say('releaseWrongRemote', { url, remote, name: String(name) }));
+  if (name !== remote) throw new Refusal(sentenceOf('releaseWrongRemote', { url, remote, name: String(name) }));
   if (hostMajor === null) return;
   const needed = sharedOf(manifest)
     .filter((entry) => typeof entry.name === 'string' && entry.name.startsWith(HOST_SDK))
     .map((entry) => majorOf(entry.requiredVersion ?? entry.version))
     .find((major) => major !== null && major !== hostMajor);
   if (needed !== undefined && needed !== null)
-    throw new Refusal(say('releaseSdkMismatch', { remote, release, found: `${needed}.x`, expected: `${hostMajor}.x` }));
+    throw new Refusal(sentenceOf('releaseSdkMismatch', { remote, release, found: `${needed}.x`, expected: `${hostMajor}.x` }));
 }

@@ -17,7 +17,7 @@ import { ReleaseRecords } from '../../repositories/releases';
 import type { AuditFact, AuditService } from '../audit';
 import { reasonIn } from '../audit-reasons';
 import type { Change } from '../change';
-import { Refusal, say } from '../refusals';
+import { Refusal, sentenceOf } from '../refusals';
 import type { ConfigStore, HostConfig } from './config-store';
 import { checkRelease, hostSdkMajor } from './manifest';
 import { prunePublished, publishedReleases } from './published';
@@ -106,7 +106,7 @@ export class ReleaseService {
   }
 
   private get store(): ConfigStore {
-    if (!this.configs) throw new Refusal(say('releasesNotChanged'));
+    if (!this.configs) throw new Refusal(sentenceOf('releasesNotChanged'));
     return this.configs;
   }
 
@@ -156,7 +156,7 @@ export class ReleaseService {
     const configs = this.store;
     const remote = remoteName(given);
     const entry = (await configs.read()).remotes[remote];
-    if (!entry) throw new Refusal(say('releaseRemoteUnknown', { remote: given }));
+    if (!entry) throw new Refusal(sentenceOf('releaseRemoteUnknown', { remote: given }));
     if (action.action !== 'release') return { remote, action, checked: null };
     const url = releaseUrl(stableUrl(entry), action.release);
     await checkRelease(remote, url, hostSdkMajor(await configs.hostManifest()));
@@ -176,12 +176,12 @@ export class ReleaseService {
           : { action: 'canary', to: { stable: stableUrl(entry), canary: url, percent: action.percent } };
       }
       if (action.action === 'promote') {
-        if (!isCanary(entry)) throw new Refusal(say('releaseNoCanary', { remote }));
+        if (!isCanary(entry)) throw new Refusal(sentenceOf('releaseNoCanary', { remote }));
         return { action: 'promote', to: entry.canary };
       }
       if (isCanary(entry)) return { action: 'rollback', to: entry.stable };
       const previous = previousStable(history, entry);
-      if (previous === null) throw new Refusal(say('releaseNoPrevious', { remote, release: releaseOf(entry) }));
+      if (previous === null) throw new Refusal(sentenceOf('releaseNoPrevious', { remote, release: releaseOf(entry) }));
       return { action: 'rollback', to: previous };
     });
     // An action's `next` always changes the entry, or refuses.
@@ -219,7 +219,9 @@ export class ReleaseService {
       );
       if (!judgeCanary(canary, stable, this.rule)) continue;
       const perThousand = (rate: ErrorRate) => (rateOf(rate) * 1000).toFixed(1);
-      const reason = say('releaseAbortReason', { canary: perThousand(canary), views: canary.views, stable: perThousand(stable) })('en');
+      const reason = sentenceOf('releaseAbortReason', { canary: perThousand(canary), views: canary.views, stable: perThousand(stable) })(
+        'en',
+      );
       const aborted = await this.ctx.store.write([RELEASES_LOCK], async (tx) => {
         const change = await this.rewrite(tx, remote, SYSTEM, reason, async (live) =>
           isCanary(live) && live.canary === entry.canary ? { action: 'abort', to: live.stable } : null,
@@ -261,7 +263,7 @@ export class ReleaseService {
       const configs = this.store;
       const config: HostConfig = await configs.read();
       const entry = config.remotes[remote];
-      if (!entry) throw new Refusal(say('releaseRemoteUnknown', { remote }));
+      if (!entry) throw new Refusal(sentenceOf('releaseRemoteUnknown', { remote }));
       const records = new ReleaseRecords(locked);
       const change = await next(entry, await records.of(remote));
       if (change === null) return null;

@@ -8,15 +8,15 @@ import {
   loanRates,
   orderDetail,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type Approval,
   type ApprovalAsked,
   type Listing,
   type OverdueLoan,
   type Queues,
-  type StaffLoan,
-  type StaffLoanView,
-  type StaffVoucher,
+  type ConsoleLoan,
+  type ConsoleLoanView,
+  type ConsoleProof,
 } from '@instalment/contract/api';
 import { addMonths, calendarDate } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, startServer, type TestServer } from '../../helpers';
@@ -50,7 +50,7 @@ describe('a loan: pending → approved → disbursed (four eyes) or rejected', (
     const reviewer = await loggedIn(['reviewer']);
     const early = await loggedIn(['finance']);
     const { borrower, order_no } = await applied();
-    const queue = await reviewer.data<Listing<StaffLoan>>('GET', `${ADMIN_ENDPOINTS.loans}?status=pending&limit=50`);
+    const queue = await reviewer.data<Listing<ConsoleLoan>>('GET', `${ADMIN_ENDPOINTS.loans}?status=pending&limit=50`);
     expect(queue.list.find((loan) => loan.order_no === order_no)).toMatchObject({
       status: 'pending',
       mobile: borrower.mobile,
@@ -102,7 +102,7 @@ describe('a loan: pending → approved → disbursed (four eyes) or rejected', (
     expect(detail).toMatchObject({ status: 'repaying', disbursed_at: new Date(server.clock.now).toISOString() });
     expect((await installments(borrower.http, { order_no })).list[0].due_date).toBe(addMonths(sentOn, 1));
 
-    const view = await auditor.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
+    const view = await auditor.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
     expect(view).toMatchObject({ status: 'repaying', disbursement_ref: 'ICBC-20260118-1', instalments: expect.any(Array) });
     expect(await auditActions(`loan:${order_no}`)).toEqual([
       ['loan.disburse.ask', early.username, 'refused'],
@@ -153,21 +153,21 @@ describe('a transfer proof is confirmed by two finance operators, once', () => {
 
     const due = (await installments(borrower.http, { order_no })).list[0];
     const file = await uploadFile(borrower.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
-    const proof = await uploadVoucher(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.url });
+    const proof = await uploadProof(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.url });
 
-    const queue = await maker.data<Listing<StaffVoucher>>('GET', `${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`);
+    const queue = await maker.data<Listing<ConsoleProof>>('GET', `${ADMIN_ENDPOINTS.vouchers}?status=pending&limit=50`);
     expect(queue.list.find((voucher) => voucher.id === proof.id)).toMatchObject({ order_no, amount: due.total, approval_id: null });
-    const image = await fetch(`${server.baseURL}${adminPath(ADMIN_ENDPOINTS.voucherFile, { id: proof.id })}`, {
+    const image = await fetch(`${server.baseURL}${adminPath(ADMIN_ENDPOINTS.proofFile, { id: proof.id })}`, {
       headers: { authorization: `Bearer ${maker.token}` },
     });
     expect([image.status, image.headers.get('content-type'), image.headers.get('cache-control')]).toEqual([200, 'image/png', 'no-store']);
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG_BYTES);
-    const borrowerTry = await fetch(`${server.baseURL}${adminPath(ADMIN_ENDPOINTS.voucherFile, { id: proof.id })}`, {
+    const borrowerTry = await fetch(`${server.baseURL}${adminPath(ADMIN_ENDPOINTS.proofFile, { id: proof.id })}`, {
       headers: { authorization: `Bearer ${borrower.token}` },
     });
     expect(borrowerTry.status).toBe(401);
 
-    const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmVoucher, { id: proof.id }), {
+    const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.confirmProof, { id: proof.id }), {
       bank_ref: 'ICBC-99',
     });
     const awaiting = await checkers[0].data<Listing<Approval>>('GET', `${ADMIN_ENDPOINTS.approvals}?status=awaiting&limit=50`);
@@ -186,7 +186,7 @@ describe('a transfer proof is confirmed by two finance operators, once', () => {
 
     const plan = await installments(borrower.http, { order_no });
     expect(plan.list[0]).toMatchObject({ status: 'paid' });
-    const view = await maker.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
+    const view = await maker.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
     expect(view.vouchers[0]).toMatchObject({ id: proof.id, status: 'approved', bank_ref: 'ICBC-99' });
     const settledBy = await server.app.store.q
       .selectFrom('instalments')

@@ -5,8 +5,8 @@ import {
   type Approval,
   type ApprovalAsked,
   type Listing,
-  type StaffBorrower,
-  type StaffLoanView,
+  type ConsoleBorrower,
+  type ConsoleLoanView,
 } from '@instalment/contract/api';
 import { signUp, startServer, type TestServer } from '../../helpers';
 import { operatorsOf } from '../../operators';
@@ -22,7 +22,7 @@ test('the maker finds their decided requests, newest first, with who decided the
   const [support, maker, checker] = await Promise.all([loggedIn(['support']), loggedIn(['reviewer']), loggedIn(['admin'])]);
   const askCredit = async (limit: string) => {
     const borrower = await signUp(server);
-    const { user } = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+    const { user } = await support.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
     return (await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.userCredit, { id: user.id }), { limit })).approval_id;
   };
   const approved = await askCredit('30000');
@@ -47,7 +47,7 @@ test("a declined disbursement's reason is in the loan's history", async () => {
   const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.disburseLoan, { order_no }), { bank_ref: 'ICBC-9' });
   await checker.data('POST', adminPath(ADMIN_ENDPOINTS.declineApproval, { id: asked.approval_id }), { reason: ' payee name differs ' });
 
-  const { audit } = await maker.data<StaffLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
+  const { audit } = await maker.data<ConsoleLoanView>('GET', adminPath(ADMIN_ENDPOINTS.loan, { order_no }));
   expect(audit.find((entry) => entry.action === 'approval.decline')).toMatchObject({
     username: checker.username,
     outcome: 'done',

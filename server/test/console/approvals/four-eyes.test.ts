@@ -9,8 +9,8 @@ import {
   type OperatorRole,
   type OperatorRolesChanged,
   type OperatorTotpReset,
-  type StaffBorrower,
-  type StaffOperator,
+  type ConsoleBorrower,
+  type ConsoleOperator,
 } from '@instalment/contract/api';
 import { authenticator } from 'otplib';
 import { signUp, startServer, type TestServer } from '../../helpers';
@@ -54,7 +54,7 @@ const approve = (checker: Session, id: number) => checker.call('POST', adminPath
 const decline = (checker: Session, id: number) => checker.call('POST', adminPath(ADMIN_ENDPOINTS.declineApproval, { id }));
 const refusedWith = async (answer: Promise<Answer>) => (await answer).body.msg;
 const accountOf = async (admin: Session, username: string) =>
-  (await admin.data<StaffOperator[]>('GET', ADMIN_ENDPOINTS.operators)).find((operator) => operator.username === username)!;
+  (await admin.data<ConsoleOperator[]>('GET', ADMIN_ENDPOINTS.operators)).find((operator) => operator.username === username)!;
 const awaiting = async (viewer: Session, id: number) =>
   (await viewer.data<{ list: Approval[] }>('GET', `${ADMIN_ENDPOINTS.approvals}?status=awaiting&limit=100`)).list.find(
     (approval) => approval.id === id,
@@ -72,7 +72,7 @@ async function createdBy(admin: Session, second: Session, roles: OperatorRole[])
 /** A credit line `maker` asks for, for a new borrower: a reviewer's (or admin's) to decide. */
 async function creditAsked(maker: Session): Promise<number> {
   const borrower = await signUp(server);
-  const { user } = await maker.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const { user } = await maker.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   return (await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.userCredit, { id: user.id }), { limit: '99999' })).approval_id;
 }
 

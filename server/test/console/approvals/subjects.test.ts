@@ -7,7 +7,7 @@ import {
   type ApprovalAsked,
   type Listing,
   type Settings,
-  type StaffBorrower,
+  type ConsoleBorrower,
 } from '@instalment/contract/api';
 import { APR_REFERENCE_AMOUNT_FEN, priceAprBp } from '@instalment/contract/loan';
 import { settingChanges } from '../../../src/services/setting-changes';
@@ -101,7 +101,7 @@ test('terms are matched by their months: a term added reads as new values of tha
 test('a credit line names the borrower and the line before and after, the default read as null', async () => {
   const [support, maker, checker] = await Promise.all([loggedIn(['support']), loggedIn(['reviewer']), loggedIn(['admin'])]);
   const borrower = await signUp(server);
-  const { user } = await support.data<StaffBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
+  const { user } = await support.data<ConsoleBorrower>('GET', `${ADMIN_ENDPOINTS.users}?mobile=${borrower.mobile}`);
   const asked = await maker.data<ApprovalAsked>('POST', adminPath(ADMIN_ENDPOINTS.userCredit, { id: user.id }), { limit: '30000' });
 
   expect((await awaiting(checker, asked.approval_id))?.subject).toEqual({

@@ -6,7 +6,7 @@ import {
   installments,
   type AutopayRun,
   type DailyReportRange,
-  type StaffAutopay,
+  type ConsoleAutopay,
 } from '@instalment/contract/api';
 import { withFakes } from '../../fakes';
 import { applicationOf, signUp } from '../../helpers';
@@ -112,15 +112,15 @@ test('support reads the run masked and the borrower’s agreement, and cannot pa
   expect(run.charges.map((charge) => charge.borrower)).toEqual(['W********', 'Z********', 'L*******']);
   expect(run.charges[1].mobile).toBe(`${short.mobile.slice(0, 3)}****${short.mobile.slice(7)}`);
   expect(run).toMatchObject({ charged: { count: 1 }, failed: { count: 1 }, refused: { count: 1 } });
-  expect((await support.data<StaffAutopay>('GET', agreementOf(short.id))).state).toBe('active');
+  expect((await support.data<ConsoleAutopay>('GET', agreementOf(short.id))).state).toBe('active');
   expect((await support.call('POST', adminPath(ADMIN_ENDPOINTS.pauseAutopay, { id: short.id }))).status).toBe(403);
 
   const auditor = await loggedIn(['auditor']);
   expect((await auditor.data<AutopayRun>('GET', runOf(first))).charges[1].borrower).toBe('Zhang Wei');
-  expect((await auditor.data<StaffAutopay>('GET', agreementOf(short.id))).paused).toBe(false);
+  expect((await auditor.data<ConsoleAutopay>('GET', agreementOf(short.id))).paused).toBe(false);
   expect((await auditor.call('POST', adminPath(ADMIN_ENDPOINTS.pauseAutopay, { id: short.id }))).status).toBe(403);
   expect((await auditor.call('POST', adminPath(ADMIN_ENDPOINTS.resumeAutopay, { id: short.id }))).status).toBe(403);
-  expect((await support.data<StaffAutopay>('GET', agreementOf(short.id))).paused).toBe(false);
+  expect((await support.data<ConsoleAutopay>('GET', agreementOf(short.id))).paused).toBe(false);
 });
 
 test('finance pauses a borrower: not charged at the next hour; resumed, charged again; the history and the audit say so', async () => {
@@ -130,7 +130,7 @@ test('finance pauses a borrower: not charged at the next hour; resumed, charged 
   const resumePath = adminPath(ADMIN_ENDPOINTS.resumeAutopay, { id: short.id });
 
   at(loopback.server, first, 12, 0);
-  const paused = await finance.data<StaffAutopay>('POST', pausePath);
+  const paused = await finance.data<ConsoleAutopay>('POST', pausePath);
   expect(paused).toMatchObject({ state: 'active', paused: true });
   // The borrower reads it too: until it resumes, they repay in the app.
   expect(await autopay(short.http)).toMatchObject({ state: 'active', paused: true });
@@ -160,7 +160,7 @@ test('finance pauses a borrower: not charged at the next hour; resumed, charged 
   ]);
 
   at(loopback.server, first, 17, 0);
-  expect(await finance.data<StaffAutopay>('POST', resumePath)).toMatchObject({ paused: false });
+  expect(await finance.data<ConsoleAutopay>('POST', resumePath)).toMatchObject({ paused: false });
   expect(await autopay(short.http)).toMatchObject({ state: 'active', paused: false });
   expect((await finance.call('POST', resumePath)).body).toMatchObject({
     code: 0,
@@ -172,7 +172,7 @@ test('finance pauses a borrower: not charged at the next hour; resumed, charged 
   expect((await chargesOf(loopback.server, short.order_no)).map((charge) => charge.state)).toEqual(['failed', 'paid']);
 
   const support = await loggedIn(['support']);
-  const view = await support.data<StaffAutopay>('GET', agreementOf(short.id));
+  const view = await support.data<ConsoleAutopay>('GET', agreementOf(short.id));
   expect(view.history.map(({ event, operator }) => ({ event, operator }))).toEqual([
     { event: 'pending', operator: null },
     { event: 'active', operator: null },

@@ -10,8 +10,8 @@ import {
   paymentState,
   payoff,
   uploadFile,
-  uploadVoucher,
-  withdrawVoucher,
+  uploadProof,
+  withdrawProof,
 } from '@instalment/contract/api';
 import { computeSchedule, formatMoney, fromFen, payoffQuote, priceAprBp, toFen } from '@instalment/contract/loan';
 import { blob, DAY_MS, PNG_BYTES, refusal, signUp, START_MS, startServer, type TestServer } from '../../helpers';
@@ -36,7 +36,7 @@ describe('an instalment is settled once: a proof under review reserves it', () =
     const { order_no } = await createLoan(user.http, user.application);
     const file = await uploadFile(user.http, receipt(), 'receipt.png');
     const plan = await installments(user.http, { order_no });
-    const voucher = await uploadVoucher(user.http, { order_no, periods: [1], amount: plan.list[0].total, file_url: file.url });
+    const voucher = await uploadProof(user.http, { order_no, periods: [1], amount: plan.list[0].total, file_url: file.url });
 
     const reserved = await installments(user.http, { order_no });
     expect(reserved.list.map((item) => [item.status, item.under_review])).toEqual([
@@ -51,10 +51,10 @@ describe('an instalment is settled once: a proof under review reserves it', () =
     // The next one can still be paid: the reserved period is not owed twice.
     expect((await cashier(user.http, { order_no, periods: '2' })).items.map((item) => item.period)).toEqual([2]);
 
-    expect(await withdrawVoucher(user.http, { voucher_id: voucher.id })).toMatchObject({ status: 'withdrawn' });
+    expect(await withdrawProof(user.http, { voucher_id: voucher.id })).toMatchObject({ status: 'withdrawn' });
     expect((await installments(user.http, { order_no })).list[0].under_review).toBe(false);
     expect((await cashier(user.http, { order_no, periods: '1' })).total).toBe(plan.list[0].total);
-    expect((await refusal(withdrawVoucher(user.http, { voucher_id: voucher.id }))).message).toBe(
+    expect((await refusal(withdrawProof(user.http, { voucher_id: voucher.id }))).message).toBe(
       'Only a proof waiting for review can be withdrawn.',
     );
   });
@@ -64,8 +64,8 @@ describe('an instalment is settled once: a proof under review reserves it', () =
     const { order_no } = await createLoan(user.http, user.application);
     const opened = await cashier(user.http, { order_no, periods: '1' });
     const file = await uploadFile(user.http, receipt(), 'receipt.png');
-    const voucher = await uploadVoucher(user.http, { order_no, periods: [1], amount: opened.total, file_url: file.url });
-    await user.http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: voucher.id, decision: 'approve' });
+    const voucher = await uploadProof(user.http, { order_no, periods: [1], amount: opened.total, file_url: file.url });
+    await user.http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: voucher.id, decision: 'approve' });
     expect((await installments(user.http, { order_no })).list[0]).toMatchObject({ status: 'paid', under_review: false });
     expect(await payAtGateway(server, opened.payment_no)).toBe('failed');
     expect((await orderDetail(user.http, { order_no })).paid_periods).toBe(1);
@@ -80,11 +80,9 @@ describe('an instalment is settled once: a proof under review reserves it', () =
     const expected = `The amount must be ${formatMoney(due)}, what these instalments cost today.`;
     const file = await uploadFile(user.http, receipt(), 'receipt.png');
     for (const amount of ['999999999999.99', fromFen(toFen(due)! * 10), fromFen(toFen(due)! - 1)]) {
-      expect((await refusal(uploadVoucher(user.http, { order_no: mine, periods: [1], amount, file_url: file.url }))).message).toBe(
-        expected,
-      );
+      expect((await refusal(uploadProof(user.http, { order_no: mine, periods: [1], amount, file_url: file.url }))).message).toBe(expected);
     }
-    await uploadVoucher(user.http, { order_no: mine, periods: [1], amount: due, file_url: file.url });
+    await uploadProof(user.http, { order_no: mine, periods: [1], amount: due, file_url: file.url });
 
     // The same receipt bytes, uploaded again by another borrower for their own loan.
     const copy = await uploadFile(
@@ -96,9 +94,9 @@ describe('an instalment is settled once: a proof under review reserves it', () =
       'copy.png',
     );
     const theirDue = (await installments(other.http, { order_no: theirs })).list[0].total;
-    expect(
-      (await refusal(uploadVoucher(other.http, { order_no: theirs, periods: [1], amount: theirDue, file_url: copy.url }))).message,
-    ).toBe('This receipt already backs another payment proof. Upload the receipt of this transfer.');
+    expect((await refusal(uploadProof(other.http, { order_no: theirs, periods: [1], amount: theirDue, file_url: copy.url }))).message).toBe(
+      'This receipt already backs another payment proof. Upload the receipt of this transfer.',
+    );
   });
 });
 

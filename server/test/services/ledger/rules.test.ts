@@ -10,7 +10,7 @@ import {
   orderDetail,
   payoff,
   paymentState,
-  withdrawVoucher,
+  withdrawProof,
 } from '@instalment/contract/api';
 import { toFen } from '@instalment/contract/loan';
 import { LoanRecords } from '../../../src/repositories/loans';
@@ -208,7 +208,7 @@ describe('money that arrived for a payment', () => {
       const { user, order_no } = await borrower();
       const reserving = await proof(user, order_no, [1]);
       const due = await cashier(user.http, { order_no, periods: '2' });
-      await withdrawVoucher(user.http, { voucher_id: reserving.id });
+      await withdrawProof(user.http, { voucher_id: reserving.id });
       expect(await arrived(due.payment_no, INSTALMENT_FEN)).toBe('recorded');
       expect(await statuses(user, order_no)).toEqual(['unpaid', 'unpaid', 'unpaid']);
       expect(await differenceOf(due.payment_no)).toEqual([{ received_fen: INSTALMENT_FEN, settled_fen: 0, reason: 'amount_unknown' }]);

@@ -7,7 +7,7 @@ import {
   GATEWAY_ENDPOINTS,
   paymentDifferences,
   uploadFile,
-  uploadVoucher,
+  uploadProof,
   type HttpClient,
   type PaymentDifference,
 } from '@instalment/contract/api';
@@ -49,8 +49,8 @@ export function differencesOf(serverOf: () => TestServer, alipayOf: () => Alipay
     receipts += 1;
     const receipt = Buffer.concat([PNG_BYTES, Buffer.from(String(receipts))]);
     const file = await uploadFile(borrower.http, blob(receipt, 'image/png'), 'receipt.png');
-    const proof = await uploadVoucher(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.fullurl, remark: '' });
-    await server.client().http.post(DEV_ENDPOINTS.reviewVoucher, { voucher_id: proof.id, decision: 'approve' });
+    const proof = await uploadProof(borrower.http, { order_no, periods: [1], amount: due.total, file_url: file.fullurl, remark: '' });
+    await server.client().http.post(DEV_ENDPOINTS.reviewProof, { voucher_id: proof.id, decision: 'approve' });
     alipay.holdNotifies = true;
     await alipay.pay(due.payment_no);
     const notify = alipay.notifyFields(due.payment_no);

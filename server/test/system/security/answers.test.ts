@@ -1,4 +1,4 @@
-import { createLoan, ENDPOINTS, uploadFile, uploadVoucher } from '@instalment/contract/api';
+import { createLoan, ENDPOINTS, uploadFile, uploadProof } from '@instalment/contract/api';
 import { fromFen } from '@instalment/contract/loan';
 import { validationMessage } from '@instalment/contract/validation';
 import { loadConfig } from '../../../src/settings/config';
@@ -102,7 +102,7 @@ describe('free text refuses control and text-direction characters', () => {
     const { order_no } = await createLoan(user.http, user.application);
     const file = await uploadFile(user.http, blob(PNG_BYTES, 'image/png'), 'receipt.png');
     const amount = fromFen(1_000_000_00);
-    const submit = (remark: string) => uploadVoucher(user.http, { order_no, periods: [1], amount, file_url: file.url, remark });
+    const submit = (remark: string) => uploadProof(user.http, { order_no, periods: [1], amount, file_url: file.url, remark });
     expect((await refusal(submit('paid\u0000'))).message).toBe(unsafe);
     expect((await refusal(submit('order \u2066L123\u2069'))).message).toBe(unsafe);
   });

@@ -137,7 +137,7 @@ test('every limit is read from its variable, and a nonsense value stops the star
 test('flags take their words in any case, an empty value is an unset one, and every bad value is named at once', () => {
   expect(loadConfig({ DEV_ROUTES: 'on', AUTO_CONFIRM_VOUCHERS: 'YES', STORAGE: 's3', S3_FORCE_PATH_STYLE: '1' })).toMatchObject({
     devRoutes: true,
-    autoConfirmVouchers: true,
+    autoConfirmProofs: true,
     s3: { forcePathStyle: true },
   });
   expect(loadConfig({ DEV_ROUTES: 'Off', PORT: '', CORS_ORIGINS: ' ', LOGIN_FAILURES_PER_ACCOUNT: '' })).toMatchObject({

@@ -163,7 +163,7 @@ describe('every request that reaches a console route is audited once', () => {
   test('a proof file that does not exist is refused and filed', async () => {
     const finance = await loggedIn(['finance']);
     const before = await auditRows();
-    expect((await finance.call('GET', adminPath(ADMIN_ENDPOINTS.voucherFile, { id: 999_999 }))).body.code).toBe(0);
+    expect((await finance.call('GET', adminPath(ADMIN_ENDPOINTS.proofFile, { id: 999_999 }))).body.code).toBe(0);
     expect(await auditRows()).toBe(before + 1);
     expect(await latestAudit()).toMatchObject({ action: 'voucher.file', target: 'voucher:999999', outcome: 'refused' });
   });

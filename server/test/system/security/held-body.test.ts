@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkingWrites, type WriteCheck } from '../../../src/db/store';
 import { ClosedAccountRecords } from '../../../src/repositories/closed-accounts';
 import { pseudonymOf } from '../../../src/services/account-closing';
-import { say } from '../../../src/services/refusals';
+import { sentenceOf } from '../../../src/services/refusals';
 import { ENGINE, latestCode, newPhone, refusal, signUp, startServer, type TestClient, type TestServer } from '../../helpers';
 import { operatorsOf, type LoggedInOperator } from '../../operators';
 
@@ -129,7 +129,7 @@ describe(`a body held across the end of its session is not acted on (${ENGINE})`
   }
 
   const borrowerHeaders = (borrower: TestClient, locale: Locale) => ({ token: borrower.token!, 'Accept-Language': locale });
-  const sessionEnded = (locale: Locale) => ({ code: 401, msg: say('loginExpired')(locale) });
+  const sessionEnded = (locale: Locale) => ({ code: 401, msg: sentenceOf('loginExpired')(locale) });
 
   test(
     'an application whose body arrives after the account closed creates no loan',
@@ -298,7 +298,7 @@ describe(`a body held across the end of its session is not acted on (${ENGINE})`
       const answer = await held.finish();
 
       expect(answer.status).toBe(401);
-      expect(answer.body).toMatchObject({ code: 401, msg: say('operatorLoginFirst')('en') });
+      expect(answer.body).toMatchObject({ code: 401, msg: sentenceOf('operatorLoginFirst')('en') });
       expect((await userRow(userId)).credit_limit_fen).toBe(before);
       const approval = await server.app.store.q
         .selectFrom('approvals')
@@ -322,7 +322,7 @@ describe(`a body held across the end of its session is not acted on (${ENGINE})`
       const answer = await held.finish();
 
       expect(answer.status).toBe(403);
-      expect(answer.body).toMatchObject({ code: 403, msg: say('operatorForbidden')('en') });
+      expect(answer.body).toMatchObject({ code: 403, msg: sentenceOf('operatorForbidden')('en') });
       expect((await userRow(userId)).credit_limit_fen).toBe(before);
     },
     TEST_MS,

@@ -102,7 +102,7 @@ export const AutopayHistoryEntry = Type.Object({
  * first and its latest charges newest first. `paused`: finance stopped its charges (the agreement
  * stays signed at Alipay) until it resumes them.
  */
-export const StaffAutopay = Type.Object({
+export const ConsoleAutopay = Type.Object({
   state: AutopayState,
   paused: Type.Boolean(),
   signed_at: Nullable(IsoDateTime),

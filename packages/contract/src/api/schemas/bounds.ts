@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BANK_NAME_MAX_LENGTH, BIO_MAX, NICKNAME_MAX, VOUCHER_REMARK_MAX_LENGTH } from '../../validation/rules';
+import { BANK_NAME_MAX_LENGTH, BIO_MAX, NICKNAME_MAX, PROOF_REMARK_MAX_LENGTH } from '../../validation/rules';
 
 /**
  * The most characters of each text a request may carry, and the most items of each list (issue
@@ -39,7 +39,7 @@ export const PERIODS_TEXT_MAX = Array.from({ length: LONGEST_TERM }, (_unused, i
 
 export const NICKNAME_INPUT_MAX = aboveRule(NICKNAME_MAX);
 export const BIO_INPUT_MAX = aboveRule(BIO_MAX);
-export const REMARK_INPUT_MAX = aboveRule(VOUCHER_REMARK_MAX_LENGTH);
+export const REMARK_INPUT_MAX = aboveRule(PROOF_REMARK_MAX_LENGTH);
 export const BANK_NAME_INPUT_MAX = aboveRule(BANK_NAME_MAX_LENGTH);
 /** A name as on an ID card (2 to 30 letters). */
 export const REAL_NAME_INPUT_MAX = aboveRule(30);

@@ -38,7 +38,7 @@ export const LoanListQuery = Type.Object({
   q: Type.Optional(Text(SEARCH_MAX)),
 });
 /** `q`: part of an order number or of a phone. */
-export const VoucherListQuery = Type.Object({
+export const ProofListQuery = Type.Object({
   ...page,
   ...status,
   ...days,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MOBILE_LENGTH, NUMBER_MAX, Text } from './bounds';
 import { Id, WholeNumber } from './common';
-import { LoanStatus, VoucherStatus } from './loan';
+import { LoanStatus, ProofStatus } from './loan';
 import { SmsEvent } from './user';
 
 /**
@@ -41,8 +41,8 @@ export const LoanReviewRequest = Type.Object({ order_no: Text(NUMBER_MAX), decis
 export const LoanReviewed = Type.Object({ status: LoanStatus });
 
 /** POST /dev/review-voucher: the reviewer's decision on a payment proof. */
-export const VoucherReviewRequest = Type.Object({ voucher_id: Id, decision: ReviewDecision });
-export const VoucherReviewed = Type.Object({ status: VoucherStatus });
+export const ProofReviewRequest = Type.Object({ voucher_id: Id, decision: ReviewDecision });
+export const ProofReviewed = Type.Object({ status: ProofStatus });
 
 /**
  * POST /dev/age-loan: the loan's dates move that many days (and minutes) into the past, so

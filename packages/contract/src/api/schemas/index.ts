@@ -18,7 +18,7 @@ export * from './releases';
 export * from './reports';
 export * from './repayment';
 export * from './sandbox';
-export * from './staff';
+export * from './console-reads';
 export * from './telemetry';
 export * from './underwriting';
 export * from './upload';

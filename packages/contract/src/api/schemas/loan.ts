@@ -122,7 +122,7 @@ export const CashierQuery = Type.Object({
  * POST /api/loan/uploadVoucher. `periods` as a JSON array, or as "1,2" from a form post; the
  * ledger judges which periods may be paid, and the amount must be what they cost today.
  */
-export const VoucherRequest = Type.Object({
+export const ProofRequest = Type.Object({
   order_no: Text(NUMBER_MAX),
   periods: Type.Union([Type.Array(Type.Integer(), { maxItems: LONGEST_TERM }), Text(PERIODS_TEXT_MAX)]),
   amount: Money,
@@ -131,13 +131,13 @@ export const VoucherRequest = Type.Object({
 });
 
 /** POST /api/loan/withdrawVoucher: the borrower takes a pending proof back. */
-export const WithdrawVoucherRequest = Type.Object({ voucher_id: Id });
+export const WithdrawProofRequest = Type.Object({ voucher_id: Id });
 
 /** GET /api/loan/payment?payment_no=. */
 export const PaymentQuery = Type.Object({ payment_no: Type.Optional(Text(NUMBER_MAX)) });
 
 /** `withdrawn`: the borrower took a pending proof back to pay another way. */
-export const VoucherStatus = Type.Union([
+export const ProofStatus = Type.Union([
   Type.Literal('pending'),
   Type.Literal('approved'),
   Type.Literal('rejected'),
@@ -145,14 +145,14 @@ export const VoucherStatus = Type.Union([
 ]);
 
 /** A payment proof the borrower uploaded (POST /api/loan/uploadVoucher). */
-export const Voucher = Type.Object({
+export const Proof = Type.Object({
   id: Type.Integer(),
   order_no: Type.String(),
   periods: Type.Array(Type.Integer()),
   amount: Money,
   file_url: Type.String(),
   remark: Type.String(),
-  status: VoucherStatus,
+  status: ProofStatus,
   /** Why staff turned the proof down (rejected proofs only), for the borrower to read. */
   reject_reason: Nullable(Type.String()),
   created_at: IsoDateTime,
@@ -184,7 +184,7 @@ export const LoanDetail = Type.Composite([
     settled_at: Nullable(IsoDateTime),
     overdue_days: Type.Integer(),
     penalty: Money,
-    vouchers: Type.Array(Voucher),
+    vouchers: Type.Array(Proof),
     /** The annual percentage rate of this loan's own price, in bp (see `TermRate.apr_bp`). */
     apr_bp: Type.Integer(),
   }),

@@ -10,7 +10,7 @@ import { Approval, OperatorRole } from './operators';
 const Roles = Type.Array(OperatorRole, { maxItems: OPERATOR_ROLES.length, uniqueItems: true });
 
 /** One operator as an admin sees them: never their password, secret or sessions. */
-export const StaffOperator = Type.Object({
+export const ConsoleOperator = Type.Object({
   username: Type.String(),
   roles: Type.Array(OperatorRole),
   disabled: Type.Boolean(),

@@ -67,7 +67,7 @@ export const ApprovalStatus = Type.Union([Type.Literal('awaiting'), Type.Literal
 
 /**
  * What an approval is about, in the words the checker decides on, by `about`: the loan to pay out,
- * the proof to confirm (its image at `voucherFile`), the credit line, the setting's changed values,
+ * the proof to confirm (its image at `proofFile`), the credit line, the setting's changed values,
  * the operator's roles or account, the refund. The borrower's phone is masked.
  */
 export const ApprovalSubject = Type.Union([

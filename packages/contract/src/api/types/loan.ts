@@ -30,10 +30,10 @@ export type Instalment = Static<typeof schema.Instalment>;
 export type ScheduleInstalment = Static<typeof schema.ScheduleInstalment>;
 export type InstalmentsResult = Static<typeof schema.InstalmentsResult>;
 
-export type VoucherStatus = Static<typeof schema.VoucherStatus>;
-export type Voucher = Static<typeof schema.Voucher>;
-export type VoucherRequest = Static<typeof schema.VoucherRequest>;
-export type WithdrawVoucherRequest = Static<typeof schema.WithdrawVoucherRequest>;
+export type ProofStatus = Static<typeof schema.ProofStatus>;
+export type Proof = Static<typeof schema.Proof>;
+export type ProofRequest = Static<typeof schema.ProofRequest>;
+export type WithdrawProofRequest = Static<typeof schema.WithdrawProofRequest>;
 
 export type ContractClause = Static<typeof schema.ContractClause>;
 export type ContractParty = Static<typeof schema.ContractParty>;
