@@ -4,7 +4,7 @@ import { iso } from '../runtime/context';
 import type { Store } from '../db/store';
 import type { ProofRow } from '../repositories/proofs';
 import type { Approvals } from './approvals';
-import { proofTarget } from './targets';
+import { parseTarget, proofTarget } from './targets';
 
 /** A proof as its borrower reads it; `file_url` is the stored path, which the HTTP edge signs. */
 export function proofView(orderNo: string, row: ProofRow): Proof {
@@ -46,7 +46,8 @@ export async function proofDeciders(
   ]);
   const deciders = new Map<number, string>();
   for (const [target, username] of [...checkers, ...rejections.map((row) => [row.target, row.username] as const)]) {
-    deciders.set(Number(target.slice(target.indexOf(':') + 1)), username);
+    const about = parseTarget(target);
+    if (about?.kind === 'proof') deciders.set(about.id, username);
   }
   return deciders;
 }

@@ -25,6 +25,7 @@ import { autopay } from './024-autopay';
 import { autopayHistory } from './025-autopay-history';
 import { telemetry } from './026-telemetry';
 import { releases } from './027-releases';
+import { autopayChargePayment } from './028-autopay-charge-payment';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationStep, RowRewrite } from './migration';
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   autopayHistory,
   telemetry,
   releases,
+  autopayChargePayment,
 ];
