@@ -43,8 +43,12 @@ function contentHashed(template) {
  *   (production only; `firstPaintBody()`, written into index.html)
  */
 function createConfig({ dir, name, cssPrefix, port, remote = false, title = name, devConfig, serviceWorker, earlyExposes, firstPaint }) {
-  /** @param {unknown} _env @param {{ mode?: string }} argv */
-  return (_env, argv) => {
+  /**
+   * @param {{ outputPath?: string }} env  `--env outputPath=…` builds elsewhere than `dist/` (the bench does);
+   *   webpack's `--output-path` would also move a second compiler's output onto this one's
+   * @param {{ mode?: string }} argv
+   */
+  return (env, argv) => {
     const production = argv.mode !== 'development';
     const host = !remote;
     const { exposes, published } = remote ? remoteOf(dir, name) : { exposes: {}, published: {} };
@@ -73,7 +77,7 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        path: env?.outputPath ?? path.join(dir, 'dist'),
         publicPath: 'auto',
         filename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
         chunkFilename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',

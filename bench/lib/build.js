@@ -21,7 +21,7 @@ const JOBS = [
     label: pkg.name,
     dir: federatedDir(pkg.name),
     cwd: path.join(ROOT, pkg.name),
-    args: ['--output-path', federatedDir(pkg.name)],
+    args: ['--env', `outputPath=${federatedDir(pkg.name)}`],
   })),
   { label: 'monolith', dir: MONOLITH_DIR, cwd: ROOT, args: ['-c', MONOLITH_CONFIG] },
   {
