@@ -19,6 +19,7 @@ const { duplicatesOfRoute } = require('./lib/duplicates');
 const { measureLighthouse } = require('./lib/lighthouse');
 const { launchBrowser, visit, PROFILE } = require('./lib/measure');
 const {
+  summariseSaveData,
   summariseVisits,
   problems,
   tableRows,
@@ -236,18 +237,20 @@ async function main() {
       summaries[scenario.key] = Object.fromEntries(
         Object.entries(visits[scenario.key]).map(([variant, each]) => [
           variant,
-          summariseVisits(each, variant === SAVE_DATA ? [] : (scenario.tabs ?? [])),
+          variant === SAVE_DATA ? summariseSaveData(each, visits[scenario.key].federated) : summariseVisits(each, scenario.tabs ?? []),
         ]),
       );
     }
     // The files the federated app's last visit of each cold route loaded, read from their builds.
     const duplicates = Object.fromEntries(
-      scenarios
-        .filter(isColdRoute)
-        .map((scenario) => [
-          scenario.key,
-          duplicatesOfRoute(visits[scenario.key].federated.at(-1)?.codeUrls ?? [], servers.fileOf, path.join(__dirname, '..')),
-        ]),
+      scenarios.filter(isColdRoute).map((scenario) => [
+        scenario.key,
+        duplicatesOfRoute(
+          (visits[scenario.key].federated.at(-1)?.codeFiles ?? []).map((file) => file.url),
+          servers.fileOf,
+          path.join(__dirname, '..'),
+        ),
+      ]),
     );
     const verdicts = budgets(summaries, scenarios, lighthouse);
     const trouble = [...problems(scenarios, summaries), ...(lighthouse?.problems ?? [])];
@@ -268,9 +271,9 @@ async function main() {
       loggedInUser: session ? 'registered through the development SMS outbox' : `none (${sessionError})`,
       units: {
         bytes:
-          'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers; criticalGzip / idleGzip: the gzip of those started before / after the LCP (the start of each request from the DevTools protocol, the LCP from the PerformanceObserver, both on the clock of the page); remoteEntriesBeforeLcp: remote entries among the critical ones',
+          'JS and CSS requests only, kB = 1000 bytes. jsCssGzip / jsCssBrotli: the precompressed files on disk for the requests made (the budgets are gzip); jsCssBytes: encoded bodies as served (Chromium takes brotli); jsCssTransferred: with headers; criticalGzip / idleGzip: the gzip of those started before / at or after the mark the shell sets right before it fetches anything at idle (idleMark, ms; none: all critical; the start of each request from the DevTools protocol, both on the clock of the page); remoteEntriesCritical / remoteEntriesIdle: remote entries among each',
         federatedSaveData:
-          "the federated app's visits of a cold route with Save-Data: on and navigator.connection.saveData (one a run, no taps)",
+          "the federated app's visits of a cold route with Save-Data: on and navigator.connection.saveData (one a run, no taps); idleFetchedGzip: the gzip of the files each fetched that the route's normal federated visits fetched at idle (by URL path); idleMarked: visits that set the idle mark",
         duplicatedModules:
           "modules the federated app's last visit of a route loaded both from a remote's build and from the host's, by the remote's copy's gzip bytes (each file's gzip shared among its modules by the bytes each produced, from the source maps)",
         times: 'ms from navigation start (tabs: from the tap)',

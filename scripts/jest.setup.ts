@@ -6,3 +6,6 @@ if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { T
 
 // jsdom does not lay out or scroll; pages that restore a scroll position only need the call to exist.
 if (typeof window !== 'undefined') window.scrollTo = () => {};
+
+// jsdom has no User Timing; the hosts' loader marks where its idle fetches start.
+if (typeof performance.mark !== 'function') Object.assign(performance, { mark: () => undefined });

@@ -1,6 +1,7 @@
 // The figures of a bench run as a table for the terminal and as budget verdicts (DESIGN §6).
-const { IDLE_BUDGET_KB, TBT_BUDGET_MS, fixedCostVerdict } = require('./critical');
+const { IDLE_BUDGET_KB, TBT_BUDGET_MS, fixedCostVerdict, idleFetchedUnderSaveData } = require('./critical');
 const { describe, ratio } = require('./stats');
+const { FEDERATION_RUNTIME } = require('./duplicates');
 
 /**
  * The federated app; today's monolith (the same sources as one build, none of DESIGN §6's ways
@@ -18,14 +19,14 @@ const isColdRoute = (scenario) => scenario.throttled && !scenario.warm;
 
 /**
  * The critical kB of the federated app over the same-first-paint monolith's (medians), and the
- * fixed cost its remote entries before the LCP allow (the most any visit loaded, so no visit's
+ * fixed cost its remote entries before the idle mark allow (the most any visit loaded, so no visit's
  * entries are left out of its allowance).
  */
 function fixedCostOf({ federated, sameFirstPaint }) {
   return fixedCostVerdict({
     federatedKb: federated.criticalGzip.median == null ? null : federated.criticalGzip.median / 1000,
     sameFirstPaintKb: sameFirstPaint?.criticalGzip.median == null ? null : sameFirstPaint.criticalGzip.median / 1000,
-    remoteEntries: federated.remoteEntriesBeforeLcp.max,
+    remoteEntries: federated.remoteEntriesCritical.max,
   });
 }
 
@@ -49,13 +50,15 @@ function summariseVisits(visits, tabs = []) {
     fcp: figure((visit) => visit.fcp),
     lcp: figure((visit) => visit.lcp),
     codeDoneMs: figure((visit) => visit.codeDoneMs),
-    /** JS+CSS gzip and requests started before the LCP element rendered (critical) and after (idle). */
+    /** JS+CSS gzip and requests started before the shell's idle mark (critical) and at or after it (idle). */
     criticalGzip: figure((visit) => visit.criticalGzip),
     idleGzip: figure((visit) => visit.idleGzip),
     criticalRequests: figure((visit) => visit.criticalRequests),
     idleRequests: figure((visit) => visit.idleRequests),
-    remoteEntriesBeforeLcp: figure((visit) => visit.remoteEntriesBeforeLcp),
-    remoteEntriesAfterLcp: figure((visit) => visit.remoteEntriesAfterLcp),
+    remoteEntriesCritical: figure((visit) => visit.remoteEntriesCritical),
+    remoteEntriesIdle: figure((visit) => visit.remoteEntriesIdle),
+    /** Visits in which the shell set its idle mark: it fetched code ahead of a tap. */
+    idleMarked: visits.filter((visit) => visit.idleMark != null).length,
     lcpElements: [...new Set(visits.map((visit) => visit.lcpElement))],
     encodings: visits.at(-1)?.encodings ?? {},
     tabs: {},
@@ -76,6 +79,18 @@ function summariseVisits(visits, tabs = []) {
     };
   }
   return summary;
+}
+
+/**
+ * The Save-Data visits of a route, and the gzip of the files each fetched that the route's normal
+ * federated visits fetched at idle (by URL path): what the shell still fetched ahead of a tap.
+ */
+function summariseSaveData(saveDataVisits, federatedVisits) {
+  const normalFiles = federatedVisits.flatMap((visit) => visit.codeFiles ?? []);
+  return {
+    ...summariseVisits(saveDataVisits),
+    idleFetchedGzip: describe(saveDataVisits.map((visit) => idleFetchedUnderSaveData(visit.codeFiles ?? [], normalFiles))),
+  };
 }
 
 const kB = (bytes) => (bytes == null ? '–' : (bytes / 1000).toFixed(1));
@@ -181,7 +196,7 @@ function tableRows(scenarios, summaries) {
 }
 
 /**
- * A route's bytes split at the LCP, the federated app beside the same-first-paint monolith (in the
+ * A route's bytes split at the shell's idle mark, the federated app beside the same-first-paint monolith (in the
  * monolith's column); the third column is the difference in kB, the budget DESIGN §6's.
  */
 function criticalRows(summary) {
@@ -189,25 +204,39 @@ function criticalRows(summary) {
   const saveData = summary[SAVE_DATA];
   const same = (pick) => (sameFirstPaint ? cell(pick(sameFirstPaint), kB) : '–');
   const { overKb, limitKb } = fixedCostOf(summary);
-  const entries = federated.remoteEntriesBeforeLcp;
+  const entries = federated.remoteEntriesCritical;
   const rows = [
     [
-      '    critical JS+CSS kB gzip (started before LCP); same-first-paint monolith',
+      '    critical JS+CSS kB gzip (started before the idle mark); same-first-paint monolith',
       cell(federated.criticalGzip, kB),
       same((figures) => figures.criticalGzip),
       overKb == null ? '' : `${overKb >= 0 ? '+' : ''}${overKb.toFixed(1)}`,
       limitKb == null ? '' : `≤ +${limitKb} (${entries.max} ${entries.max === 1 ? 'entry' : 'entries'})`,
     ],
     [
-      '    idle JS+CSS kB gzip (started after LCP); same-first-paint monolith',
+      '    idle JS+CSS kB gzip (started at or after the idle mark); same-first-paint monolith',
       cell(federated.idleGzip, kB),
       same((figures) => figures.idleGzip),
       '',
       `≤ ${IDLE_BUDGET_KB}`,
     ],
-    ['    remote entries started before / after LCP', `${ms(entries.median)} / ${ms(federated.remoteEntriesAfterLcp.median)}`, '', '', ''],
+    [
+      '    remote entries started before / after the idle mark',
+      `${ms(entries.median)} / ${ms(federated.remoteEntriesIdle.median)}`,
+      '',
+      '',
+      '',
+    ],
   ];
-  if (saveData) rows.push(['    idle JS+CSS kB gzip under Save-Data', cell(saveData.idleGzip, kB), '', '', '0']);
+  if (saveData) {
+    rows.push([
+      "    Save-Data: kB gzip of the normal visits' idle files fetched; visits with the idle mark",
+      cell(saveData.idleFetchedGzip, kB),
+      String(saveData.idleMarked),
+      '',
+      '0; 0',
+    ]);
+  }
   return rows;
 }
 
@@ -289,13 +318,15 @@ function budgets(summaries, scenarios, lighthouse = null) {
       comparison,
       met: measured == null ? null : comparison === '≤' ? measured <= limit : measured >= limit,
     });
-  if (home) add('JS+CSS of a cold / (gzip)', home.federated.jsCssGzip.median / 1000, 200, 'kB');
-  if (home) add('JS+CSS requests of a cold /', home.federated.jsCssRequests.median, 12, 'requests');
+  // DESIGN §6 counts what a page needs before it is drawn: what the shell fetches at idle for the
+  // tab bar is reported apart (the idle rows), not charged to the page.
+  if (home) add('JS+CSS of a cold / before its idle fetch (gzip)', home.federated.criticalGzip.median / 1000, 200, 'kB');
+  if (home) add('JS+CSS requests of a cold / before its idle fetch', home.federated.criticalRequests.median, 12, 'requests');
   for (const scenario of scenarios.filter((s) => s.bytesBudget && s.key !== 'home')) {
     const summary = summaries[scenario.key].federated;
     add(
-      `JS+CSS of a cold deep link ${scenario.label} (landed on ${summary.landedOn.join(',')}, gzip)`,
-      summary.jsCssGzip.median / 1000,
+      `JS+CSS of a cold deep link ${scenario.label} before its idle fetch (landed on ${summary.landedOn.join(',')}, gzip)`,
+      summary.criticalGzip.median / 1000,
       scenario.bytesBudget,
       'kB',
     );
@@ -309,7 +340,7 @@ function budgets(summaries, scenarios, lighthouse = null) {
   }
   // Issue 41: no route slower than the monolith, and the federation's own tax (against the monolith
   // with the same first paint) within 1.10. Issue 54: bytes as federation's fixed cost over that
-  // monolith, before the LCP; what is fetched after it apart, and none of it under Save-Data.
+  // monolith, before the shell's idle mark; what it fetched at idle apart, and none of it under Save-Data.
   for (const scenario of scenarios.filter(isColdRoute)) {
     const { federated, monolithic, sameFirstPaint } = summaries[scenario.key];
     const saveData = summaries[scenario.key][SAVE_DATA];
@@ -317,14 +348,27 @@ function budgets(summaries, scenarios, lighthouse = null) {
     if (sameFirstPaint) {
       const { overKb, limitKb } = fixedCostOf(summaries[scenario.key]);
       add(
-        `critical JS+CSS of ${scenario.label} over the same-first-paint monolith (gzip; remote entries before LCP: ${federated.remoteEntriesBeforeLcp.max ?? '?'})`,
+        `critical JS+CSS of ${scenario.label} over the same-first-paint monolith (gzip; remote entries before the idle mark: ${federated.remoteEntriesCritical.max ?? '?'})`,
         overKb,
         limitKb,
         'kB',
       );
     }
-    add(`idle JS+CSS of ${scenario.label} (gzip, started after LCP)`, kBOf(federated.idleGzip.median), IDLE_BUDGET_KB, 'kB');
-    if (saveData) add(`idle JS+CSS of ${scenario.label} under Save-Data (gzip, every visit)`, kBOf(saveData.idleGzip.max), 0, 'kB');
+    add(
+      `idle JS+CSS of ${scenario.label} (gzip, started at or after the idle mark)`,
+      kBOf(federated.idleGzip.median),
+      IDLE_BUDGET_KB,
+      'kB',
+    );
+    if (saveData) {
+      add(
+        `JS+CSS of ${scenario.label} under Save-Data that the normal visits fetched at idle (gzip, every visit)`,
+        kBOf(saveData.idleFetchedGzip.max),
+        0,
+        'kB',
+      );
+      add(`visits of ${scenario.label} under Save-Data that set the idle mark`, saveData.idleMarked, 0, 'visits');
+    }
     if (sameFirstPaint)
       add(
         `federated / same-first-paint monolith LCP of ${scenario.label}`,
@@ -380,7 +424,7 @@ const DUPLICATES_SHOWN = 10;
 function formatDuplicates(routes) {
   return routes
     .map(({ label, duplicates }) => {
-      const { rows, totalGzip, byPackage } = duplicates;
+      const { rows, totalGzip, byPackage, hostRuntimeGzip } = duplicates;
       const shown = rows.slice(0, DUPLICATES_SHOWN).map((row) => [row.module, row.remote, kB(row.gzip), kB(row.hostGzip)]);
       const more =
         rows.length > DUPLICATES_SHOWN
@@ -394,7 +438,7 @@ function formatDuplicates(routes) {
         [`${label}: module bundled by a remote and the host`, 'remote', 'kB gzip', "host's copy"],
         [...shown, ...more, ['total', '', kB(totalGzip), '']],
       );
-      return `${table}\nby package: ${packages || 'none'}`;
+      return `${table}\nby package: ${packages || 'none'}\nthe host's federation runtime (${FEDERATION_RUNTIME}*): ${kB(hostRuntimeGzip)} kB gzip`;
     })
     .join('\n\n');
 }
@@ -412,6 +456,7 @@ function formatBuilds(builds) {
 
 module.exports = {
   summariseVisits,
+  summariseSaveData,
   problems,
   tableRows,
   lighthouseRows,

@@ -2,8 +2,9 @@
  * Read throughput of the API (`npm run bench:api`): req/s and p99 at 32 connections for the news
  * index, the user index and "my loans" of a borrower with 12 loans and with 500, beside a bare
  * `node:http` server answering a tiny JSON in the same run (the ceiling for any Node server on
- * this machine). Loopback only, bounded in time; prints a table and writes
- * bench/results/api-latest.json.
+ * this machine). Each server runs in a process of its own and every row is measured alike: the
+ * same connections and duration, after a warm-up. Loopback only, bounded in time; prints a table
+ * and writes bench/results/api-latest.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,7 +47,11 @@ interface Figure {
   non2xx: number;
 }
 
+/** Run before every row and discarded, so the ceiling and the API are both measured with their JIT and caches warm. */
+const WARM_UP_SECONDS = 1;
+
 async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figure> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return {
     name,
@@ -123,6 +128,7 @@ async function main(): Promise<void> {
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
       connections: CONNECTIONS,
       seconds: SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
       rows,
       fiveHundredOverTwelve: Number((byName('my loans, 500 loans').requestsPerSecond / twelve).toFixed(2)),
       loginUnderFlood,

@@ -19,16 +19,15 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { AUTOPAY_TERMS_VERSION, DEV_ENDPOINTS } from '@instalment/contract/api';
 import { DEFAULT_BUSINESS_TIMEZONE, zonedMidnight } from '@instalment/contract/format';
-import { addMonths, calendarDate, computeSchedule } from '@instalment/contract/loan';
+import { calendarDate } from '@instalment/contract/loan';
 import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { startAlipayFake, type AlipayFake } from '../test/fakes/alipay';
+import { seedDueLoans } from './seeding';
 
 const LOANS = Number(process.env.BENCH_AUTOPAY_LOANS ?? 10_000);
 const PROCESSES = Number(process.env.BENCH_AUTOPAY_PROCESSES ?? 2);
 const LIMIT_MS = Number(process.env.BENCH_AUTOPAY_LIMIT_SECONDS ?? 600) * 1000;
-/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters for the widest table (loans). */
-const BATCH = 1000;
 /** Runs started in each process at most: one run charges every loan it finds, a second finds what an unknown outcome left. */
 const ROUNDS = 3;
 const ZONE = process.env.BUSINESS_TIMEZONE ?? DEFAULT_BUSINESS_TIMEZONE;
@@ -36,7 +35,6 @@ const HOUR_MS = 3600 * 1000;
 const SERVER = path.join(__dirname, '..');
 const ROOT = path.join(SERVER, '..');
 const HOST = '127.0.0.1';
-const LOAN = { amountFen: 300_000, term: 3, monthlyRateBp: 80, monthlyFeeBp: 30 };
 
 const deadline = Date.now() + LIMIT_MS;
 /** What must be stopped, newest first: run on success, failure, the time limit and Ctrl-C alike. */
@@ -120,98 +118,39 @@ async function buildServer(): Promise<string> {
   return path.join(dir, 'main.js');
 }
 
-/** The loans, their borrowers and agreements, in multi-row inserts: the same rows the app writes for a signed borrower's disbursed loan. */
+/** The loans and their borrowers (bench/seeding.ts), and each borrower's agreement, signed here and at Alipay. */
 async function seed(store: Store, cipher: ReturnType<typeof openDatabase>['cipher'], alipay: AlipayFake, today: string) {
-  // Disbursed a month ago: the first instalment falls due today.
-  const disbursedOn = addMonths(today, -1);
-  const schedule = computeSchedule({ ...LOAN, startDate: disbursedOn });
-  if (schedule.instalments[0].dueDate !== today) throw new Error(`a loan disbursed on ${disbursedOn} is not due on ${today}`);
-  const disbursedAt = zonedMidnight(disbursedOn, ZONE) + 10 * HOUR_MS;
   const now = Date.now();
-  // One sealed value for all: what the run reads is that it opens under the server's key.
-  const idCard = cipher.seal('110101199003077777');
-  const bankCard = cipher.seal('6222020200112233445');
-  for (let first = 0; first < LOANS; first += BATCH) {
-    const numbers = Array.from({ length: Math.min(BATCH, LOANS - first) }, (_, index) => first + index);
-    const users = await store.q
-      .insertInto('users')
-      .values(
-        numbers.map((n) => ({
-          username: `bench${n}`,
-          nickname: `bench${n}`,
-          mobile: `139${String(n).padStart(8, '0')}`,
-          createtime: now,
-          mobile_since: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const loans = await store.q
-      .insertInto('loans')
-      .values(
-        users.map((user, index) => ({
-          order_no: `L${today.replace(/-/g, '')}${String(numbers[index]).padStart(6, '0')}`,
-          user_id: user.id,
-          amount_fen: LOAN.amountFen,
-          term: LOAN.term,
-          monthly_rate_bp: LOAN.monthlyRateBp,
-          monthly_fee_bp: LOAN.monthlyFeeBp,
-          penalty_bp: 5,
-          grace_days: 0,
-          purpose: 'consumption' as const,
-          real_name: 'Li Lei',
-          id_card: idCard,
-          bank_card: bankCard,
-          bank_name: 'Industrial and Commercial Bank of China',
-          status: 'repaying' as const,
-          created_at: disbursedAt,
-          approve_after: disbursedAt,
-          approved_at: disbursedAt,
-          disbursed_at: disbursedAt,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await store.q
-      .insertInto('instalments')
-      .values(
-        loans.flatMap((loan) =>
-          schedule.instalments.map((item) => ({
-            loan_id: loan.id,
-            period: item.period,
-            due_date: item.dueDate,
-            principal_fen: item.principalFen,
-            interest_fen: item.interestFen,
-            fee_fen: item.feeFen,
-          })),
-        ),
-      )
-      .execute();
-    const agreements = users.map((user, index) => ({
-      user_id: user.id,
-      external_agreement_no: `A${today.replace(/-/g, '')}B${String(numbers[index]).padStart(11, '0')}`,
-      agreement_no: `2026${String(numbers[index]).padStart(12, '0')}`,
-      state: 'active' as const,
-      consent_version: AUTOPAY_TERMS_VERSION,
-      created_at: now,
-      signed_at: now,
-    }));
-    await store.q.insertInto('autopay_agreements').values(agreements).execute();
-    // Signed at Alipay too: the fake charges an agreement it knows as NORMAL.
-    for (const agreement of agreements) {
-      alipay.agreements.set(agreement.external_agreement_no, {
-        externalAgreementNo: agreement.external_agreement_no,
-        agreementNo: agreement.agreement_no,
-        status: 'NORMAL',
-        personalProductCode: 'GENERAL_WITHHOLDING_P1',
-        signScene: 'INDUSTRY|CARRENTAL',
-        notifyUrl: '',
-        returnUrl: null,
-        notifyAnswers: [],
-      });
-    }
-  }
-  return schedule.instalments[0].totalFen;
+  return seedDueLoans(store, cipher, {
+    count: LOANS,
+    today,
+    zone: ZONE,
+    each: async (borrowers) => {
+      const agreements = borrowers.map(({ number, userId }) => ({
+        user_id: userId,
+        external_agreement_no: `A${today.replace(/-/g, '')}B${String(number).padStart(11, '0')}`,
+        agreement_no: `2026${String(number).padStart(12, '0')}`,
+        state: 'active' as const,
+        consent_version: AUTOPAY_TERMS_VERSION,
+        created_at: now,
+        signed_at: now,
+      }));
+      await store.q.insertInto('autopay_agreements').values(agreements).execute();
+      // Signed at Alipay too: the fake charges an agreement it knows as NORMAL.
+      for (const agreement of agreements) {
+        alipay.agreements.set(agreement.external_agreement_no, {
+          externalAgreementNo: agreement.external_agreement_no,
+          agreementNo: agreement.agreement_no,
+          status: 'NORMAL',
+          personalProductCode: 'GENERAL_WITHHOLDING_P1',
+          signScene: 'INDUSTRY|CARRENTAL',
+          notifyUrl: '',
+          returnUrl: null,
+          notifyAnswers: [],
+        });
+      }
+    },
+  });
 }
 
 interface Api {

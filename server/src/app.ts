@@ -18,7 +18,7 @@ import { BackgroundRunner } from './background/runner';
 import { createAuth } from './http/auth';
 import { BODY_TIMEOUT_MS, bodyDeadline } from './http/body-deadline';
 import { sessionChecksInWrites } from './http/session-writes';
-import { fail } from './http/envelope';
+import { fail, JSON_TYPE } from './http/envelope';
 import { Metrics } from './runtime/metrics';
 import { Readiness } from './http/readiness';
 import { FileLinks } from './http/file-links';
@@ -77,9 +77,6 @@ declare module 'fastify' {
     metrics: Metrics;
   }
 }
-
-/** Every envelope's type: without the charset a client that does not sniff reads Chinese as Latin-1. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Messages for the framework's own refusals of malformed requests. */
 const CLIENT_ERRORS: Record<string, ServerMessageKey> = {
@@ -149,9 +146,11 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.decorate('appConfig', config);
   app.decorate('store', store);
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise for Fastify to await after every answer.
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
     metrics.requests.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   app.decorate(
     'readiness',

@@ -2,7 +2,7 @@ import { observer } from '@instalment/host-sdk/session';
 import { useId } from 'react';
 import type { LoanRates } from '@instalment/contract/api';
 import { useHost, useT, useTabTap } from '@instalment/host-sdk/host';
-import { commonMessages } from '@instalment/contract/i18n';
+import { listMessages } from '@instalment/contract/i18n';
 import { formatMoney, formatRate, loanMessages } from '@instalment/contract/loan';
 import { Button, Loadable, useLoad } from '@instalment/ui/kit';
 import styles from './HomeLoanWidget.module.css';
@@ -37,7 +37,7 @@ export default function HomeLoanWidget() {
  * button, in the same boxes, so the news below does not jump when the offer arrives.
  */
 function OfferSkeleton() {
-  const common = useT(commonMessages);
+  const common = useT(listMessages);
   return (
     <div className={styles.skeleton} role="status" aria-busy="true" aria-label={common('loading')}>
       <p className={styles.amount} aria-hidden="true">

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/contract/api';
 import { type PageProps, useLocale, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
-import { commonMessages, type Locale } from '@instalment/contract/i18n';
+import { listMessages, type Locale } from '@instalment/contract/i18n';
 import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/ui/kit';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
 import styles from '../components/news.module.css';
@@ -22,7 +22,7 @@ function News() {
   const api = useApi();
   const locale = useLocale();
   const t = useT(messages);
-  const common = useT(commonMessages);
+  const common = useT(listMessages);
   const shown = useRef(0);
   const [restored] = useState(() => listMemory.read(locale));
   const list = usePagedList<NewsItem>(

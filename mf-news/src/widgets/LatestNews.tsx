@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { DEFAULT_LATEST_NEWS } from '@instalment/contract/api';
 import { useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
-import { commonMessages } from '@instalment/contract/i18n';
+import { listMessages } from '@instalment/contract/i18n';
 import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/ui/kit';
 import { PATHS } from '@instalment/contract/paths';
 import { NewsItemLink, NewsSkeleton } from '../components/NewsItemLink';
@@ -14,7 +14,7 @@ import { useApi } from '@instalment/ui/facade';
 export default function LatestNews() {
   const api = useApi();
   const t = useT(messages);
-  const common = useT(commonMessages);
+  const common = useT(listMessages);
   const headingId = useId();
   // Asked again in the reader's language when it changes: the server answers in it.
   const locale = useLocale();

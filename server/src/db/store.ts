@@ -46,6 +46,9 @@ export class Store {
     private readonly transaction: Query | null = null,
   ) {}
 
+  /** The locks the transaction holds: a write that joins it asks only for those it does not (each costs a round trip). */
+  private readonly locks = new Set<string>();
+
   get engine(): Engine {
     return this.parts.engine;
   }
@@ -56,14 +59,17 @@ export class Store {
 
   async write<T>(locks: readonly string[], work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.transaction) {
-      await this.parts.lock(this.transaction, locks);
+      const more = locks.filter((name) => !this.locks.has(name));
+      await this.parts.lock(this.transaction, more);
+      for (const name of more) this.locks.add(name);
       return work(this);
     }
     return this.parts.root.connection().execute(async (conn) => {
       await sql.raw(this.parts.begin).execute(conn);
       try {
-        await this.parts.lock(conn, [...new Set(locks)].sort());
         const tx = new Store(this.parts, conn);
+        for (const name of locks) tx.locks.add(name);
+        await this.parts.lock(conn, [...tx.locks].sort());
         // Once per transaction: a nested write joins one already checked.
         await writeChecks.getStore()?.(tx);
         const result = await work(tx);

@@ -41,7 +41,7 @@ export function createAuth(tokens: TokenService): Auth {
     required: async (request) => {
       const token = tokenOf(request);
       if (!token) throw new Unauthorized(sentenceOf('loginFirst'));
-      const user = await identify(request);
+      const user = await tokens.userOf(token);
       if (!user) throw new Unauthorized(sentenceOf('loginExpired'));
       request.user = user;
       request.token = token;

@@ -16,19 +16,6 @@ export type PaymentDifference = Pick<
 export class PaymentRecords {
   constructor(private readonly store: Store) {}
 
-  async latestOpen(loanId: number, nowMs: number): Promise<PaymentRow | null> {
-    const row = await this.store.q
-      .selectFrom('payments')
-      .selectAll()
-      .where('loan_id', '=', loanId)
-      .where('status', '=', 'open')
-      .where('expires_at', '>', nowMs)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ?? null;
-  }
-
   openOf(loanId: number): Promise<PaymentRow[]> {
     return this.store.q.selectFrom('payments').selectAll().where('loan_id', '=', loanId).where('status', '=', 'open').execute();
   }

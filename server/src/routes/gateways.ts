@@ -44,7 +44,7 @@ export const gatewayRoutes: RoutePlugin = async (app, { services }) => {
       const payment = await payments.byNumber(trade.paymentNo);
       if (!payment) return refuse('unknown out_trade_no');
       if (payment.amount_fen !== trade.amountFen) return refuse('total_amount differs from the payment');
-      const outcome = await payments.arrived(trade, 'alipay');
+      const outcome = await payments.arrived(trade, 'alipay', payment);
       request.log.info({ payment_no: trade.paymentNo, trade_no: trade.tradeNo, outcome }, 'Alipay notify');
       app.metrics.notifies.inc({ gateway: 'alipay', answer: 'success' });
       return answer(reply, true);

@@ -25,7 +25,7 @@ import {
 } from '@instalment/contract/api/schemas';
 import { BORROWER_SOMETIMES, userOf } from '../http/auth';
 import { baseUrlOf } from '../http/base-url';
-import { ok } from '../http/envelope';
+import { keptAnswers, ok } from '../http/envelope';
 import { pageOf } from '../http/input';
 import { contractTemplate, loanContract } from '../services/contract';
 import type { RoutePlugin } from './deps';
@@ -56,10 +56,11 @@ export const loanRoutes: RoutePlugin = async (app, { services, auth, config, lin
     async (request) => ok(await loans.create(userOf(request).id, request.body, request.ip), sentenceIn(request, 'applicationSubmitted')),
   );
 
+  const sendMyLoans = keptAnswers(MyLoansPage);
   app.get(
     ENDPOINTS.myLoans,
     { schema: { querystring: MyLoansQuery, response: { 200: envelopeOf(MyLoansPage) } }, onRequest: auth.required },
-    async (request) => ok(await loans.list(userOf(request), pageOf(request.query))),
+    async (request, reply) => sendMyLoans(reply, await loans.list(userOf(request), pageOf(request.query))),
   );
 
   app.get(

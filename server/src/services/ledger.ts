@@ -183,27 +183,28 @@ export class Ledger {
   /**
    * The most of `wanted` that `amountFen` pays for on `today`: all of it when its price has not
    * risen; else the longest run of its unpaid instalments, earliest first, that the ledger
-   * accepts and the money covers. Null when it covers nothing.
+   * accepts and the money covers. Null when it covers nothing. `known`: as for `price`.
    */
   async coveredBy(
     loan: LoanRow,
     wanted: Selection,
     amountFen: number,
     today = this.today(),
+    known?: InstalmentState[],
   ): Promise<{ selection: Selection; amountFen: number } | null> {
-    const priced = await this.price(loan, wanted, today).catch((error: unknown) => {
+    const priced = await this.price(loan, wanted, today, known).catch((error: unknown) => {
       if (error instanceof Refusal) return null;
       throw error;
     });
     if (priced && priced.amountFen <= amountFen) return { selection: wanted, amountFen: priced.amountFen };
-    const states = await this.states(loan, today);
+    const states = known ?? (await this.states(loan, today));
     const candidates = states
       .filter((state) => !state.ledger.paid && !state.ledger.underReview)
       .map((state) => state.view.period)
       .filter((period) => wanted.payoff || wanted.periods.includes(period));
     for (let count = candidates.length; count > 0; count -= 1) {
       const selection: Selection = { payoff: false, periods: candidates.slice(0, count) };
-      const price = await this.price(loan, selection, today).catch((error: unknown) => {
+      const price = await this.price(loan, selection, today, known).catch((error: unknown) => {
         if (error instanceof Refusal) return null;
         throw error;
       });
@@ -223,19 +224,36 @@ export class Ledger {
    * today): records what each instalment was settled for, voids other open payments that
    * covered them, and moves the loan on. Each instalment is settled once: an instalment that
    * was settled meanwhile makes the whole settlement fail, and the caller's transaction with it.
+   * `known`: the loan's instalments on `pricedOn` (`owing`), read with `loan` under the loan's
+   * lock in the caller's write, which this one joins.
    */
-  async settle(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn = businessDay(this.ctx, atMs)): Promise<Price> {
+  async settle(
+    loan: LoanRow,
+    selection: Selection,
+    paidBy: string,
+    atMs: number,
+    pricedOn = businessDay(this.ctx, atMs),
+    known?: InstalmentState[],
+  ): Promise<Price> {
     // Stryker disable next-line ArrayDeclaration: SQLite, where this run goes, takes no named lock (BEGIN IMMEDIATE serializes every write).
     const price = await this.ctx.store.write([Ledger.lock(loan.id)], (tx) =>
-      this.on(tx).settleHeld(loan, selection, paidBy, atMs, pricedOn),
+      this.on(tx).settleHeld(loan, selection, paidBy, atMs, pricedOn, known),
     );
     // Stryker disable next-line all: a metric's label, which no money rule reads
     this.ctx.metrics.settlements.inc({ paid_by: paidBy.split(':')[0] }, price.periods.length);
     return price;
   }
 
-  private async settleHeld(loan: LoanRow, selection: Selection, paidBy: string, atMs: number, pricedOn: string): Promise<Price> {
-    const price = await this.price(loan, selection, pricedOn);
+  private async settleHeld(
+    loan: LoanRow,
+    selection: Selection,
+    paidBy: string,
+    atMs: number,
+    pricedOn: string,
+    known: InstalmentState[] | undefined,
+  ): Promise<Price> {
+    const states = known ?? (await this.owing(loan, pricedOn));
+    const price = await this.price(loan, selection, pricedOn, states);
     const parts = new Map(price.quote?.parts.map((part) => [part.period, part]));
     for (const item of price.items) {
       const part = parts.get(item.view.period);
@@ -251,9 +269,15 @@ export class Ledger {
       if (!settled) throw new Error(`instalment ${item.view.period} of loan ${loan.id} was settled twice`);
     }
     await this.voidOpenPayments(loan.id, price.periods, paidBy);
-    const status = this.statusOf(loan, await this.states(loan, pricedOn));
+    // The schedule as it now stands, without reading it again: what was just settled is paid, the rest as it was.
+    const settled = new Set(price.periods);
+    const after = states.map((state) =>
+      settled.has(state.view.period) ? { ...state, view: { ...state.view, status: 'paid' as const } } : state,
+    );
+    const status = this.statusOf(loan, after);
     if (status === 'settled') await this.loans.markSettled(loan.id, atMs);
-    else if (canTransition(loan.status, status)) await this.loans.setStatus(loan.id, status);
+    // A loan read under its lock (with `known`) is stored with the status it has: nothing to write when it stays.
+    else if (canTransition(loan.status, status) && !(known && status === loan.status)) await this.loans.setStatus(loan.id, status);
     return price;
   }
 

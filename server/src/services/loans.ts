@@ -38,7 +38,7 @@ import { proofView } from './proof-view';
 import { paidByAutopay } from './paid-how';
 import { AnswerCache } from './answer-cache';
 import type { UserRow } from '../repositories/users';
-import { businessDay } from './business-time';
+import { businessDay, dayRange } from './business-time';
 import { maskedIdentity, type MaskedIdentity } from './masked-identity';
 
 export type { LoanRow };
@@ -76,8 +76,16 @@ export class LoanService {
     return new LoanService({ ...this.ctx, store: tx }, this.catalogue, this.ledger.on(tx), this.credit.on(tx), this.consents);
   }
 
+  /** The business day last read and the instants it spans: formatting an instant in the time zone costs more than a kept page of my loans. */
+  private day = { day: '', startMs: 0, endMs: 0 };
+
   private today(): string {
-    return businessDay(this.ctx, this.ctx.now());
+    const now = this.ctx.now();
+    if (now < this.day.startMs || now >= this.day.endMs) {
+      const day = businessDay(this.ctx, now);
+      this.day = { day, ...dayRange(day, this.ctx.config.businessTimezone) };
+    }
+    return this.day.day;
   }
 
   /** `address`: the client's, which the refusals of an ID number bound to another account are counted against too. */

@@ -5,7 +5,7 @@ import { originAllowed, type OriginRule } from '../settings/origins';
 import { withResult, type GatewayTrade, type PaymentGateway } from '../providers/gateway';
 import { iso, type Context } from '../runtime/context';
 import type { CatalogueService } from './catalogue';
-import { Ledger, quoteView, type Selection } from './ledger';
+import { Ledger, quoteView, type InstalmentState, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
 import { AutopayRecords } from '../repositories/autopay';
@@ -52,6 +52,18 @@ function differenceReason(status: PaymentRow['status'], askedFen: number, dueFen
   if (dueFen === askedFen) return 'amount_differs';
   return dueFen > askedFen ? 'price_rose' : 'price_fell';
 }
+
+/** A refusal read as `value` (the ledger would not price it); any other error goes on. */
+const refusedAs =
+  <T>(value: T) =>
+  (error: unknown): T => {
+    if (error instanceof Refusal) return value;
+    throw error;
+  };
+
+/** The gateway channel `code` among the channels offered, or null. */
+const gatewayOf = (offered: readonly PaymentChannel[], code: string): PaymentChannel | null =>
+  offered.find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;
 
 /** How long after opening a payment the server still asks the gateway about it. */
 export const RECONCILE_WINDOW_MS = 24 * 3600 * 1000;
@@ -120,7 +132,8 @@ export class PaymentService {
     const states = await this.ledger.owing(loan);
     const selection = this.selectionOf(periodsText, payoff);
     const price = await this.ledger.price(loan, selection, undefined, states);
-    const channel = choice ? await this.gatewayChannel(choice.channel) : null;
+    const offered = await this.offeredChannels();
+    const channel = choice ? gatewayOf(offered, choice.channel) : null;
     if (choice && !channel) throw new Refusal(sentenceOf('channelUnavailable'));
     const payment = await this.openPayment(loan, formatPeriods(price.periods), selection.payoff, price.amountFen);
     const quote = price.quote;
@@ -145,7 +158,7 @@ export class PaymentService {
       quote: quote && quoteView(loan.order_no, this.ledger.today(), quote),
       items: price.items.map((state) => state.view),
       total: fromFen(price.amountFen),
-      channels: await this.offeredChannels(),
+      channels: offered,
       payment_no: payment.payment_no,
       pay_url: payUrl,
       expires_at: iso(payment.expires_at),
@@ -156,10 +169,14 @@ export class PaymentService {
     const now = this.ctx.now();
     return this.ctx.store.write([Ledger.lock(loan.id)], async (tx) => {
       const records = new PaymentRecords(tx);
-      const current = await records.latestOpen(loan.id, now);
+      const open = await records.openOf(loan.id);
+      const current = open
+        .filter((payment) => payment.expires_at > now)
+        .reduce<PaymentRow | null>((newest, payment) => (newest && newest.id > payment.id ? newest : payment), null);
       // The amount is part of the match: a day later the penalty, and so the price, may differ.
       if (current && current.periods === periods && current.payoff === Number(payoff) && current.amount_fen === amountFen) return current;
-      await records.supersedeOpen(loan.id);
+      // Read whole, the open payments say whether there is any to supersede (most cashiers find none).
+      if (open.length > 0) await records.supersedeOpen(loan.id);
       return records.insert({
         payment_no: `P${businessDay(this.ctx, now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`,
         loan_id: loan.id,
@@ -205,7 +222,7 @@ export class PaymentService {
   }
 
   async gatewayChannel(code: string): Promise<PaymentChannel | null> {
-    return (await this.offeredChannels()).find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;
+    return gatewayOf(await this.offeredChannels(), code);
   }
 
   /** Asks the gateway about one payment and settles it if the money arrived. */
@@ -228,10 +245,11 @@ export class PaymentService {
    * It is never refused: at the payment's price it settles its instalments; if the price moved,
    * or they were settled otherwise, or the payment was superseded, what the money covers now is
    * settled and the rest is recorded for an operator. Once per payment, however often told.
+   * `known`: the payment, when the caller has just read it (it is read again under the lock).
    */
-  async arrived(trade: GatewayTrade, channel: string): Promise<ArrivalOutcome> {
+  async arrived(trade: GatewayTrade, channel: string, known: PaymentRow | null = null): Promise<ArrivalOutcome> {
     if (!trade.paid) return 'not-paid';
-    const found = await this.byNumber(trade.paymentNo);
+    const found = known ?? (await this.byNumber(trade.paymentNo));
     if (!found) throw new Error(`a paid trade for unknown payment ${trade.paymentNo}`);
     return this.ctx.store.write([Ledger.lock(found.loan_id)], (tx) => this.on(tx).arrivedHeld(trade, channel));
   }
@@ -247,16 +265,15 @@ export class PaymentService {
     // withholding at once or takes nothing): however late its answer reaches us, it pays what was
     // due that day, never a penalty of the days Alipay kept us waiting.
     const pricedOn = businessDay(this.ctx, (await new AutopayRecords(this.ctx.store).isCharge(payment.id)) ? payment.created_at : now);
-    // What the payment's instalments cost as the money arrives, read before any of them is settled.
-    const dueFen = await this.ledger.price(loan, wanted, pricedOn).then(
-      (price) => price.amountFen,
-      (error: unknown) => {
-        if (error instanceof Refusal) return null;
-        throw error;
-      },
-    );
-    const covered = await this.ledger.coveredBy(loan, wanted, trade.amountFen, pricedOn);
-    if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now, pricedOn);
+    // The loan's instalments as the money arrives, read once under its lock (none when it owes
+    // nothing): what they cost, what the money covers and what it settles are all priced from them.
+    const states = await this.ledger.owing(loan, pricedOn).catch(refusedAs(undefined));
+    // What the payment's instalments cost as the money arrives, before any of them is settled.
+    const dueFen = states
+      ? await this.ledger.price(loan, wanted, pricedOn, states).then((price) => price.amountFen, refusedAs(null))
+      : null;
+    const covered = await this.ledger.coveredBy(loan, wanted, trade.amountFen, pricedOn, states);
+    if (covered) await this.ledger.settle(loan, covered.selection, paidBy, now, pricedOn, states);
     await this.records.markPaid(payment.id, channel, now, trade.tradeNo);
     const settledFen = covered?.amountFen ?? 0;
     if (settledFen === trade.amountFen) return 'settled';
@@ -298,9 +315,14 @@ export class PaymentService {
     if (payment.status !== 'open' || this.isExpired(payment)) return 'failed';
     const loan = await this.loans.byId(payment.loan_id);
     const selection: Selection = payment.payoff === 1 ? { payoff: true } : { payoff: false, periods: parsePeriods(payment.periods) ?? [] };
+    // Priced and settled on one day, from the instalments read once under the loan's lock.
+    const now = this.ctx.now();
+    const today = businessDay(this.ctx, now);
+    let states: InstalmentState[];
     let amountFen: number;
     try {
-      amountFen = (await this.ledger.price(loan, selection)).amountFen;
+      states = await this.ledger.owing(loan, today);
+      amountFen = (await this.ledger.price(loan, selection, today, states)).amountFen;
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       await this.records.setStatus(payment.id, 'void');
@@ -310,8 +332,7 @@ export class PaymentService {
       await this.records.setStatus(payment.id, 'repriced');
       return 'repriced';
     }
-    const now = this.ctx.now();
-    await this.ledger.settle(loan, selection, `payment:${payment.payment_no}`, now);
+    await this.ledger.settle(loan, selection, `payment:${payment.payment_no}`, now, today, states);
     await this.records.markPaid(payment.id, channel, now);
     return 'success';
   }

@@ -267,3 +267,18 @@ test('my loans answered before a due date say overdue once the day has passed, w
     await server.close();
   }
 });
+
+test('my loans turns overdue at the business midnight after the due date, though the page was read a minute before', async () => {
+  const server = await startServer({ tokenTtlSeconds: 90 * 24 * 3600 });
+  try {
+    const user = await signUp(server);
+    await createLoan(user.http, user.application);
+    // 2026-02-15, the first due date, ends at 16:00 UTC in Asia/Shanghai.
+    server.clock.now = Date.UTC(2026, 1, 15, 15, 59, 0);
+    expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'repaying', next_due_date: '2026-02-15' });
+    server.clock.advance(2 * 60_000);
+    expect((await myLoans(user.http)).list[0]).toMatchObject({ status: 'overdue', next_due_date: '2026-02-15' });
+  } finally {
+    await server.close();
+  }
+});

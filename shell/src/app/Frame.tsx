@@ -13,7 +13,7 @@ import { Header } from './Header';
 import { PageSkeleton } from './PageSkeleton';
 import { PullToRefresh } from './PullToRefresh';
 import { TabBar } from './TabBar';
-import { prepareTab, preloadTabEntriesWhenIdle } from './tabPreloads';
+import { prepareTab, preloadTabPagesWhenIdle } from './tabPreloads';
 import { startOpeningCalls } from '../early/startCalls';
 import { recordView } from '../telemetry/views';
 import styles from './frame.module.css';
@@ -82,7 +82,7 @@ export const Frame = observer(function Frame() {
 
   const withTabs = Boolean(route?.tab);
   useEffect(() => {
-    if (withTabs) preloadTabEntriesWhenIdle(host.routes);
+    if (withTabs) preloadTabPagesWhenIdle(host.routes);
   }, [withTabs, host]);
 
   const refresh = useCallback(() => Promise.allSettled(host.refresh.emit()), [host]);

@@ -1,4 +1,4 @@
-import { preloadEntry, prepareExposed } from '@instalment/federation/loader';
+import { loadExposedAtIdle, prepareExposed } from '@instalment/federation/loader';
 import { TABS, type Exposed, type Route } from '@instalment/federation/pages';
 import type { RouteTable } from '../host/routes';
 
@@ -18,24 +18,48 @@ function tabRoute(routes: RouteTable, path: string): (Route & { page: Exposed })
   return route && route !== 'pending' && route.page !== 'home' ? (route as Route & { page: Exposed }) : undefined;
 }
 
+/** What the browser says of the reader's connection (the Network Information API, where it has one). */
+type Connection = { saveData?: boolean; effectiveType?: string };
+
 /**
- * Once the browser is idle after the first paint of a page with the tab bar: the entries of the
- * remotes the tab bar opens, so switching tab fetches its page's chunk alone. Entries already
- * loaded are not asked again.
+ * A reader who asked the browser to save data, or on a 2G connection (where a tab's code takes
+ * seconds), pays for a tab's code when they touch the tab, not before.
  */
-export function preloadTabEntriesWhenIdle(
+function allowsIdleFetch(connection: Connection | undefined): boolean {
+  return !connection?.saveData && connection?.effectiveType !== '2g' && connection?.effectiveType !== 'slow-2g';
+}
+
+/** The path the hash router is on. */
+function currentHashPath(): string {
+  return window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+}
+
+/**
+ * Once the browser is idle after the first paint of a page with the tab bar: the code of the
+ * pages the tab bar opens, loaded and run, so that a tap draws its page from code in memory. One
+ * page after the other, each when the browser is idle again, so the fetch never competes with what
+ * the page still draws; not the page the reader is on, and nothing already loaded
+ * (loadExposedAtIdle).
+ */
+export function preloadTabPagesWhenIdle(
   routes: RouteTable,
   idle: (task: () => void) => void = whenIdle,
-  connection: { saveData?: boolean } | undefined = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection,
+  connection: Connection | undefined = (navigator as Navigator & { connection?: Connection }).connection,
+  currentPath: () => string = currentHashPath,
 ): void {
-  // A reader who asked the browser to save data pays for a tab's code when they touch the tab, not before.
-  if (connection?.saveData) return;
-  idle(() => {
-    for (const tab of TABS) {
-      const page = tabRoute(routes, tab.path)?.page;
-      if (page) preloadEntry(page.remote);
-    }
-  });
+  if (!allowsIdleFetch(connection)) return;
+  const loadFrom = (first: number): void =>
+    idle(() => {
+      for (let index = first; index < TABS.length; index += 1) {
+        const path = TABS[index].path;
+        const page = path === currentPath() ? undefined : tabRoute(routes, path)?.page;
+        if (page) {
+          void loadExposedAtIdle(page.remote, page.module).then(() => loadFrom(index + 1));
+          return;
+        }
+      }
+    });
+  loadFrom(0);
 }
 
 /**

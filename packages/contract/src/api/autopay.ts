@@ -1,7 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type * as schema from './schemas';
 import type { CallOptions, HttpClient } from './transport';
-import { ADMIN_ENDPOINTS, adminPath } from './admin';
 import { DEV_ENDPOINTS, ENDPOINTS } from './endpoints';
 
 /**
@@ -45,19 +44,3 @@ export const cancelAutopay = (http: HttpClient, options?: CallOptions) => http.p
 /** Development only: runs the due-date charge now, as its hour had come. */
 export const runJob = (http: HttpClient, body: RunJobRequest, options?: CallOptions) =>
   http.post<JobRun>(DEV_ENDPOINTS.runJob, body, options);
-
-/** The console: one business day's due-date run (`date`, today when absent). */
-export const consoleAutopayRun = (http: HttpClient, date?: string, options?: CallOptions) =>
-  http.get<AutopayRun>(ADMIN_ENDPOINTS.autopayRun, date ? { date } : {}, options);
-
-/** The console: a borrower's agreement, its history and latest charges. */
-export const consoleAutopay = (http: HttpClient, userId: number, options?: CallOptions) =>
-  http.get<ConsoleAutopay>(adminPath(ADMIN_ENDPOINTS.userAutopay, { id: userId }), undefined, options);
-
-/** The console (finance): stops (`pause`) or restarts (`resume`) a borrower's automatic charges; answers the agreement as it now is. */
-export const setAutopayPaused = (http: HttpClient, userId: number, paused: boolean, options?: CallOptions) =>
-  http.post<ConsoleAutopay>(
-    adminPath(paused ? ADMIN_ENDPOINTS.pauseAutopay : ADMIN_ENDPOINTS.resumeAutopay, { id: userId }),
-    undefined,
-    options,
-  );

@@ -24,6 +24,7 @@ import {
   type ConsoleProof,
   type ProofDecided,
 } from './admin';
+import type { AutopayRun, ConsoleAutopay } from './autopay';
 import type { ApprovalDecided } from './operator-accounts';
 import type * as requests from './schemas/admin';
 import type * as catalogue from './schemas/catalogue';
@@ -198,3 +199,19 @@ export interface SettingValues {
 /** POST /admin/api/settings/:key: the answer is the approval a second operator decides on. */
 export const askSettingChange = <K extends EditableSetting>(http: HttpClient, key: K, value: SettingValues[K], options?: CallOptions) =>
   http.post<ApprovalAsked>(adminPath(ADMIN_ENDPOINTS.setting, { key }), { value }, options);
+
+/** The console: one business day's due-date run (`date`, today when absent). */
+export const consoleAutopayRun = (http: HttpClient, date?: string, options?: CallOptions) =>
+  http.get<AutopayRun>(ADMIN_ENDPOINTS.autopayRun, date ? { date } : {}, options);
+
+/** The console: a borrower's agreement, its history and latest charges. */
+export const consoleAutopay = (http: HttpClient, userId: number, options?: CallOptions) =>
+  http.get<ConsoleAutopay>(adminPath(ADMIN_ENDPOINTS.userAutopay, { id: userId }), undefined, options);
+
+/** The console (finance): stops (`pause`) or restarts (`resume`) a borrower's automatic charges; answers the agreement as it now is. */
+export const setAutopayPaused = (http: HttpClient, userId: number, paused: boolean, options?: CallOptions) =>
+  http.post<ConsoleAutopay>(
+    adminPath(paused ? ADMIN_ENDPOINTS.pauseAutopay : ADMIN_ENDPOINTS.resumeAutopay, { id: userId }),
+    undefined,
+    options,
+  );

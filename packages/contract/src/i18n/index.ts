@@ -1,5 +1,6 @@
 export * from './locale';
 export * from './common';
+export * from './list';
 export * from './titles';
 export * from './outcomes';
 export * from './agreements';

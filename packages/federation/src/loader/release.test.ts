@@ -175,7 +175,7 @@ describe('a canary that fails to load on this device', () => {
     const { loader, events } = startPage();
     delete published[CANARY];
     loader.registerAppRemotes(config);
-    loader.preloadEntry('mf_news');
+    loader.preloadExposed('mf_news', './NewsList');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(events).toEqual([{ type: 'fallback', remote: 'mf_news', from: '1.5.0', to: '1.4.0' }]);
     fetched = [];

@@ -6,10 +6,11 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import { BUNDLER_RUNTIME_VERSION } from '../runtime/bundlerRuntime';
+import { IDLE_FETCH_MARK } from './idleFetchMark';
 import {
   loadedExposed,
   loadExposed,
-  preloadEntry,
+  loadExposedAtIdle,
   preloadExposed,
   prepareExposed,
   registerAppRemotes,
@@ -34,16 +35,47 @@ test('a page is preloaded once, and not at all once it has been loaded', async (
   expect(loadRemote).toHaveBeenCalledWith('mf_account/Profile');
 });
 
-test('an entry alone is preloaded once, and not for a remote whose page is loaded or on its way', () => {
+test('a page fetched at idle is preloaded and run once, after the idle mark; one loaded already fetches nothing and sets no mark', async () => {
+  const mark = jest.spyOn(performance, 'mark');
+  const marks = () => mark.mock.calls.filter(([name]) => name === IDLE_FETCH_MARK);
+  await loadExposed('mf_news', './NewsDetail');
   jest.mocked(preloadRemote).mockClear();
-  preloadEntry('mf_news');
-  preloadEntry('mf_news');
-  preloadEntry('mf_payment');
-  preloadEntry('mf_account');
-  expect(asked()).toHaveLength(1);
-  // No exposed module's name: the runtime then fetches the entry and marks none of the pages preloaded.
-  expect(asked()[0]).toMatch(/^mf_news /);
-  expect(asked()[0]).not.toMatch(/^mf_news $/);
+  jest.mocked(loadRemote).mockClear();
+  await loadExposedAtIdle('mf_news', './NewsDetail');
+  expect(marks()).toHaveLength(0);
+  expect(preloadRemote).not.toHaveBeenCalled();
+  expect(loadRemote).not.toHaveBeenCalled();
+
+  await loadExposedAtIdle('mf_payment', './RepaymentList');
+  expect(marks()).toHaveLength(1);
+  expect(asked()).toEqual(['mf_payment RepaymentList']);
+  expect(jest.mocked(loadRemote).mock.calls).toEqual([['mf_payment/RepaymentList']]);
+  expect(loadedExposed('mf_payment', './RepaymentList')).toEqual({ default: 'page' });
+  await loadExposedAtIdle('mf_payment', './RepaymentList');
+  await loadExposedAtIdle('mf_account', './Settings');
+  expect(jest.mocked(loadRemote).mock.calls).toEqual([['mf_payment/RepaymentList'], ['mf_account/Settings']]);
+  expect(marks()).toHaveLength(1);
+});
+
+test("the files of a page fetched at idle are asked at low priority, and a page's opened for the reader are left as the runtime asks", async () => {
+  registerAppRemotes({} as RemoteEntries);
+  const plugin = jest.mocked(registerPlugins).mock.calls.at(-1)?.[0]?.[0] as ModuleFederationRuntimePlugin;
+  const script = (remote: string) => {
+    const attrs: Record<string, string> = { fetchpriority: 'high' };
+    plugin.createScript?.({ url: 'http://x.test/remoteEntry.js', attrs, remoteInfo: { name: remote } as never });
+    return attrs.fetchpriority;
+  };
+  let finish: (page: unknown) => void = () => undefined;
+  jest.mocked(loadRemote).mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+  const atIdle = loadExposedAtIdle('mf_loan', './LoanList');
+  expect(script('mf_loan')).toBe('low');
+  expect(script('mf_news')).toBe('high');
+  const link: Record<string, string> = { rel: 'preload' };
+  plugin.createLink?.({ url: 'http://x.test/page.js', attrs: link, remoteInfo: { name: 'mf_loan' } as never });
+  expect(link.fetchpriority).toBe('low');
+  finish({ default: 'page' });
+  await atIdle;
+  expect(script('mf_loan')).toBe('high');
 });
 
 test('a loaded module is at hand by name afterwards; one prepared on pointer-down is loaded and run once', async () => {

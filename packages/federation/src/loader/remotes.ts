@@ -8,6 +8,7 @@ import {
 import type { RemoteRelease } from '@instalment/contract/api';
 import { readPublishedPages, type ContainerName, type PublishedPage } from '@instalment/federation/pages';
 import { BUNDLER_RUNTIME_VERSION } from '../runtime/bundlerRuntime';
+import { IDLE_FETCH_MARK } from './idleFetchMark';
 import { drawnUrl, drawReleases, fallBack, tell } from './release';
 import { builtWith, runnableManifestUrl } from './selfContained';
 
@@ -115,6 +116,13 @@ const resilience: ModuleFederationRuntimePlugin = {
     failed.add(id.split('/')[0]);
     throw error;
   },
+  // A file fetched ahead of a tap gives way to whatever the page still asks for (the runtime asks high).
+  createScript({ remoteInfo, attrs }) {
+    if (attrs && remoteInfo && fetchedAtIdle.has(remoteInfo.name)) attrs.fetchpriority = 'low';
+  },
+  createLink({ remoteInfo, attrs }) {
+    if (attrs && remoteInfo && fetchedAtIdle.has(remoteInfo.name)) attrs.fetchpriority = 'low';
+  },
 };
 
 /**
@@ -132,7 +140,6 @@ export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAn
 /** The remote is registered anew with the release it draws now: its manifest, entry and chunks are read from there. */
 function register(remote: ContainerName): void {
   for (const id of loaded.keys()) if (id.startsWith(`${remote}/`)) loaded.delete(id);
-  askedEntries.delete(remote);
   for (const id of askedModules) if (id.startsWith(`${remote}/`)) askedModules.delete(id);
   selfContained.delete(remote);
   chosen.delete(remote);
@@ -176,7 +183,6 @@ const loaded = new Map<string, unknown>();
 
 async function loadOnce<T>(remote: ContainerName, module: string): Promise<T> {
   if (failed.has(remote)) restart(remote);
-  askedEntries.add(remote);
   askedModules.add(`${remote}/${module}`);
   const exposed = await loadRemote<T>(`${remote}/${module.replace(/^\.\//, '')}`);
   if (!exposed) throw new Error(`${remote} did not provide ${module}`);
@@ -226,8 +232,7 @@ export function loadExposed<T>(remote: ContainerName, module: string): Promise<T
   return load;
 }
 
-/** Remotes whose entry, and exposed modules (`remote/module`) whose chunks, are loaded or on their way. */
-const askedEntries = new Set<ContainerName>();
+/** Exposed modules (`remote/module`) whose chunks are loaded or on their way. */
 const askedModules = new Set<string>();
 
 /** Starts fetching a page's manifest, entry and chunks in parallel, before React asks for it; once. */
@@ -235,7 +240,6 @@ export function preloadExposed(remote: ContainerName, module: string): void {
   const id = `${remote}/${module}`;
   if (askedModules.has(id)) return;
   askedModules.add(id);
-  askedEntries.add(remote);
   void preloadRemote([{ nameOrAlias: remote, exposes: [module.replace(/^\.\//, '')], resourceCategory: 'sync' }]).catch(() => {
     askedModules.delete(id);
     failedToLoad(remote);
@@ -252,20 +256,34 @@ export function prepareExposed(remote: ContainerName, module: string): void {
   loadExposed(remote, module).catch(() => undefined);
 }
 
-/**
- * The runtime preloads every exposed module when it is given none, and marks them all preloaded
- * (a later preloadExposed would then fetch nothing); a name no remote exposes leaves the entry alone.
- */
-const ENTRY_ONLY = '(entry only)';
+/** Remotes whose files are being fetched at idle, at low priority. */
+const fetchedAtIdle = new Set<ContainerName>();
+let idleMarked = false;
 
-/** Starts fetching and running a remote's manifest and entry, none of its pages' chunks; once. */
-export function preloadEntry(remote: ContainerName): void {
-  if (askedEntries.has(remote)) return;
-  askedEntries.add(remote);
-  void preloadRemote([{ nameOrAlias: remote, exposes: [ENTRY_ONLY], resourceCategory: 'sync' }]).catch(() => {
-    askedEntries.delete(remote);
-    failedToLoad(remote);
-  });
+/**
+ * Loads and runs a page no one has opened yet, at low priority (its manifest, entry, chunks, CSS
+ * and the shared modules it needs, in parallel): opening it later draws it in the frame that
+ * opens it. The first such fetch of the page's life sets IDLE_FETCH_MARK right before it starts.
+ * Settles once the page has loaded or failed (a failure is the opening load's to show); a page
+ * loaded already fetches nothing, one on its way is waited for.
+ */
+export async function loadExposedAtIdle(remote: ContainerName, module: string): Promise<void> {
+  const id = `${remote}/${module}`;
+  if (loaded.has(id)) return;
+  const onItsWay = loading.get(id);
+  if (onItsWay) {
+    await onItsWay.catch(() => undefined);
+    return;
+  }
+  if (!idleMarked) performance.mark(IDLE_FETCH_MARK);
+  idleMarked = true;
+  fetchedAtIdle.add(remote);
+  try {
+    preloadExposed(remote, module);
+    await loadExposed(remote, module).catch(() => undefined);
+  } finally {
+    fetchedAtIdle.delete(remote);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { describedBy } from './form/FieldError';
 import { FieldFrame, useControlIds } from './form/FieldFrame';
-import styles from './ui.module.css';
+import styles from './form/form.module.css';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

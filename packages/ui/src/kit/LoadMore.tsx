@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { commonMessages } from '@instalment/contract/i18n';
+import { listMessages } from '@instalment/contract/i18n';
 import { useT } from '@instalment/host-sdk/host';
 import { Button } from './Button';
-import styles from './ui.module.css';
+import styles from './LoadMore.module.css';
 
 /**
  * The end of an infinite list: loads the next page when it scrolls into view, and offers a
@@ -19,7 +19,7 @@ export function LoadMore({
   onMore: () => void;
   error?: Error | null;
 }) {
-  const t = useT(commonMessages);
+  const t = useT(listMessages);
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onMore);
   latest.current = onMore;

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useT } from '@instalment/host-sdk/host';
-import { commonMessages } from '@instalment/contract/i18n';
+import { listMessages } from '@instalment/contract/i18n';
 import { ErrorState } from './blocks';
 import type { Loaded } from './useLoad';
-import styles from './ui.module.css';
+import styles from './Loadable.module.css';
 
 /** A page's own first load (the shell's overlay is off for it, so pull-down refresh stays quiet). */
 export function LoadingState() {
-  const t = useT(commonMessages);
+  const t = useT(listMessages);
   return (
     <p className={styles.loading} role="status">
       {t('loading')}
@@ -31,7 +31,7 @@ export interface LoadableProps<T> {
  * while it reloads or a reload fails, so a refresh never blanks the page.
  */
 export function Loadable<T>({ loaded, children, failure, empty = null, loading: placeholder }: LoadableProps<T>) {
-  const t = useT(commonMessages);
+  const t = useT(listMessages);
   const { data, error, loading } = loaded;
   if (data !== null && data !== undefined) return <>{children(data)}</>;
   const retry = () => void loaded.reload();

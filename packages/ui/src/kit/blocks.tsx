@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { commonMessages } from '@instalment/contract/i18n';
+import { listMessages } from '@instalment/contract/i18n';
 import { useT } from '@instalment/host-sdk/host';
 import { Button } from './Button';
-import styles from './ui.module.css';
+import styles from './blocks.module.css';
 
 export function Card({ children, className, title }: { children: ReactNode; className?: string; title?: string }) {
   return (
@@ -24,7 +24,7 @@ export function EmptyState({ message, action }: { message: string; action?: Reac
 
 /** A failed load: what went wrong and a retry. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const t = useT(commonMessages);
+  const t = useT(listMessages);
   return (
     <div className={styles.state} role="alert">
       <p>{message}</p>

@@ -445,6 +445,18 @@ describe('at once', () => {
     });
   });
 
+  test('20 simultaneous cashiers of one period open one payment, which pays it once', async () => {
+    const user = await signUp(server);
+    const { order_no } = await createLoan(user.http, user.application);
+    const opened = await Promise.all(Array.from({ length: 20 }, () => cashier(user.http, { order_no, periods: '1' })));
+    expect(new Set(opened.map((due) => due.payment_no)).size).toBe(1);
+    const results = await Promise.all(opened.slice(0, 5).map((due) => payAtGateway(server, due.payment_no)));
+    expect(results).toEqual(Array(5).fill('success'));
+    const plan = await installments(user.http, { order_no });
+    expect(plan.list.map((item) => item.status)).toEqual(['paid', 'unpaid', 'unpaid']);
+    expect(await paymentState(user.http, { payment_no: opened[0].payment_no })).toMatchObject({ status: 'paid', amount: opened[0].total });
+  });
+
   test('20 simultaneous ¥50,000 applications leave the principal owed within the credit line', async () => {
     const user = await signUp(server);
     const answers = await Promise.allSettled(

@@ -1,4 +1,4 @@
-import styles from '../ui.module.css';
+import styles from './form.module.css';
 
 /** The id a control names in aria-describedby for its error. */
 export const errorIdOf = (controlId: string) => `${controlId}-error`;

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import styles from '../ui.module.css';
+import styles from './form.module.css';
 import { FieldError } from './FieldError';
 
 /** A labelled control's id (the one given, or one of its own) and its hint's id when it has a hint. */

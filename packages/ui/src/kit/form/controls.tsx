@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import styles from '../ui.module.css';
+import styles from './form.module.css';
 import { describedBy, FieldError } from './FieldError';
 import { FieldFrame, useControlIds } from './FieldFrame';
 

@@ -1,0 +1,34 @@
+// Each page's address as its own binding, so a bundle keeps only the addresses it links to
+// (PATHS in ./paths.ts is this module's namespace: webpack follows `PATHS.x` to `x`).
+export const home = '/';
+export const homeIndex = '/pages/index/index';
+export const repayments = '/pages/repay/repay';
+export const profile = '/pages/profile/profile';
+export const login = '/pages/login/login';
+export const register = '/pages/register/register';
+export const resetPassword = '/pages/login/resetpwd';
+export const security = '/pages/profile/security';
+export const editProfile = '/pages/profile/edit';
+export const changeMobile = '/pages/profile/mobile';
+export const terms = '/pages/agreement/terms';
+export const privacy = '/pages/agreement/privacy';
+export const userInfo = '/pages/profile/userinfo';
+export const apply = '/pages/loan/apply';
+export const overdueImpact = '/pages/overdue/impact';
+export const repayProofUpload = '/pages/repay/upload';
+export const myLoans = '/pages/loan/loan';
+export const contract = '/pages/loan/contract';
+export const loanDetail = '/pages/loan/detail';
+export const borrowingLoans = '/pages/borrowing/loan';
+export const borrowingDetail = '/pages/borrowing/detail';
+export const borrowingContract = '/pages/borrowing/contract';
+export const borrowingApply = '/pages/borrowing/apply';
+export const borrowingMyLoans = '/pages/borrowing/myloans';
+export const borrowingImpact = '/pages/borrowing/impact';
+export const settlement = '/pages/borrowing/settlement';
+export const repay = '/pages/payment/repay';
+export const cashier = '/pages/payment/cashier';
+export const proofUpload = '/pages/payment/upload';
+export const autopay = '/pages/payment/autopay';
+export const newsList = '/pages/news/list';
+export const newsDetail = '/pages/news/detail';

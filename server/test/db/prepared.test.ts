@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import { DEFAULT_CONFIG } from '../../src/settings/config';
+import { openDatabase } from '../../src/db/database';
+import type { Store } from '../../src/db/store';
+import { sharedDatabase, type TestDatabase } from '../helpers';
+
+/**
+ * Statements are prepared once (PostgreSQL: by name on each connection; SQLite: once for the
+ * connection): a process that outlives another's migration must still read the tables it changed.
+ */
+let database: TestDatabase;
+let store: Store;
+beforeAll(async () => {
+  database = await sharedDatabase();
+  const opened = openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
+  await opened.ready;
+  store = opened.store;
+});
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+const read = (on: Store) =>
+  sql<Record<string, unknown>>`SELECT * FROM prepared_probe WHERE id = ${1}`.execute(on.q).then((result) => result.rows[0]);
+
+test('a select * prepared before its table gained a column reads the column after, outside a write and in one', async () => {
+  await sql`CREATE TABLE prepared_probe (id INTEGER PRIMARY KEY, label TEXT)`.execute(store.q);
+  await sql`INSERT INTO prepared_probe (id, label) VALUES (1, 'one')`.execute(store.q);
+  // Read at once, so that every connection the pool opens has prepared it.
+  await Promise.all(Array.from({ length: 8 }, () => read(store)));
+  await sql`ALTER TABLE prepared_probe ADD COLUMN note TEXT`.execute(store.q);
+  for (const row of await Promise.all(Array.from({ length: 8 }, () => read(store)))) {
+    expect(row).toEqual({ id: 1, label: 'one', note: null });
+  }
+  expect(await store.write(['prepared-probe'], (tx) => read(tx))).toEqual({ id: 1, label: 'one', note: null });
+});
