@@ -24,6 +24,7 @@ import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { startAlipayFake, type AlipayFake } from '../test/fakes/alipay';
 import { seedDueLoans } from './seeding';
+import { cleanups, runBounded } from './lifetime';
 
 const LOANS = Number(process.env.BENCH_AUTOPAY_LOANS ?? 10_000);
 const PROCESSES = Number(process.env.BENCH_AUTOPAY_PROCESSES ?? 2);
@@ -37,8 +38,6 @@ const ROOT = path.join(SERVER, '..');
 const HOST = '127.0.0.1';
 
 const deadline = Date.now() + LIMIT_MS;
-/** What must be stopped, newest first: run on success, failure, the time limit and Ctrl-C alike. */
-const cleanups: Array<() => Promise<void> | void> = [];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -367,28 +366,4 @@ async function main(): Promise<void> {
   if (report.errors > 0) process.exitCode = 1;
 }
 
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.reverse().splice(0)) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-
-// The time limit, and Ctrl-C: everything started is stopped before the process ends.
-const limit = setTimeout(() => {
-  console.error(`stopped: the benchmark ran past ${LIMIT_MS / 1000} s`);
-  void cleanUp().then(() => process.exit(1));
-}, LIMIT_MS);
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    clearTimeout(limit);
-    await cleanUp();
-  });
+runBounded(main, LIMIT_MS);

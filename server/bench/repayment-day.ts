@@ -34,6 +34,7 @@ import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { alipayEnv, startAlipayFake, type AlipayFake } from '../test/fakes/alipay';
 import { seedDueLoans } from './seeding';
+import { cleanups, runBounded } from './lifetime';
 
 interface Stopper {
   stop: () => Promise<unknown> | unknown;
@@ -75,8 +76,6 @@ const APP_ORIGIN = 'http://127.0.0.1:9';
 const TOKEN_TTL_SECONDS = 24 * 3600;
 
 const deadline = Date.now() + LIMIT_MS;
-/** What must be stopped, newest first: run on success, failure, the time limit and Ctrl-C alike. */
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
 
 interface Borrower {
   orderNo: string;
@@ -476,33 +475,5 @@ async function main(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.reverse().splice(0)) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-
-// The time limit, Ctrl-C and a kill: everything started is stopped before the process ends.
-const limit = setTimeout(() => {
-  console.error(`stopped: the benchmark ran past ${LIMIT_MS / 1000} s`);
-  void cleanUp().then(() => process.exit(1));
-}, LIMIT_MS + 60_000);
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.once(signal, () => void cleanUp().then(() => process.exit(code)));
-}
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    clearTimeout(limit);
-    await cleanUp();
-  });
+// Past the deadline the run still checks what it did: its own time limit leaves room for that.
+runBounded(main, LIMIT_MS + 60_000);
