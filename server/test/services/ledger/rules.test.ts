@@ -428,6 +428,32 @@ describe('settling', () => {
   });
 });
 
+/** What the ledger reads and writes for a settlement: a repayment day's round trips. */
+describe('the books a settlement touches', () => {
+  test("a payment that leaves the loan's stored status as it is writes none; one that changes it does", async () => {
+    const setStatus = jest.spyOn(LoanRecords.prototype, 'setStatus');
+    const { user, order_no } = await borrower();
+    expect(await payAtGateway(server, (await cashier(user.http, { order_no, periods: '1' })).payment_no)).toBe('success');
+    expect(setStatus).not.toHaveBeenCalled();
+    // 2026-04-20: periods 2 and 3 are overdue; paying 2 leaves 3 late, and the loan is stored overdue.
+    server.clock.now = START_MS + 95 * DAY_MS;
+    expect(await payAtGateway(server, (await cashier(user.http, { order_no, periods: '2' })).payment_no)).toBe('success');
+    expect(setStatus.mock.calls.map(([, status]) => status)).toEqual(['overdue']);
+    expect(await statuses(user, order_no)).toEqual(['paid', 'paid', 'overdue']);
+  });
+
+  test('money short of the payoff covers the longest run of unpaid instalments, earliest first, it pays in full', async () => {
+    const { order_no } = await borrower();
+    const ledger = server.app.services.ledger;
+    const loan = await server.app.store.q.selectFrom('loans').selectAll().where('order_no', '=', order_no).executeTakeFirstOrThrow();
+    expect(await ledger.coveredBy(loan, { payoff: true }, 2 * INSTALMENT_FEN + 1)).toEqual({
+      selection: { payoff: false, periods: [1, 2] },
+      amountFen: 2 * INSTALMENT_FEN,
+    });
+    expect(await ledger.coveredBy(loan, { payoff: true }, INSTALMENT_FEN - 1)).toBeNull();
+  });
+});
+
 /** Every rule of the ledger holds when the requests arrive at once, over real connections. */
 describe('at once', () => {
   test('20 simultaneous confirmations of one payment settle it once', async () => {
