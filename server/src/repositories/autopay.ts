@@ -205,12 +205,6 @@ export class AutopayRecords {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Whether a payment is an autopay charge's. */
-  async isCharge(paymentId: number): Promise<boolean> {
-    const row = await this.store.q.selectFrom('autopay_charges').select('id').where('payment_id', '=', paymentId).executeTakeFirst();
-    return row !== undefined;
-  }
-
   inFlight(): Promise<ChargeRow[]> {
     return this.store.q.selectFrom('autopay_charges').selectAll().where('state', '=', 'charging').orderBy('id').execute();
   }

@@ -12,6 +12,9 @@ export type PaymentDifference = Pick<
   'payment_id' | 'loan_id' | 'received_fen' | 'settled_fen' | 'created_at'
 > & { reason: DifferenceReason; due_fen: number | null };
 
+/** A payment found by its number. */
+export type FoundPayment = PaymentRow & { order_no: string; user_id: number; by_autopay: boolean };
+
 /** Payments opened at the cashier and what became of them. */
 export class PaymentRecords {
   constructor(private readonly store: Store) {}
@@ -33,16 +36,22 @@ export class PaymentRecords {
     return this.store.q.insertInto('payments').values(payment).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** With its loan's order number and owner. */
-  async byNumber(paymentNo: string): Promise<(PaymentRow & { order_no: string; user_id: number }) | null> {
+  /** With its loan's order number and owner, and whether an autopay charge opened it (read in the same round trip). */
+  async byNumber(paymentNo: string): Promise<FoundPayment | null> {
     const row = await this.store.q
       .selectFrom('payments')
       .innerJoin('loans', 'loans.id', 'payments.loan_id')
       .selectAll('payments')
       .select(['loans.order_no', 'loans.user_id'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('autopay_charges').select('autopay_charges.id').whereRef('autopay_charges.payment_id', '=', 'payments.id'))
+          .as('by_autopay'),
+      )
       .where('payment_no', '=', paymentNo)
       .executeTakeFirst();
-    return row ?? null;
+    // SQLite answers a test 0 or 1, PostgreSQL a boolean.
+    return row ? { ...row, by_autopay: Boolean(row.by_autopay) } : null;
   }
 
   async setStatus(id: number, status: PaymentRow['status']): Promise<void> {

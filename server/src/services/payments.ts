@@ -8,9 +8,8 @@ import type { CatalogueService } from './catalogue';
 import { Ledger, quoteView, type InstalmentState, type Selection } from './ledger';
 import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
-import { AutopayRecords } from '../repositories/autopay';
 import { DifferenceRecords } from '../repositories/differences';
-import { PaymentRecords, type PaymentRow } from '../repositories/payments';
+import { type FoundPayment, PaymentRecords, type PaymentRow } from '../repositories/payments';
 import { Refusal, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 import { paymentStanding } from './payment-standing';
@@ -190,7 +189,7 @@ export class PaymentService {
     });
   }
 
-  async byNumber(paymentNo: string): Promise<(PaymentRow & { order_no: string; user_id: number }) | null> {
+  async byNumber(paymentNo: string): Promise<FoundPayment | null> {
     if (!PAYMENT_NO.test(paymentNo)) return null;
     return this.records.byNumber(paymentNo);
   }
@@ -264,7 +263,7 @@ export class PaymentService {
     // An autopay charge's money was taken on the day the lender asked for it (Alipay answers a
     // withholding at once or takes nothing): however late its answer reaches us, it pays what was
     // due that day, never a penalty of the days Alipay kept us waiting.
-    const pricedOn = businessDay(this.ctx, (await new AutopayRecords(this.ctx.store).isCharge(payment.id)) ? payment.created_at : now);
+    const pricedOn = businessDay(this.ctx, payment.by_autopay ? payment.created_at : now);
     // The loan's instalments as the money arrives, read once under its lock (none when it owes
     // nothing): what they cost, what the money covers and what it settles are all priced from them.
     const states = await this.ledger.owing(loan, pricedOn).catch(refusedAs(undefined));
