@@ -14,6 +14,9 @@ import { idCardOf, newPhone } from '@instalment/testing/people';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
 import type { Tables } from '../src/db/tables';
+import { openDatabase } from '../src/db/database';
+import type { Store } from '../src/db/store';
+import { DEFAULT_CONFIG } from '../src/settings/config';
 import type { Locale } from '@instalment/contract/i18n';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -99,6 +102,23 @@ export async function sharedDatabase(): Promise<TestDatabase> {
   const url = new URL(POSTGRES_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return { options: { databaseUrl: url.toString() }, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+/** `database` opened as the server opens it (its settings' defaults): migrated once `ready` resolves. */
+export const openTestDatabase = (database: TestDatabase) => openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
+
+/** An empty, migrated database of its own, without a server; `close` closes it and drops it. */
+export async function migratedStore(): Promise<{ store: Store; close: () => Promise<void> }> {
+  const database = await sharedDatabase();
+  const opened = openTestDatabase(database);
+  await opened.ready;
+  return {
+    store: opened.store,
+    close: async () => {
+      await opened.store.close();
+      await database.drop();
+    },
+  };
 }
 
 /** The real server, in process, on an empty database of its own (unless `options` name one) and a port of its own. */

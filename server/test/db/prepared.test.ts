@@ -1,25 +1,17 @@
 import { sql } from 'kysely';
-import { DEFAULT_CONFIG } from '../../src/settings/config';
-import { openDatabase } from '../../src/db/database';
 import type { Store } from '../../src/db/store';
-import { sharedDatabase, type TestDatabase } from '../helpers';
+import { migratedStore } from '../helpers';
 
 /**
  * Statements are prepared once (PostgreSQL: by name on each connection; SQLite: once for the
  * connection): a process that outlives another's migration must still read the tables it changed.
  */
-let database: TestDatabase;
 let store: Store;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  database = await sharedDatabase();
-  const opened = openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
-  await opened.ready;
-  store = opened.store;
+  ({ store, close } = await migratedStore());
 });
-afterAll(async () => {
-  await store.close();
-  await database.drop();
-});
+afterAll(() => close());
 
 const read = (on: Store) =>
   sql<Record<string, unknown>>`SELECT * FROM prepared_probe WHERE id = ${1}`.execute(on.q).then((result) => result.rows[0]);

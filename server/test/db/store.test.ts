@@ -1,21 +1,13 @@
-import { DEFAULT_CONFIG } from '../../src/settings/config';
-import { openDatabase } from '../../src/db/database';
 import type { Store } from '../../src/db/store';
-import { sharedDatabase, type TestDatabase } from '../helpers';
+import { migratedStore } from '../helpers';
 
 /** A read outside a write never sees the write's rows before it commits, or after it rolls back, on either engine. */
-let database: TestDatabase;
 let store: Store;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  database = await sharedDatabase();
-  const opened = openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
-  await opened.ready;
-  store = opened.store;
+  ({ store, close } = await migratedStore());
 });
-afterAll(async () => {
-  await store.close();
-  await database.drop();
-});
+afterAll(() => close());
 
 const KEY = 'bank_info';
 const setTo = (on: Store, value: string) => on.q.updateTable('settings').set({ value }).where('key', '=', KEY).execute();

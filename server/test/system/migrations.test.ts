@@ -1,11 +1,9 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_CONFIG } from '../../src/settings/config';
-import { openDatabase } from '../../src/db/database';
 import { MIGRATIONS } from '../../src/db/migrations';
 import { postgresDdl } from '../../src/db/postgres';
-import { ENGINE, sharedDatabase, type TestDatabase } from '../helpers';
+import { ENGINE, openTestDatabase, sharedDatabase, type TestDatabase } from '../helpers';
 
 const LATEST = MIGRATIONS[MIGRATIONS.length - 1].version;
 
@@ -48,8 +46,6 @@ async function firstVersion(database: TestDatabase): Promise<void> {
   await runRaw(database, [schema, ...version, ...OLD_DATA]);
 }
 
-const open = (database: TestDatabase) => openDatabase({ ...DEFAULT_CONFIG, ...database.options }, Date.now());
-
 test('ID numbers and bank cards that an earlier version kept in clear are encrypted by the migration, and read back', async () => {
   const database = await sharedDatabase();
   try {
@@ -60,7 +56,7 @@ test('ID numbers and bank cards that an earlier version kept in clear are encryp
         ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', 'INSERT INTO schema_version VALUES (15)']
         : ['PRAGMA user_version = 15'];
     await runRaw(database, [...schema, ...version, ...OLD_DATA, "UPDATE users SET real_name = 'Li Lei', id_card = '110101199003071234'"]);
-    const { store, ready, cipher } = open(database);
+    const { store, ready, cipher } = openTestDatabase(database);
     await ready;
     const [user] = await store.q.selectFrom('users').select(['id_card', 'id_card_index']).execute();
     const [loan] = await store.q.selectFrom('loans').select(['id_card', 'bank_card']).execute();
@@ -93,7 +89,7 @@ test('TOTP secrets that an earlier version kept in clear are sealed by the migra
       ...version,
       `INSERT INTO operators (username, password_hash, totp_secret, roles, created_at) VALUES ('old.admin', 'scrypt$x', '${secret}', 'admin', 0)`,
     ]);
-    const { store, ready, cipher } = open(database);
+    const { store, ready, cipher } = openTestDatabase(database);
     await ready;
     const row = await store.q.selectFrom('operators').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(secret);
@@ -109,7 +105,7 @@ test('a database made by the first schema, with data, is brought to the newest a
   const database = await sharedDatabase();
   try {
     await firstVersion(database);
-    const { store, ready } = open(database);
+    const { store, ready } = openTestDatabase(database);
     await ready;
     expect(await store.q.selectFrom('users').select('username').execute()).toEqual([{ username: 'li' }]);
     expect(
@@ -129,7 +125,7 @@ test('a database made by the first schema, with data, is brought to the newest a
     // Nothing was seeded over the existing data (no news), and opening again changes nothing.
     expect(await store.q.selectFrom('news').select('id').execute()).toEqual([]);
     await store.close();
-    const again = open(database);
+    const again = openTestDatabase(database);
     await again.ready;
     expect(await again.store.q.selectFrom('loans').select('order_no').execute()).toEqual([{ order_no: 'L1' }]);
     await again.store.close();
@@ -141,13 +137,13 @@ test('a database made by the first schema, with data, is brought to the newest a
 test('a new database is migrated to the newest version and seeded once', async () => {
   const database = await sharedDatabase();
   try {
-    const first = open(database);
+    const first = openTestDatabase(database);
     await first.ready;
     const news = await first.store.q.selectFrom('news').select('id').execute();
     expect(news.length).toBeGreaterThan(0);
     await first.store.close();
     // Two servers starting on one new database at once: one migrates and seeds, the other finds it done.
-    const [a, b] = [open(database), open(database)];
+    const [a, b] = [openTestDatabase(database), openTestDatabase(database)];
     await Promise.all([a.ready, b.ready]);
     expect(await a.store.q.selectFrom('news').select('id').execute()).toHaveLength(news.length);
     const version =
@@ -170,7 +166,7 @@ test('a database newer than this server is refused rather than guessed at', asyn
         ? ['CREATE TABLE schema_version (version BIGINT NOT NULL)', `INSERT INTO schema_version VALUES (${LATEST + 1})`]
         : [`PRAGMA user_version = ${LATEST + 1}`],
     );
-    const { store, ready } = open(database);
+    const { store, ready } = openTestDatabase(database);
     await expect(ready).rejects.toThrow(/schema version/);
     await store.close();
   } finally {
@@ -203,7 +199,7 @@ test('differences recorded before their reasons said what happened read supersed
       difference(2, 'repriced'),
       difference(3, 'settled_otherwise'),
     ]);
-    const { store, ready } = open(database);
+    const { store, ready } = openTestDatabase(database);
     await ready;
     expect(
       await store.q.selectFrom('payment_differences').select(['payment_id', 'reason', 'due_fen']).orderBy('payment_id').execute(),
@@ -236,7 +232,7 @@ test('articles written before they had two languages keep their text as the lang
       article(1, 'Holiday hours', 'When we answer.', '<p>Open every day.</p>'),
       article(2, '假期服务时间', '客服时间调整。', '<p>每天营业。</p>'),
     ]);
-    const { store, ready } = open(database);
+    const { store, ready } = openTestDatabase(database);
     await ready;
     const columns = ['id', 'title_zh', 'summary_zh', 'content_zh', 'title_en', 'summary_en', 'content_en'] as const;
     expect(await store.q.selectFrom('news').select(columns).orderBy('id').execute()).toEqual([
