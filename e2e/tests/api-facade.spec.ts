@@ -33,12 +33,13 @@ export const EXTRA_PAGES: ExtraPage[] = [
     );
     payment.edit(
       'mf-payment/src/pages/TransferAccount.tsx',
-      `import { useApi } from '@instalment/ui/facade';
+      `import { transferAccountLine } from '@instalment/contract/api';
+import { useApi } from '@instalment/ui/facade';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useLoad } from '@instalment/ui/kit';
 
 export default function TransferAccount(_props: PageProps) {
-  const api = useApi();
+  const api = useApi({ loan: { transferAccountLine } });
   const line = useLoad(() => api.loan.transferAccountLine({ loading: false }), [api]);
   return <p>{line.data ? \`Transfer to \${line.data}\` : line.error ? \`Failed: \${line.error.message}\` : 'Asking…'}</p>;
 }`,

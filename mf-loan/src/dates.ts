@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HttpClient, IsoDateTime } from '@instalment/contract/api';
+import { type HttpClient, type IsoDateTime, loanRates } from '@instalment/contract/api';
 import { DEFAULT_BUSINESS_TIMEZONE } from '@instalment/contract/format';
 import { calendarDate } from '@instalment/contract/loan';
 import { useHost } from '@instalment/host-sdk/host';
@@ -22,7 +22,7 @@ const served = new WeakMap<HttpClient, Promise<string | undefined>>();
  */
 export function useBusinessZone(): string {
   const { http } = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { loanRates } });
   const [zone, setZone] = useState(DEFAULT_BUSINESS_TIMEZONE);
   useEffect(() => {
     let asked = served.get(http);

@@ -1,6 +1,9 @@
-import type { Api, CashierQuery } from '@instalment/contract/api';
+import { type BoundCalls, cashier, type CashierQuery } from '@instalment/contract/api';
 import type { Host } from '@instalment/host-sdk/host';
 import { PATHS } from '@instalment/contract/paths';
+
+/** What a page names to `useApi(...)` for `gatewayUrl`. */
+export const GATEWAY_CALLS = { loan: { cashier } };
 
 /**
  * The gateway's page for this payment, as the server signs it (Alipay's URL, or the sandbox's):
@@ -8,7 +11,7 @@ import { PATHS } from '@instalment/contract/paths';
  */
 export async function gatewayUrl(
   host: Pick<Host, 'routeUrl'>,
-  api: Api,
+  api: BoundCalls<typeof GATEWAY_CALLS>,
   selection: Pick<CashierQuery, 'order_no' | 'periods' | 'payoff'>,
   channel: string,
 ): Promise<string> {

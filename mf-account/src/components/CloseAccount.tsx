@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { AccountClosure } from '@instalment/contract/api';
+import { type AccountClosure, closeAccount } from '@instalment/contract/api';
 import { commonMessages } from '@instalment/contract/i18n';
 import { maskPhone } from '@instalment/contract/format';
 import { validateCode } from '@instalment/contract/validation';
@@ -18,7 +18,7 @@ import { CodeField } from './PhoneCodeFields';
  */
 export function CloseAccount({ closure }: { closure: AccountClosure }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { closeAccount } });
   const t = useT(accountMessages);
   const common = useT(commonMessages);
   const { busy, error, submit: send } = useFormSubmit();

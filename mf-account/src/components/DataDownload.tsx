@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { Button, Card } from '@instalment/ui/kit';
+import { dataExport } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 import { accountMessages } from '../messages';
 
@@ -11,7 +12,7 @@ import { accountMessages } from '../messages';
  */
 export function DataDownload() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { dataExport } });
   const t = useT(accountMessages);
   const [busy, setBusy] = useState(false);
 

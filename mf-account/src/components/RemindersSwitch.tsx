@@ -4,6 +4,7 @@ import { ApiError } from '@instalment/host-sdk/http';
 import { Checkbox } from '@instalment/ui/kit';
 import { accountMessages } from '../messages';
 import styles from '../pages/Profile.module.css';
+import { setReminders } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 /**
@@ -12,7 +13,7 @@ import { useApi } from '@instalment/ui/facade';
  */
 export function RemindersSwitch({ enabled, onSaved }: { enabled: boolean; onSaved: (enabled: boolean) => void }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { setReminders } });
   const t = useT(accountMessages);
   const id = useId();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SmsEvent, SmsWait } from '@instalment/contract/api';
+import { sendSms, type SmsEvent, type SmsWait } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { Button } from '@instalment/ui/kit';
@@ -37,7 +37,7 @@ function waitOf(error: unknown): number | null {
 /** Sends the SMS code once, then counts down before it can be sent again. */
 export function SendCodeButton({ mobile, event, onInvalidPhone }: SendCodeButtonProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { sendSms } });
   const t = useT(accountMessages);
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);

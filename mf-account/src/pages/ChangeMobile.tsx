@@ -8,12 +8,13 @@ import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
+import { changeMobile } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 /** A new phone number, proven by a code sent to it (FastAdmin's changemobile). */
 export default function ChangeMobile(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { changeMobile } });
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: send } = useFormSubmit();

@@ -8,6 +8,7 @@ import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
+import { updateProfile } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 /** The picture types the server stores as an avatar. */
@@ -16,7 +17,7 @@ const AVATAR_ACCEPT = 'image/jpeg,image/png,image/webp';
 /** Nickname, avatar, bio and e-mail; what is saved shows on "mine" at once. */
 export default function EditProfile(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { updateProfile } });
   const t = useT(accountMessages);
   const user = host.session.userInfo;
   const [picture, setPicture] = useState<File | null>(null);

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { isConsentRequired } from '@instalment/contract/api';
+import { isConsentRequired, login, mobileLogin } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { type PageProps, useT } from '@instalment/host-sdk/host';
 import { titleMessages } from '@instalment/contract/i18n';
@@ -24,7 +24,7 @@ const MODES: readonly Mode[] = ['sms', 'password'];
 const passwordGiven = (value: string): ValidationKey | null => (value === '' ? 'passwordRequired' : null);
 
 export default function Login(_props: PageProps) {
-  const api = useApi();
+  const api = useApi({ user: { login, mobileLogin } });
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const [mode, setMode] = useState<Mode>('sms');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { Autopay } from '@instalment/contract/api';
+import { autopay, type Autopay, logout, userIndex } from '@instalment/contract/api';
 import { observer } from '@instalment/host-sdk/session';
 import { formatMoney, maskPhone } from '@instalment/contract/format';
 import { type PageProps, useHost, useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
@@ -29,9 +29,12 @@ const LANGUAGES: ReadonlyArray<{ locale: Locale; label: 'english' | 'chinese' }>
   { locale: 'zh-CN', label: 'chinese' },
 ];
 
+/** The account page's calls: the borrower, the autopay agreement and signing out. */
+const PROFILE_CALLS = { autopay: { autopay }, user: { userIndex, logout } };
+
 function Profile(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi(PROFILE_CALLS);
   const { session } = host;
   const t = useT(accountMessages);
   const titles = useT(titleMessages);

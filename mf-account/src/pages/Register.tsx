@@ -9,6 +9,7 @@ import { AuthScreen, FormError, SwitchLink } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
+import { register } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 type RegisterField = 'mobile' | 'code' | 'password' | 'confirm' | 'email';
@@ -17,7 +18,7 @@ const confirmMatches: FieldRule<RegisterField> = (value, values) =>
   value === '' ? 'required' : value === values.password ? null : 'passwordMismatch';
 
 export default function Register(_props: PageProps) {
-  const api = useApi();
+  const api = useApi({ user: { register } });
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: sendRegistration } = useLoginSubmit();

@@ -9,12 +9,13 @@ import { PasswordField } from '../components/PasswordField';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { accountMessages } from '../messages';
 import { PATHS } from '@instalment/contract/paths';
+import { resetPassword } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 /** A forgotten password, replaced with a code sent to the account's phone; then back to login. */
 export default function ResetPassword(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { resetPassword } });
   const t = useT(accountMessages);
   const titles = useT(titleMessages);
   const { busy, error, submit: send } = useFormSubmit();

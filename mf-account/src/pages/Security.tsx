@@ -6,6 +6,7 @@ import { QUIET, useFormSubmit } from '../auth/completeLogin';
 import { FormError } from '../components/AuthScreen';
 import { PasswordField } from '../components/PasswordField';
 import { accountMessages } from '../messages';
+import { changePassword } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 type PasswordFormField = 'oldpassword' | 'newpassword' | 'confirm';
@@ -18,7 +19,7 @@ const confirmMatches: FieldRule<PasswordFormField> = (value, values) =>
 /** Security settings: a new password, which ends every other session of the account. */
 export default function Security(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { changePassword } });
   const t = useT(accountMessages);
   const { busy, error, submit: send } = useFormSubmit();
   const form = useRuleForm<PasswordFormField>(

@@ -7,12 +7,13 @@ import { Button, Card, ErrorState, LoadingState, Rows, useLoad } from '@instalme
 import { Avatar } from '../components/Avatar';
 import { accountMessages } from '../messages';
 import styles from './UserInfo.module.css';
+import { userIndex } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 /** SPEC §3's stored user info, shown from storage at once and refreshed from the user index. */
 function UserInfo(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { userIndex } });
   const t = useT(accountMessages);
   const common = useT(commonMessages);
   const user = host.session.userInfo;

@@ -1,6 +1,7 @@
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { PATHS } from '@instalment/contract/paths';
 import { Button, useLoad } from '@instalment/ui/kit';
+import { autopay } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 import { autopayMessages } from '../autopay-messages';
 
@@ -11,7 +12,7 @@ import { autopayMessages } from '../autopay-messages';
  */
 export function AutopayEntry() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ autopay: { autopay } });
   const t = useT(autopayMessages);
   const { data } = useLoad(() => api.autopay.autopay({ loading: false, toast: false }), [host]);
   if (!data?.offered) return null;

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { type CreditLine, isConsentRequired, type OfferedRates } from '@instalment/contract/api';
+import { agree, createLoan, credit, type CreditLine, isConsentRequired, loanRates, type OfferedRates } from '@instalment/contract/api';
 import { ApiError } from '@instalment/host-sdk/http';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { checkApplication, formatMoney, formatRate, LOAN_PURPOSES, loanMessages, toFen } from '@instalment/contract/loan';
@@ -28,7 +28,7 @@ const BANKS = ['bank_icbc', 'bank_ccb', 'bank_abc', 'bank_boc', 'bank_bocom', 'b
 
 export default function Apply(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { loanRates, credit } });
   const offer = useLoad(async () => {
     const [rates, credit] = await Promise.all([api.loan.loanRates(QUIET), api.loan.credit(QUIET)]);
     return { rates, credit };
@@ -40,7 +40,7 @@ const QUIET = { loading: false, toast: false };
 
 function ApplyForm({ rates, credit }: { rates: OfferedRates; credit: CreditLine }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ user: { agree }, loan: { createLoan } });
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   const problemText = useProblemText(rates);

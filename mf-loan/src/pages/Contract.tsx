@@ -1,4 +1,4 @@
-import type { ContractInfo, ContractParty } from '@instalment/contract/api';
+import { contractInfo, type ContractInfo, type ContractParty } from '@instalment/contract/api';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatRate, loanMessages } from '@instalment/contract/loan';
 import { Loadable, Rows, useLoad } from '@instalment/ui/kit';
@@ -11,7 +11,7 @@ import { useApi } from '@instalment/ui/facade';
 
 export default function Contract({ query }: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { contractInfo } });
   const orderNo = query.order_no?.trim() ?? '';
   const loaded = useLoad(
     () => api.loan.contractInfo(orderNo ? { order_no: orderNo } : {}, { loading: false, toast: false }),

@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import type { LoanDetail as Loan, ScheduleInstalment, Proof } from '@instalment/contract/api';
+import {
+  installments,
+  type LoanDetail as Loan,
+  orderDetail,
+  payoff,
+  type Proof,
+  type ScheduleInstalment,
+  withdrawProof,
+} from '@instalment/contract/api';
 import { type PageProps, useHost, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatRate, isRepayable, loanMessages } from '@instalment/contract/loan';
 import { Button, Card, Loadable, Rows, useLoad } from '@instalment/ui/kit';
@@ -18,7 +26,7 @@ const QUIET = { loading: false, toast: false };
 
 export default function LoanDetail({ query }: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { orderDetail, installments } });
   const orderNo = query.order_no?.trim() ?? '';
   const loaded = useLoad(async () => {
     if (!orderNo) return null;
@@ -44,7 +52,7 @@ export default function LoanDetail({ query }: PageProps) {
 
 function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: ScheduleInstalment[]; onChange: () => void }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { withdrawProof } });
   const t = useT(messages);
   const tLoan = useT(loanMessages);
   const zone = useBusinessZone();
@@ -113,7 +121,7 @@ function LoanView({ loan, instalments, onChange }: { loan: Loan; instalments: Sc
  */
 function PayoffOffer({ loan }: { loan: Loan }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { payoff } });
   const t = useT(messages);
   const { data: quote, error } = useLoad(() => api.loan.payoff({ order_no: loan.order_no }, QUIET), [host, loan.order_no]);
   if (error) return <p className={styles.muted}>{error.message}</p>;

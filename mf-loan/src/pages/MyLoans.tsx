@@ -4,11 +4,12 @@ import { LoanCard } from '../components/LoanCard';
 import { messages } from '../messages';
 import styles from './MyLoans.module.css';
 import { PATHS } from '@instalment/contract/paths';
+import { myLoans } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 export default function MyLoans(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { myLoans } });
   const t = useT(messages);
   // The list draws its own loading and failure states, so the calls stay quiet.
   const list = usePagedList((page, limit) => api.loan.myLoans({ page, limit }, { loading: false, toast: false }));

@@ -1,5 +1,5 @@
 import { observer } from '@instalment/host-sdk/session';
-import type { LoanRates, MyOverdueLoan, MyOverdueLoans } from '@instalment/contract/api';
+import { loanRates, type LoanRates, type MyOverdueLoan, type MyOverdueLoans, overdueLoans } from '@instalment/contract/api';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatRate, fromFen, penaltyFen } from '@instalment/contract/loan';
 import { Button, Card, Loadable, PageLink, Rows, useLoad } from '@instalment/ui/kit';
@@ -27,7 +27,7 @@ export default observer(OverdueImpact);
 
 function PenaltyRule() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { loanRates } });
   const t = useT(messages);
   const rates = useLoad(() => api.loan.loanRates(QUIET), [host]);
   return (
@@ -78,7 +78,7 @@ function CreditConsequences() {
 
 function MyOverdueInstalments() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ portfolio: { overdueLoans } });
   const t = useT(messages);
   const loaded = useLoad(() => api.portfolio.overdueLoans(QUIET), [host]);
   return (

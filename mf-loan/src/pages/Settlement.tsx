@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Api, Instalment, LoanDetail } from '@instalment/contract/api';
+import { type BoundCalls, contractInfo, type Instalment, installments, type LoanDetail, orderDetail } from '@instalment/contract/api';
 import { maskIdCard } from '@instalment/contract/format';
 import { type PageProps, useHost, useT } from '@instalment/host-sdk/host';
 import { calendarDate, formatMoney, fromFen, isRepayable, loanMessages, toFen } from '@instalment/contract/loan';
@@ -15,10 +15,13 @@ import { useApi } from '@instalment/ui/facade';
 
 const QUIET = { loading: false, toast: false };
 
+/** What the settlement page asks about a loan. */
+const SETTLEMENT_CALLS = { loan: { orderDetail, contractInfo, installments } };
+
 type SettlementRecord = { kind: 'settled'; loan: LoanDetail; issuer: string } | { kind: 'open'; loan: LoanDetail; unpaid: Instalment[] };
 
 /** A settled loan needs its lender (the issuer); an open one what is still owed on it. */
-async function loadRecord(api: Api, orderNo: string): Promise<SettlementRecord | null> {
+async function loadRecord(api: BoundCalls<typeof SETTLEMENT_CALLS>, orderNo: string): Promise<SettlementRecord | null> {
   const loan = await api.loan.orderDetail({ order_no: orderNo }, QUIET);
   if (!loan) return null;
   if (loan.status === 'settled') {
@@ -30,7 +33,7 @@ async function loadRecord(api: Api, orderNo: string): Promise<SettlementRecord |
 }
 
 export default function Settlement({ query }: PageProps) {
-  const api = useApi();
+  const api = useApi(SETTLEMENT_CALLS);
   const orderNo = query.order_no?.trim() ?? '';
   const loaded = useLoad(() => (orderNo ? loadRecord(api, orderNo) : Promise.resolve(null)), [api, orderNo]);
 

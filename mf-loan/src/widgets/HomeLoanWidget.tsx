@@ -1,6 +1,6 @@
 import { observer } from '@instalment/host-sdk/session';
 import { useId } from 'react';
-import type { LoanRates } from '@instalment/contract/api';
+import { credit, loanRates, type LoanRates } from '@instalment/contract/api';
 import { useHost, useT, useTabTap } from '@instalment/host-sdk/host';
 import { listMessages } from '@instalment/contract/i18n';
 import { formatMoney, formatRate, loanMessages } from '@instalment/contract/loan';
@@ -13,7 +13,7 @@ import { useApi } from '@instalment/ui/facade';
 /** The home page's loan offer: how much, over how long, and the way in. */
 export default function HomeLoanWidget() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { loanRates } });
   const t = useT(widgetMessages);
   const titleId = useId();
   // The home page stays calm: no overlay or toast for a widget; it shows its own state.
@@ -79,10 +79,13 @@ function Offer({ rates, onApply }: { rates: LoanRates; onApply: () => void }) {
   );
 }
 
+/** The borrower's line of credit, asked under the line's own name. */
+const CREDIT_CALLS = { loan: { credit } };
+
 /** What the signed-in borrower can still borrow; nothing for a visitor, whose line is not known yet. */
 const AvailableCredit = observer(function AvailableCredit() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi(CREDIT_CALLS);
   const tLoan = useT(loanMessages);
   const loggedIn = host.session.isLoggedIn;
   const credit = useLoad(() => (loggedIn ? api.loan.credit({ loading: false, toast: false }) : Promise.resolve(null)), [host, loggedIn]);

@@ -7,6 +7,7 @@ import { messages } from '../messages';
 import { sanitizeArticle } from '../sanitize';
 import styles from './NewsDetail.module.css';
 import { PATHS } from '@instalment/contract/paths';
+import { newsDetail } from '@instalment/contract/api';
 import { useApi } from '@instalment/ui/facade';
 
 /** The server answers code 0 ('news not found') for an id it does not know. */
@@ -21,7 +22,7 @@ export default function NewsDetail({ query }: PageProps) {
 
 function Article({ id }: { id: string }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ news: { newsDetail } });
   const t = useT(messages);
   // Asked again in the reader's language when it changes: the server answers in it.
   const locale = useLocale();

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, type NewsItem } from '@instalment/contract/api';
+import { DEFAULT_PAGE_SIZE, newsIndex, type NewsItem } from '@instalment/contract/api';
 import { type PageProps, useLocale, usePullDownRefresh, useT } from '@instalment/host-sdk/host';
 import { listMessages, type Locale } from '@instalment/contract/i18n';
 import { EmptyState, ErrorState, LoadMore, type PagedSnapshot, usePagedList } from '@instalment/ui/kit';
@@ -19,7 +19,7 @@ export default function NewsList(_props: PageProps) {
 }
 
 function News() {
-  const api = useApi();
+  const api = useApi({ news: { newsIndex } });
   const locale = useLocale();
   const t = useT(messages);
   const common = useT(listMessages);

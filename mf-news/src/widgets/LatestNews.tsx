@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DEFAULT_LATEST_NEWS } from '@instalment/contract/api';
+import { DEFAULT_LATEST_NEWS, newsLatest } from '@instalment/contract/api';
 import { useLocale, useT, useTabTap } from '@instalment/host-sdk/host';
 import { listMessages } from '@instalment/contract/i18n';
 import { EmptyState, ErrorState, PageLink, useLoad } from '@instalment/ui/kit';
@@ -12,7 +12,7 @@ import { useApi } from '@instalment/ui/facade';
 
 /** Home's latest-news section: the newest articles and a way to all of them. */
 export default function LatestNews() {
-  const api = useApi();
+  const api = useApi({ news: { newsLatest } });
   const t = useT(messages);
   const common = useT(listMessages);
   const headingId = useId();

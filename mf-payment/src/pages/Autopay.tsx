@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Autopay as Agreement, AutopayCharge, DueLoan } from '@instalment/contract/api';
+import {
+  autopay,
+  type Autopay as Agreement,
+  type AutopayCharge,
+  cancelAutopay,
+  type DueLoan,
+  dueLoans,
+  signAutopay,
+} from '@instalment/contract/api';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { ApiError } from '@instalment/host-sdk/http';
@@ -33,7 +41,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiErr
  */
 export default function Autopay(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ autopay: { autopay }, portfolio: { dueLoans } });
   const loaded = useLoad(async (): Promise<AutopayView> => {
     const [agreement, due] = await Promise.all([api.autopay.autopay({ toast: false }), api.portfolio.dueLoans()]);
     return { agreement, loans: due.list };
@@ -114,7 +122,7 @@ function AgreementTimes({ agreement }: { agreement: Agreement }) {
 /** What signing agrees to, and the confirmation that goes to Alipay's signing page. */
 function Terms({ agreement, loans }: { agreement: Agreement; loans: DueLoan[] }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ autopay: { signAutopay } });
   const t = useT(autopayMessages);
   const [signing, setSigning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -218,7 +226,7 @@ function ChargeItem({ charge }: { charge: AutopayCharge }) {
 /** An active agreement: its latest charges, and ending it. */
 function ActiveAgreement({ agreement, onEnded }: { agreement: Agreement; onEnded: (answer: Agreement) => void }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ autopay: { cancelAutopay } });
   const t = useT(autopayMessages);
   const [ending, setEnding] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Cashier as CashierData, PaymentChannel } from '@instalment/contract/api';
+import { cashier, type Cashier as CashierData, channels, type PaymentChannel } from '@instalment/contract/api';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { ApiError } from '@instalment/host-sdk/http';
 import { formatMoney, loanMessages } from '@instalment/contract/loan';
 import { Button, EmptyState, ErrorState, Loadable, Rows, useLoad } from '@instalment/ui/kit';
-import { gatewayUrl, leaveFor } from '../gateway';
+import { GATEWAY_CALLS, gatewayUrl, leaveFor } from '../gateway';
 import { messages } from '../messages';
 import styles from './pages.module.css';
 import { PATHS } from '@instalment/contract/paths';
@@ -37,7 +37,7 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.code ==
  */
 export default function Cashier({ query }: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { cashier, channels } });
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
   const periods = query.periods ?? '';
@@ -89,7 +89,7 @@ export default function Cashier({ query }: PageProps) {
 
 function CashierPayment({ orderNo, periods, data }: { orderNo: string; periods: string; data: CashierView }) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi(GATEWAY_CALLS);
   const t = useT(messages);
   const tl = useT(loanMessages);
   const locale = useLocale();

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { BankInfo, InstalmentsResult } from '@instalment/contract/api';
+import { bankInfo, type BankInfo, installments, type InstalmentsResult } from '@instalment/contract/api';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useHost, useLocale, useT } from '@instalment/host-sdk/host';
 import { commonMessages } from '@instalment/contract/i18n';
@@ -32,7 +32,7 @@ interface ProofData {
 /** The platform's account to transfer to, and the form that reports a transfer with its receipt. */
 export default function ProofUpload({ query }: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { bankInfo, installments } });
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
   const loaded = useLoad(async (): Promise<ProofData | null> => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Instalment, PaymentStanding, PaymentState } from '@instalment/contract/api';
+import { installments, type Instalment, type PaymentStanding, type PaymentState, paymentState } from '@instalment/contract/api';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useHost, useT } from '@instalment/host-sdk/host';
 import { formatMoney, formatPeriods, loanMessages } from '@instalment/contract/loan';
@@ -79,7 +79,7 @@ function OutcomeBanner({ result, paymentNo, payment }: { result?: string; paymen
 /** Choose which instalments to pay (earliest first, no gaps), see the total, go to the cashier. */
 export default function Repay({ query }: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { paymentState, installments } });
   const t = useT(messages);
   const orderNo = query.order_no ?? '';
   const paymentNo = query.payment_no;

@@ -1,4 +1,4 @@
-import type { DueLoan } from '@instalment/contract/api';
+import { type DueLoan, dueLoans } from '@instalment/contract/api';
 import type { PageProps } from '@instalment/host-sdk/host';
 import { useHost, useT, useTabTap } from '@instalment/host-sdk/host';
 import { formatMoney, loanMessages } from '@instalment/contract/loan';
@@ -64,7 +64,7 @@ function DueLoanCard({ loan }: { loan: DueLoan }) {
 /** The repay tab: every loan with something due, soonest first, as the server sums it in one request. */
 export default function Repayments(_props: PageProps) {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ portfolio: { dueLoans } });
   const loaded = useLoad(async () => (await api.portfolio.dueLoans()).list, [host]);
   useTabTap(() => void loaded.reload());
   return <Loadable loaded={loaded}>{(data) => <DueLoans loans={data} refreshing={loaded.loading} />}</Loadable>;

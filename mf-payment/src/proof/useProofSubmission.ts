@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { Money } from '@instalment/contract/api';
+import { type Money, uploadProof } from '@instalment/contract/api';
 import { useHost } from '@instalment/host-sdk/host';
 import { isAbort } from '@instalment/host-sdk/http';
 import { type CommonMessageKey } from '@instalment/contract/i18n';
@@ -69,7 +69,7 @@ export interface ProofToSend {
  */
 export function useProofSubmission() {
   const host = useHost();
-  const api = useApi();
+  const api = useApi({ loan: { uploadProof } });
   const [state, dispatch] = useReducer(next, { phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const uploaded = useRef<{ file: File; url: string } | null>(null);

@@ -43,7 +43,7 @@ export function createTestHost({ locale = 'en', loggedIn = false }: TestHostOpti
   return { host, api: api as unknown as ApiMock, ui, nav, navigate: nav.navigate };
 }
 
-/** Each test host's mocked calls, which the pages it renders get from `useApi()`. */
+/** Each test host's mocked calls, of which the pages it renders get those they name to `useApi(...)`. */
 const apis = new WeakMap<Host, Api>();
 
 export type TestHost = ReturnType<typeof createTestHost>['host'];

@@ -1,50 +1,5 @@
 /** Every path of SPEC §7, owned here: the client calls them and the server routes them. */
-export const ENDPOINTS = {
-  loanCreate: '/api/loan/create',
-  loanRates: '/api/loan/rates',
-  myLoans: '/api/loan/myLoans',
-  orderDetail: '/api/loan/orderDetail',
-  cashier: '/api/loan/cashier',
-  uploadProof: '/api/loan/uploadVoucher',
-  bankInfo: '/api/loan/bankInfo',
-  contractInfo: '/api/loan/getContractInfo',
-  installments: '/api/loan/installments',
-  channels: '/api/loan/channels',
-  payoff: '/api/loan/payoff',
-  credit: '/api/loan/credit',
-  withdrawProof: '/api/loan/withdrawVoucher',
-  paymentState: '/api/loan/payment',
-  /** Across the signed-in borrower's loans, summed on the server (one request however many loans). */
-  dueLoans: '/api/loan/due',
-  overdueLoans: '/api/loan/overdue',
-  newsIndex: '/api/news/index',
-  newsDetail: '/api/news/detail',
-  newsLatest: '/api/news/latest',
-  upload: '/api/common/upload',
-  register: '/api/user/register',
-  mobileLogin: '/api/user/mobilelogin',
-  login: '/api/user/login',
-  smsSend: '/api/sms/send',
-  logout: '/api/user/logout',
-  userIndex: '/api/user/index',
-  resetPassword: '/api/user/resetpwd',
-  changePassword: '/api/user/changepwd',
-  changeMobile: '/api/user/changemobile',
-  profile: '/api/user/profile',
-  consents: '/api/user/consents',
-  reminders: '/api/user/reminders',
-  /** POST: a signed, short-lived link to the borrower's data archive (`dataExportFile`, which answers the zip to that link only). */
-  dataExport: '/api/user/export',
-  dataExportFile: '/api/user/export/file/:user',
-  /** GET: whether the account can be closed now; POST { captcha }: closes it. */
-  closeAccount: '/api/user/close',
-  /** A browser's reports of the pages it drew (`TelemetryBatch`, sent as text/plain by sendBeacon): no session. */
-  telemetry: '/api/telemetry',
-  /** GET: the borrower's withholding agreement; POST sign: Alipay's signing page; POST cancel: ends it. */
-  autopay: '/api/autopay',
-  autopaySign: '/api/autopay/sign',
-  autopayCancel: '/api/autopay/cancel',
-} as const;
+export * as ENDPOINTS from './endpoint-paths';
 
 /** Development-only routes of the reference server (only with DEV_ROUTES=1, never in production). */
 export const DEV_ENDPOINTS = {

@@ -21,7 +21,7 @@ export type RefreshHandler = () => Promise<unknown> | void;
 /**
  * The one door through which a remote page reaches the shell (DESIGN §2). The shell provides
  * the real one; each remote's standalone harness builds its own. It carries state, not calls:
- * a remote binds its own API calls to `http` (`useApi()`, @instalment/ui/facade).
+ * a remote binds its own API calls to `http` (`useApi(...)`, @instalment/ui/facade).
  */
 export interface Host {
   session: SessionStore;

@@ -4,7 +4,7 @@ import { useHost } from '@instalment/host-sdk/host';
 
 /**
  * The console's calls (the contract's, typed by their schemas) bound to the console's client, as
- * `useApi()` binds the borrower's: an operator screen asks through these, never by path, and the
+ * `useApi(...)` binds the borrower's: an operator screen asks through these, never by path, and the
  * lint refuses a direct `http.get(`/`http.post(`/`fetch(` in one. Bundled by each remote, like the
  * borrower's calls: a new console call ships with the remote that makes it.
  */
