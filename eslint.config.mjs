@@ -85,7 +85,7 @@ export default tseslint.config(
   },
   {
     // Operator screens and the console host ask through the contract's typed console calls, as
-    // borrower pages do through `useApi()`: a path typed at a call site, or an answer's type
+    // borrower pages do through `useApi(...)`: a path typed at a call site, or an answer's type
     // asserted there, is what this refuses. Signing in and out (createConsoleHost.ts) and reading config.json
     // before any client exists (start.tsx) are the host's plumbing, not a screen's call.
     files: ['mf-*/src/console/**/*.{ts,tsx}', 'ops/src/**/*.{ts,tsx}', 'packages/ui/src/console/**/*.{ts,tsx}'],
