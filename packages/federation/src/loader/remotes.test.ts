@@ -131,3 +131,21 @@ test('a remote built with another minor release of the federation runtime is reg
   expect(warn).toHaveBeenCalledWith(expect.stringContaining(`mf_news runs its own federation runtime ${major}.${minor + 1}.0`));
   warn.mockRestore();
 });
+
+test('a page opened while another page of its remote is fetched at idle is asked at the priority the runtime asks', async () => {
+  registerAppRemotes({} as RemoteEntries);
+  const plugin = jest.mocked(registerPlugins).mock.calls.at(-1)?.[0]?.[0] as ModuleFederationRuntimePlugin;
+  const script = () => {
+    const attrs: Record<string, string> = { fetchpriority: 'high' };
+    plugin.createScript?.({ url: 'http://x.test/page.js', attrs, remoteInfo: { name: 'mf_loan' } as never });
+    return attrs.fetchpriority;
+  };
+  let finish: (page: unknown) => void = () => undefined;
+  jest.mocked(loadRemote).mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+  const atIdle = loadExposedAtIdle('mf_loan', './MyLoans');
+  expect(script()).toBe('low');
+  await loadExposed('mf_loan', './Apply');
+  expect(script()).toBe('high');
+  finish({ default: 'page' });
+  await atIdle;
+});

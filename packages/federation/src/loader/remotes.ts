@@ -223,6 +223,13 @@ const loading = new Map<string, Promise<unknown>>();
 
 /** Loads an exposed module (see loadTwice); asked again while on its way, it is the same load. */
 export function loadExposed<T>(remote: ContainerName, module: string): Promise<T> {
+  // The reader waits on this remote now: an idle fetch of another of its pages no longer lowers what it asks for.
+  fetchedAtIdle.delete(remote);
+  return sharedLoad<T>(remote, module);
+}
+
+/** The one load of a page, whoever asks for it while it is on its way. */
+function sharedLoad<T>(remote: ContainerName, module: string): Promise<T> {
   const id = `${remote}/${module}`;
   let load = loading.get(id) as Promise<T> | undefined;
   if (!load) {
@@ -280,7 +287,7 @@ export async function loadExposedAtIdle(remote: ContainerName, module: string): 
   fetchedAtIdle.add(remote);
   try {
     preloadExposed(remote, module);
-    await loadExposed(remote, module).catch(() => undefined);
+    await sharedLoad(remote, module).catch(() => undefined);
   } finally {
     fetchedAtIdle.delete(remote);
   }
