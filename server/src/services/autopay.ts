@@ -21,7 +21,7 @@ import { Ledger } from './ledger';
 import type { LoanService } from './loans';
 import type { Operator } from './operators';
 import { PAYMENT_TTL_MS, type PaymentService } from './payments';
-import { Refusal, sentenceOf } from './refusals';
+import { Refusal, refusedAs, sentenceOf } from './refusals';
 import type { ReminderService } from './reminders';
 import { userTarget } from './targets';
 
@@ -314,10 +314,7 @@ export class AutopayService {
 
   private async chargeLoan(candidate: ChargeCandidate, today: string, anyHour: boolean): Promise<LoanOutcome> {
     const loan = await this.loans.byId(candidate.loan_id);
-    const states = await this.ledger.owing(loan).catch((error: unknown) => {
-      if (error instanceof Refusal) return null;
-      throw error;
-    });
+    const states = await this.ledger.owing(loan).catch(refusedAs(null));
     // Instalments due by today and unpaid; a proof under review means the borrower paid by transfer.
     const due = states?.filter((state) => !state.ledger.paid && state.view.due_date <= today) ?? [];
     if (due.length === 0 || due.some((state) => state.ledger.underReview)) return 'none';
@@ -400,13 +397,7 @@ export class AutopayService {
   ): Promise<ChargeRow | null> {
     const ledger = this.ledger.on(tx);
     const loan = await this.loans.on(tx).byId(loanId);
-    const amountFen = await ledger.price(loan, { payoff: false, periods }).then(
-      (price) => price.amountFen,
-      (error: unknown) => {
-        if (error instanceof Refusal) return null;
-        throw error;
-      },
-    );
+    const amountFen = await ledger.price(loan, { payoff: false, periods }).then((price) => price.amountFen, refusedAs(null));
     if (amountFen === null) return null;
     const records = new AutopayRecords(tx);
     // Finance may have paused the borrower since the run chose the loan.

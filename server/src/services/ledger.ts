@@ -22,7 +22,7 @@ import { PaymentRecords } from '../repositories/payments';
 import { ProofRecords } from '../repositories/proofs';
 import type { Store } from '../db/store';
 import type { ServerMessageKey } from '../i18n/server';
-import { Refusal, sentenceOf } from './refusals';
+import { Refusal, refusedAs, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 
 /** An instalment as of a day: its wire form and the ledger's figures in fen. */
@@ -211,10 +211,7 @@ export class Ledger {
 
   /** `price`, or null when the ledger refuses the selection; a failure to read the books still fails. */
   private priceIfPayable(loan: LoanRow, selection: Selection, today: string, known: InstalmentState[] | undefined): Promise<Price | null> {
-    return this.price(loan, selection, today, known).catch((error: unknown) => {
-      if (error instanceof Refusal) return null;
-      throw error;
-    });
+    return this.price(loan, selection, today, known).catch(refusedAs(null));
   }
 
   /** What settling the whole loan costs today (GET /api/loan/payoff). */

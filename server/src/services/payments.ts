@@ -10,7 +10,7 @@ import type { LoanRow, LoanService } from './loans';
 import type { Store } from '../db/store';
 import { DifferenceRecords } from '../repositories/differences';
 import { type FoundPayment, PaymentRecords, type PaymentRow } from '../repositories/payments';
-import { Refusal, sentenceOf } from './refusals';
+import { Refusal, refusedAs, sentenceOf } from './refusals';
 import { businessDay } from './business-time';
 import { paymentStanding } from './payment-standing';
 
@@ -53,13 +53,6 @@ function differenceReason(status: PaymentRow['status'], askedFen: number, dueFen
 }
 
 /** A refusal read as `value` (the ledger would not price it); any other error goes on. */
-const refusedAs =
-  <T>(value: T) =>
-  (error: unknown): T => {
-    if (error instanceof Refusal) return value;
-    throw error;
-  };
-
 /** The gateway channel `code` among the channels offered, or null. */
 const gatewayOf = (offered: readonly PaymentChannel[], code: string): PaymentChannel | null =>
   offered.find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;

@@ -12,7 +12,7 @@ import { Ledger, type Selection } from './ledger';
 import { businessDay } from './business-time';
 import type { LoanRow, LoanService } from './loans';
 import type { Operator } from './operators';
-import { Refusal, sentenceOf } from './refusals';
+import { Refusal, refusedAs, sentenceOf } from './refusals';
 import type { Page } from './page';
 
 export const differenceTarget = (id: number) => `difference:${id}`;
@@ -311,10 +311,7 @@ export class Reconciliation {
     }
     if (!atPriceShown(row)) throw new Refusal(sentenceOf('differenceNotAtPriceShown'));
     const pricedOn = businessDay(this.ctx, row.payment_created_at);
-    const then = await ledger.price(loan, selectionOf(row), pricedOn).catch((error: unknown) => {
-      if (error instanceof Refusal) return null;
-      throw error;
-    });
+    const then = await ledger.price(loan, selectionOf(row), pricedOn).catch(refusedAs(null));
     if (then?.amountFen !== available) throw new Refusal(sentenceOf('differenceNotAtPriceShown'));
     return { loan, selection: selectionOf(row), pricedOn };
   }

@@ -30,6 +30,14 @@ export class Refusal extends Error {
   }
 }
 
+/** A promise's rejection handler: `value` for a refusal (the ledger says no), any other failure passed on. */
+export const refusedAs =
+  <T>(value: T) =>
+  (error: unknown): T => {
+    if (error instanceof Refusal) return value;
+    throw error;
+  };
+
 /** An application in an ID number already bound to another account: counted against whoever asks, as it tells them the number is a customer's. */
 export class IdCardHeldByOther extends Refusal {
   constructor() {
