@@ -1,8 +1,8 @@
-import { createPrivateKey } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../settings/config';
+import { AlipaySignature } from './alipay-signature';
 import { loggableFailure } from './failures';
 import type {
   AgreementGateway,
@@ -31,18 +31,6 @@ const TIMEOUT_MS = 5_000;
 const unsure = (answer: Record<string, unknown>) => answer.code === '20000' || String(answer.subCode ?? '').endsWith('SYSTEM_ERROR');
 
 const detailOf = (answer: Record<string, unknown>) => String(answer.subMsg ?? answer.subCode ?? answer.msg ?? answer.code);
-
-/** The SDK labels a private key by its encoding; a console key may be either, PEM or bare base64. */
-function keyTypeOf(privateKey: string): 'PKCS1' | 'PKCS8' {
-  if (privateKey.includes('BEGIN RSA PRIVATE KEY')) return 'PKCS1';
-  if (privateKey.includes('BEGIN PRIVATE KEY')) return 'PKCS8';
-  try {
-    createPrivateKey({ key: Buffer.from(privateKey.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'pkcs8' });
-    return 'PKCS8';
-  } catch {
-    return 'PKCS1';
-  }
-}
 
 /** Yuan with two decimals, as Alipay's amounts are written. */
 export const yuanOf = (fen: number) => (fen / 100).toFixed(2);
@@ -77,33 +65,34 @@ function agreementOf(externalAgreementNo: string, agreementNo: unknown, status: 
 }
 
 /**
- * Alipay through its official SDK: `alipay.trade.wap.pay` URLs signed RSA2 with the app's key,
- * notifies and `alipay.trade.query`, `alipay.trade.refund` and `alipay.trade.fastpay.refund.query`
- * answers verified with Alipay's.
+ * Alipay: `alipay.trade.wap.pay` URLs signed RSA2 with the app's key and notifies verified with
+ * Alipay's (./alipay-signature.ts); `alipay.trade.query`, `alipay.trade.refund` and
+ * `alipay.trade.fastpay.refund.query` through its official SDK, answers verified with Alipay's key.
  */
 export class AlipayGateway implements PaymentGateway {
   readonly channels = ['alipay'] as const;
   readonly agreements: AlipayAgreements;
   private readonly sdk: AlipaySdk;
+  private readonly signature: AlipaySignature;
 
   constructor(
     private readonly settings: AlipaySettings,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.signature = new AlipaySignature(settings.appId, settings.privateKey, settings.alipayPublicKey);
     this.sdk = new AlipaySdk({
       appId: settings.appId,
-      privateKey: settings.privateKey,
-      keyType: keyTypeOf(settings.privateKey),
-      alipayPublicKey: settings.alipayPublicKey,
+      ...this.signature.pem,
       gateway: settings.gateway,
       signType: 'RSA2',
       timeout: settings.timeoutMs ?? TIMEOUT_MS,
     });
-    this.agreements = new AlipayAgreements(this.sdk, settings, log);
+    this.agreements = new AlipayAgreements(this.sdk, this.signature, settings, log);
   }
 
   payUrl(payment: PaymentToPay, _channel: string, returnUrl: string | null, apiBase: string): string {
-    return this.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+    return this.signature.pageUrl(this.settings.gateway, {
+      method: 'alipay.trade.wap.pay',
       bizContent: {
         out_trade_no: payment.paymentNo,
         total_amount: yuanOf(payment.amountFen),
@@ -112,13 +101,13 @@ export class AlipayGateway implements PaymentGateway {
         ...(payment.quitUrl ? { quit_url: payment.quitUrl } : {}),
       },
       notifyUrl: `${apiBase}${GATEWAY_ENDPOINTS.alipayNotify}`,
-      ...(returnUrl ? { returnUrl } : {}),
+      returnUrl,
     });
   }
 
   /** A notify's fields when they are Alipay's, signed for this app: null for anything else. */
   verifiedNotify(fields: Record<string, string>): GatewayTrade | null {
-    if (!this.sdk.checkNotifySignV2(fields)) return null;
+    if (!this.signature.signedByAlipay(fields)) return null;
     if (fields.app_id !== this.settings.appId) return null;
     const amountFen = fenOf(fields.total_amount);
     if (!fields.out_trade_no || amountFen === null) return null;
@@ -219,6 +208,7 @@ export class AlipayGateway implements PaymentGateway {
 export class AlipayAgreements implements AgreementGateway {
   constructor(
     private readonly sdk: AlipaySdk,
+    private readonly signature: AlipaySignature,
     private readonly settings: AlipaySettings,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -228,7 +218,8 @@ export class AlipayAgreements implements AgreementGateway {
   }
 
   signUrl(externalAgreementNo: string, returnUrl: string | null, apiBase: string): string {
-    return this.sdk.pageExecute('alipay.user.agreement.page.sign', 'GET', {
+    return this.signature.pageUrl(this.settings.gateway, {
+      method: 'alipay.user.agreement.page.sign',
       bizContent: {
         ...this.product,
         product_code: WITHHOLDING_PRODUCT_CODE,
@@ -236,13 +227,13 @@ export class AlipayAgreements implements AgreementGateway {
         access_params: { channel: 'ALIPAYAPP' },
       },
       notifyUrl: `${apiBase}${GATEWAY_ENDPOINTS.alipayAgreementNotify}`,
-      ...(returnUrl ? { returnUrl } : {}),
+      returnUrl,
     });
   }
 
   /** An agreement notify's fields when they are Alipay's, signed for this app: null for anything else. */
   verifiedNotify(fields: Record<string, string>): GatewayAgreement | null {
-    if (!this.sdk.checkNotifySignV2(fields)) return null;
+    if (!this.signature.signedByAlipay(fields)) return null;
     if (fields.app_id !== this.settings.appId || !AGREEMENT_NOTIFIES.has(fields.notify_type ?? '')) return null;
     if (!fields.external_agreement_no) return null;
     return agreementOf(fields.external_agreement_no, fields.agreement_no, fields.status);
