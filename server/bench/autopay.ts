@@ -12,7 +12,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { calendarDate } from '@instalment/contract/loan';
 import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { startAlipayFake, type AlipayFake } from '../test/fakes/alipay';
+import { request } from '../test/request';
 import { seedDueLoans } from './seeding';
 import { cleanups, runBounded } from './lifetime';
 
@@ -191,24 +191,15 @@ async function startApi(main: string, env: Record<string, string>): Promise<Api>
 }
 
 /** The development route's run, over node:http: a long run must not meet fetch's five-minute header time-out. */
-function runJob(api: Api): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${api.base}${DEV_ENDPOINTS.runJob}`,
-      { method: 'POST', headers: { 'content-type': 'application/json' } },
-      (answer) => {
-        let body = '';
-        answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        answer.on('end', () => {
-          const parsed = JSON.parse(body) as { code: number; msg: string; data: { charged: number } | null };
-          if (answer.statusCode !== 200 || parsed.code !== 1) reject(new Error(`run-job answered ${answer.statusCode}: ${parsed.msg}`));
-          else resolve(parsed.data!.charged);
-        });
-      },
-    );
-    request.once('error', reject);
-    request.end(JSON.stringify({ job: 'autopay' }));
+async function runJob(api: Api): Promise<number> {
+  const answer = await request(`${api.base}${DEV_ENDPOINTS.runJob}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ job: 'autopay' }),
   });
+  const parsed = JSON.parse(answer.text) as { code: number; msg: string; data: { charged: number } | null };
+  if (answer.status !== 200 || parsed.code !== 1) throw new Error(`run-job answered ${answer.status}: ${parsed.msg}`);
+  return parsed.data!.charged;
 }
 
 const count = async (query: Promise<{ n: string | number | bigint }>) => Number((await query).n);

@@ -22,6 +22,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ import { calendarDate } from '@instalment/contract/loan';
 import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { alipayEnv, startAlipayFake, type AlipayFake } from '../test/fakes/alipay';
+import { request } from '../test/request';
 import { seedDueLoans } from './seeding';
 import { cleanups, runBounded } from './lifetime';
 
@@ -109,16 +111,19 @@ async function seedBorrowers(store: Store, cipher: ReturnType<typeof openDatabas
   return { borrowers, dueFen };
 }
 
+/** The borrowers' connections, kept open as a phone's are between its calls. */
+const phones = new http.Agent({ keepAlive: true });
+cleanups.push(() => phones.destroy());
+
 /** One settlement as the app and Alipay make it; answers its time in ms. */
 async function settle(apiUrl: string, alipay: AlipayFake, borrower: Borrower): Promise<number> {
   const started = performance.now();
   const query = new URLSearchParams({ order_no: borrower.orderNo, periods: '1', channel: 'alipay', return_url: `${APP_ORIGIN}/repay` });
-  const answer = await fetch(`${apiUrl}${ENDPOINTS.cashier}?${query}`, { headers: { [TOKEN_HEADER]: borrower.token } });
-  const envelope = (await answer.json()) as { code: number; msg: string; data: Cashier | null };
+  const answer = await request(`${apiUrl}${ENDPOINTS.cashier}?${query}`, { headers: { [TOKEN_HEADER]: borrower.token }, agent: phones });
+  const envelope = JSON.parse(answer.text) as { code: number; msg: string; data: Cashier | null };
   if (envelope.code !== 1 || !envelope.data?.pay_url) throw new Error(`cashier of ${borrower.orderNo}: ${answer.status} ${envelope.msg}`);
-  const page = await fetch(envelope.data.pay_url);
-  await page.text();
-  if (!page.ok) throw new Error(`Alipay's page for ${envelope.data.payment_no}: ${page.status}`);
+  const page = await request(envelope.data.pay_url, { agent: phones });
+  if (page.status !== 200) throw new Error(`Alipay's page for ${envelope.data.payment_no}: ${page.status}`);
   // The payer pays: Alipay marks the trade paid and sends its signed notify (the fake's "Pay" without the return page, which no one opens here).
   const trade = alipay.trades.get(envelope.data.payment_no)!;
   trade.status = 'TRADE_SUCCESS';

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, createSign, createVerify, generateKe
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AlipaySettings } from '../../src/settings/config';
+import { request } from '../request';
 
 /** A trade as the fake gateway keeps it, from the signed page request on. */
 export interface FakeTrade {
@@ -238,14 +239,17 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     });
   };
 
-  const postNotify = async (notifyUrl: string, fields: Record<string, string>) => {
-    const response = await fetch(notifyUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      body: new URLSearchParams(fields),
-    });
-    return response.text();
-  };
+  // Alipay keeps its connections to a merchant open; a repayment day's thousands of notifies share them.
+  const notifier = new http.Agent({ keepAlive: true });
+  const postNotify = async (notifyUrl: string, fields: Record<string, string>) =>
+    (
+      await request(notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        body: new URLSearchParams(fields).toString(),
+        agent: notifier,
+      })
+    ).text;
 
   const fake = {
     appId,
@@ -605,6 +609,7 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
     gateway: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`,
     close: () =>
       new Promise<void>((resolve) => {
+        notifier.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
