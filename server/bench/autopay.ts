@@ -22,7 +22,7 @@ import { calendarDate } from '@instalment/contract/loan';
 import { openDatabase } from '../src/db/database';
 import type { Store } from '../src/db/store';
 import { startAlipayFake, type AlipayFake } from '../test/fakes/alipay';
-import { request } from '../test/request';
+import { request } from '../test/fakes/request';
 import { seedDueLoans } from './seeding';
 import { cleanups, runBounded } from './lifetime';
 

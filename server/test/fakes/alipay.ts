@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, createSign, createVerify, generateKe
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AlipaySettings } from '../../src/settings/config';
-import { request } from '../request';
+import { request } from './request';
 
 /** A trade as the fake gateway keeps it, from the signed page request on. */
 export interface FakeTrade {

@@ -1,5 +1,4 @@
-import type http from 'node:http';
-import { request as send } from '../../request';
+import http from 'node:http';
 
 /** An answer as the attacker sees it: the HTTP status, the headers and the envelope. */
 export interface Answer {
@@ -8,8 +7,11 @@ export interface Answer {
   body: { code: number; msg: string; data: unknown };
 }
 
-/** One JSON request to the server (../../request.ts), answered with its envelope; `from`: the loopback address it leaves from. */
-export async function request(
+/**
+ * One JSON request to the server, with any headers (Host included, which fetch cannot set);
+ * `from`: the loopback address it leaves from (127.0.0.2 plays another client's network).
+ */
+export function request(
   baseURL: string,
   method: 'GET' | 'POST',
   path: string,
@@ -18,19 +20,28 @@ export async function request(
   from?: string,
 ): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const reply = await send(`${baseURL}${path}`, {
-    method,
-    localAddress: from,
-    headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: payload,
+  return new Promise((resolve, reject) => {
+    const call = http.request(
+      `${baseURL}${path}`,
+      { method, agent: false, localAddress: from, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Answer['body'];
+          try {
+            parsed = JSON.parse(text) as Answer['body'];
+          } catch {
+            parsed = { code: -1, msg: text, data: null };
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed });
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
   });
-  let parsed: Answer['body'];
-  try {
-    parsed = JSON.parse(reply.text) as Answer['body'];
-  } catch {
-    parsed = { code: -1, msg: reply.text, data: null };
-  }
-  return { status: reply.status, headers: reply.headers, body: parsed };
 }
 
 export const post = (baseURL: string, path: string, body: unknown, headers?: Record<string, string>) =>
