@@ -149,3 +149,53 @@ test('a page opened while another page of its remote is fetched at idle is asked
   finish({ default: 'page' });
   await atIdle;
 });
+
+describe('a remote runs from the entry its manifest names, its page fetched beside it', () => {
+  const MANIFEST = 'http://account.test/mf-manifest.json';
+  const manifest = {
+    metaData: { globalName: 'mf_account', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.1a.js', path: '', type: 'global' } },
+    exposes: [
+      { name: 'Profile', path: './Profile', assets: { js: { sync: ['p.2b.js'], async: [] }, css: { sync: ['p.3c.css'], async: [] } } },
+    ],
+  };
+  const start = () => {
+    registerAppRemotes(
+      { mf_account: MANIFEST } as RemoteEntries,
+      async () => ({ ok: true, text: async () => JSON.stringify(manifest) }) as Response,
+    );
+    return jest.mocked(registerPlugins).mock.calls.at(-1)?.[0]?.[0] as ModuleFederationRuntimePlugin;
+  };
+
+  test('the runtime is pointed at the entry and asked for the page’s files at once', async () => {
+    const plugin = start();
+    jest.mocked(preloadRemote).mockClear();
+    const remoteInfo = { name: 'mf_account', entry: MANIFEST, type: 'global' } as Record<string, string>;
+    await plugin.afterResolve?.({ remote: { name: 'mf_account', entry: MANIFEST }, remoteInfo, expose: './Profile' } as never);
+    expect(remoteInfo).toMatchObject({ entry: 'http://account.test/remoteEntry.1a.js', type: 'global', entryGlobalName: 'mf_account' });
+    expect(asked()).toEqual(['mf_account ./Profile']);
+  });
+
+  test("the page's files are listed once, with the entry, and never one the document already has", async () => {
+    const plugin = start();
+    const assets = (exposes: string[]) =>
+      plugin.generatePreloadAssets?.({
+        remote: { name: 'mf_account', entry: MANIFEST },
+        remoteInfo: { name: 'mf_account', entry: MANIFEST },
+        preloadOptions: { preloadConfig: { nameOrAlias: 'mf_account', exposes, resourceCategory: 'sync' } },
+      } as never);
+    const script = document.createElement('script');
+    script.src = 'http://account.test/remoteEntry.1a.js';
+    document.head.append(script);
+    expect(await assets(['Profile'])).toEqual({
+      cssAssets: ['http://account.test/p.3c.css'],
+      jsAssetsWithoutEntry: ['http://account.test/p.2b.js'],
+      entryAssets: [],
+    });
+    script.remove();
+    expect(await assets(['Profile'])).toEqual({
+      cssAssets: [],
+      jsAssetsWithoutEntry: [],
+      entryAssets: [expect.objectContaining({ url: 'http://account.test/remoteEntry.1a.js' })],
+    });
+  });
+});

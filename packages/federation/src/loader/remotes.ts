@@ -9,6 +9,7 @@ import type { RemoteRelease } from '@instalment/contract/api';
 import { readPublishedPages, type ContainerName, type PublishedPage } from '@instalment/federation/pages';
 import { BUNDLER_RUNTIME_VERSION } from '../runtime/bundlerRuntime';
 import { IDLE_FETCH_MARK } from './idleFetchMark';
+import { entryOf, exposeFiles, type Manifest } from './manifest';
 import { drawnUrl, drawReleases, fallBack, tell } from './release';
 import { builtWith, runnableManifestUrl } from './selfContained';
 
@@ -66,6 +67,14 @@ function manifestText(url: string): Promise<string> {
   return text;
 }
 
+const manifestOf = async (url: string) => JSON.parse(await manifestText(url)) as Manifest;
+
+/** The manifest a registered remote names as its entry (the host registers every remote by its manifest). */
+const manifestUrlOf = (remote: object) => ('entry' in remote && typeof remote.entry === 'string' ? remote.entry : '');
+
+/** Exposed modules whose files were fetched ahead, by manifest and module: each is fetched once. */
+const fetchedAhead = new Set<string>();
+
 /**
  * The self-contained build's manifest a remote runs from, where it does (./selfContained.ts), and
  * the choice made for each remote since its last registration.
@@ -112,6 +121,51 @@ const resilience: ModuleFederationRuntimePlugin = {
   async beforePreloadRemote({ preloadOps }) {
     await Promise.all(preloadOps.map(({ nameOrAlias }) => runnable(nameOrAlias)));
   },
+  // The remote runs from the entry its manifest names (./manifest.ts), and the page's files are
+  // fetched beside that entry rather than after it has run, as the runtime's snapshot plugin did.
+  async afterResolve(args) {
+    const url = manifestUrlOf(args.remote);
+    const entry = entryOf(url, await manifestOf(url), args.remote.name);
+    if (!entry) throw new Error(`${url} names no entry`);
+    Object.assign(args.remoteInfo, { entry: entry.url, type: entry.type, entryGlobalName: entry.globalName });
+    void preloadRemote([{ nameOrAlias: args.remote.name, exposes: [args.expose], resourceCategory: 'sync', share: false }]).catch(
+      () => undefined,
+    );
+    return args;
+  },
+  async generatePreloadAssets({ remote, remoteInfo, preloadOptions }) {
+    const url = manifestUrlOf(remote);
+    const manifest = await manifestOf(url);
+    const entry = entryOf(url, manifest, remote.name);
+    if (!entry) throw new Error(`${url} names no entry`);
+    Object.assign(remoteInfo, { entry: entry.url, type: entry.type, entryGlobalName: entry.globalName });
+    const { exposes = [], resourceCategory = 'sync' } = preloadOptions.preloadConfig;
+    const js: string[] = [];
+    const css: string[] = [];
+    for (const expose of exposes) {
+      const key = `${url} ${expose}`;
+      if (fetchedAhead.has(key)) continue;
+      fetchedAhead.add(key);
+      const files = exposeFiles(url, manifest, expose, resourceCategory);
+      js.push(...files.js);
+      css.push(...files.css);
+    }
+    const scripts = new Set(Array.from(document.scripts, (script) => script.src));
+    const links = new Set(Array.from(document.querySelectorAll('link'), (link) => link.href));
+    return {
+      cssAssets: css.filter((file) => !links.has(file)),
+      jsAssetsWithoutEntry: js.filter((file) => !scripts.has(file)),
+      entryAssets: scripts.has(entry.url)
+        ? []
+        : [
+            {
+              name: remote.name,
+              url: entry.url,
+              moduleInfo: { name: remote.name, entry: entry.url, type: entry.type, entryGlobalName: entry.globalName, shareScope: '' },
+            },
+          ],
+    };
+  },
   async errorLoadRemote({ id, error }) {
     failed.add(id.split('/')[0]);
     throw error;
@@ -141,6 +195,8 @@ export function registerAppRemotes(remotes: RemoteEntries, earlyAnswer?: EarlyAn
 function register(remote: ContainerName): void {
   for (const id of loaded.keys()) if (id.startsWith(`${remote}/`)) loaded.delete(id);
   for (const id of askedModules) if (id.startsWith(`${remote}/`)) askedModules.delete(id);
+  for (const key of fetchedAhead)
+    if ([drawnUrl(remote), selfContained.get(remote)].some((url) => url && key.startsWith(`${url} `))) fetchedAhead.delete(key);
   selfContained.delete(remote);
   chosen.delete(remote);
   const url = drawnUrl(remote);
