@@ -4,6 +4,9 @@ const ALGORITHM = 'RSA-SHA256';
 /** Alipay reads a request's `timestamp` as Beijing time, which keeps no daylight saving. */
 const BEIJING_OFFSET_MS = 8 * 3600_000;
 
+/** A request's `timestamp` as Alipay reads it: `yyyy-MM-dd HH:mm:ss` in Beijing, whatever zone the server runs in. */
+export const alipayTime = (now = Date.now()) => new Date(now + BEIJING_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+
 /**
  * The string Alipay signs (opendocs.alipay.com/common/02kf5q, as its Java SDK builds it): every
  * field but those left out that has a value, sorted by name, `name=value` joined by `&`.
@@ -88,7 +91,7 @@ export class AlipaySignature {
       method: request.method,
       charset: 'utf-8',
       sign_type: 'RSA2',
-      timestamp: new Date(now + BEIJING_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19),
+      timestamp: alipayTime(now),
       version: '1.0',
       notify_url: request.notifyUrl,
       ...(request.returnUrl ? { return_url: request.returnUrl } : {}),

@@ -2,7 +2,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { GATEWAY_ENDPOINTS } from '@instalment/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlipaySettings } from '../settings/config';
-import { AlipaySignature } from './alipay-signature';
+import { AlipaySignature, alipayTime } from './alipay-signature';
 import { loggableFailure } from './failures';
 import type {
   AgreementGateway,
@@ -31,6 +31,14 @@ const TIMEOUT_MS = 5_000;
 const unsure = (answer: Record<string, unknown>) => answer.code === '20000' || String(answer.subCode ?? '').endsWith('SYSTEM_ERROR');
 
 const detailOf = (answer: Record<string, unknown>) => String(answer.subMsg ?? answer.subCode ?? answer.msg ?? answer.code);
+
+/**
+ * A call that waits for Alipay's answer, through the SDK, its answer's signature verified. Its
+ * `timestamp` is Beijing time, as Alipay reads it: the SDK writes the server's local time, 8 hours
+ * early on a server that runs in UTC.
+ */
+const ask = (sdk: AlipaySdk, method: string, bizContent: Record<string, unknown>) =>
+  sdk.exec(method, { bizContent, timestamp: alipayTime() }, { validateSign: true });
 
 /** Yuan with two decimals, as Alipay's amounts are written. */
 export const yuanOf = (fen: number) => (fen / 100).toFixed(2);
@@ -122,7 +130,7 @@ export class AlipayGateway implements PaymentGateway {
   async query(paymentNo: string): Promise<GatewayTrade | null> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } }, { validateSign: true });
+      answer = await ask(this.sdk, 'alipay.trade.query', { out_trade_no: paymentNo });
     } catch (error) {
       this.log.warn({ err: loggableFailure(error), payment_no: paymentNo }, 'alipay.trade.query failed');
       return null;
@@ -144,19 +152,13 @@ export class AlipayGateway implements PaymentGateway {
   async refund(refund: RefundToMake): Promise<RefundOutcome> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.sdk.exec(
-        'alipay.trade.refund',
-        {
-          bizContent: {
-            out_trade_no: refund.paymentNo,
-            ...(refund.tradeNo ? { trade_no: refund.tradeNo } : {}),
-            refund_amount: yuanOf(refund.amountFen),
-            out_request_no: refund.refundNo,
-            refund_reason: refund.reason,
-          },
-        },
-        { validateSign: true },
-      );
+      answer = await ask(this.sdk, 'alipay.trade.refund', {
+        out_trade_no: refund.paymentNo,
+        ...(refund.tradeNo ? { trade_no: refund.tradeNo } : {}),
+        refund_amount: yuanOf(refund.amountFen),
+        out_request_no: refund.refundNo,
+        refund_reason: refund.reason,
+      });
     } catch (error) {
       const failure = loggableFailure(error);
       this.log.warn({ err: failure, payment_no: refund.paymentNo, refund_no: refund.refundNo }, 'alipay.trade.refund failed');
@@ -177,11 +179,10 @@ export class AlipayGateway implements PaymentGateway {
   async refundState(refund: RefundAsked): Promise<RefundFound> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.sdk.exec(
-        'alipay.trade.fastpay.refund.query',
-        { bizContent: { out_trade_no: refund.paymentNo, out_request_no: refund.refundNo } },
-        { validateSign: true },
-      );
+      answer = await ask(this.sdk, 'alipay.trade.fastpay.refund.query', {
+        out_trade_no: refund.paymentNo,
+        out_request_no: refund.refundNo,
+      });
     } catch (error) {
       const failure = loggableFailure(error);
       this.log.warn({ err: failure, payment_no: refund.paymentNo, refund_no: refund.refundNo }, 'alipay.trade.fastpay.refund.query failed');
@@ -242,11 +243,7 @@ export class AlipayAgreements implements AgreementGateway {
   async agreement(externalAgreementNo: string): Promise<GatewayAgreement | null> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.sdk.exec(
-        'alipay.user.agreement.query',
-        { bizContent: { ...this.product, external_agreement_no: externalAgreementNo } },
-        { validateSign: true },
-      );
+      answer = await ask(this.sdk, 'alipay.user.agreement.query', { ...this.product, external_agreement_no: externalAgreementNo });
     } catch (error) {
       this.log.warn({ err: loggableFailure(error), external_agreement_no: externalAgreementNo }, 'alipay.user.agreement.query failed');
       return null;
@@ -259,11 +256,11 @@ export class AlipayAgreements implements AgreementGateway {
 
   async unsign(agreementNo: string, externalAgreementNo: string): Promise<boolean> {
     try {
-      const answer = await this.sdk.exec(
-        'alipay.user.agreement.unsign',
-        { bizContent: { ...this.product, agreement_no: agreementNo, external_agreement_no: externalAgreementNo } },
-        { validateSign: true },
-      );
+      const answer = await ask(this.sdk, 'alipay.user.agreement.unsign', {
+        ...this.product,
+        agreement_no: agreementNo,
+        external_agreement_no: externalAgreementNo,
+      });
       return answer.code === '10000';
     } catch (error) {
       this.log.warn({ err: loggableFailure(error), agreement_no: agreementNo }, 'alipay.user.agreement.unsign failed');
@@ -279,19 +276,13 @@ export class AlipayAgreements implements AgreementGateway {
   async charge(charge: ChargeToMake): Promise<ChargeOutcome> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.sdk.exec(
-        'alipay.trade.pay',
-        {
-          bizContent: {
-            out_trade_no: charge.paymentNo,
-            total_amount: yuanOf(charge.amountFen),
-            subject: charge.subject,
-            product_code: WITHHOLDING_PRODUCT_CODE,
-            agreement_params: { agreement_no: charge.agreementNo },
-          },
-        },
-        { validateSign: true },
-      );
+      answer = await ask(this.sdk, 'alipay.trade.pay', {
+        out_trade_no: charge.paymentNo,
+        total_amount: yuanOf(charge.amountFen),
+        subject: charge.subject,
+        product_code: WITHHOLDING_PRODUCT_CODE,
+        agreement_params: { agreement_no: charge.agreementNo },
+      });
     } catch (error) {
       const failure = loggableFailure(error);
       this.log.warn({ err: failure, payment_no: charge.paymentNo }, 'alipay.trade.pay failed');
@@ -315,7 +306,7 @@ export class AlipayAgreements implements AgreementGateway {
   async cancelCharge(paymentNo: string): Promise<'closed' | 'unknown'> {
     let answer: Record<string, unknown>;
     try {
-      answer = await this.sdk.exec('alipay.trade.cancel', { bizContent: { out_trade_no: paymentNo } }, { validateSign: true });
+      answer = await ask(this.sdk, 'alipay.trade.cancel', { out_trade_no: paymentNo });
     } catch (error) {
       this.log.warn({ err: loggableFailure(error), payment_no: paymentNo }, 'alipay.trade.cancel failed');
       return 'unknown';

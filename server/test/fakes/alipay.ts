@@ -111,6 +111,15 @@ export const FIRST_SWITCHES: Pick<
   balanceFen: 100_000_000,
 };
 
+/** How far a request's `timestamp` may be from the fake's clock: Alipay refuses a request sent at another time. */
+const TIMESTAMP_SLACK_MS = 15 * 60_000;
+
+/** Whether a request's `timestamp` (`yyyy-MM-dd HH:mm:ss`, which Alipay reads as Beijing time) is now. */
+function onTime(timestamp: string | undefined): boolean {
+  if (!timestamp || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(timestamp)) return false;
+  return Math.abs(Date.parse(`${timestamp.replace(' ', 'T')}+08:00`) - Date.now()) <= TIMESTAMP_SLACK_MS;
+}
+
 /** Alipay's signed string: every field but `sign` (and, for notifies, `sign_type`), sorted, `k=v` joined by `&`. */
 const signedString = (fields: Record<string, string>, without: readonly string[]) =>
   Object.keys(fields)
@@ -500,14 +509,16 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
         response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
         return response.end(JSON.stringify(fake.refunds.filter((made) => made.outTradeNo === fields.out_trade_no)));
       }
+      const refused = (subCode: string, why: string) => {
+        if (request.method === 'GET') return page(response, 400, 'Invalid request', `<p>${subCode}: ${why}</p>`);
+        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+        return response.end(JSON.stringify({ error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: subCode } }));
+      };
       if (!appSigned(fields) || fields.app_id !== appId || fields.sign_type !== 'RSA2') {
         fake.forged += 1;
-        if (request.method === 'GET') return page(response, 400, 'Invalid request', '<p>ILLEGAL_SIGN: the signature does not verify.</p>');
-        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-        return response.end(
-          JSON.stringify({ error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' } }),
-        );
+        return refused('isv.invalid-signature', 'the signature does not verify.');
       }
+      if (!onTime(fields.timestamp)) return refused('isv.invalid-timestamp', 'the timestamp is not Beijing time of now.');
       const biz = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
       if (fields.method === 'alipay.trade.wap.pay' && request.method === 'GET') {
         const trade: FakeTrade = trades.get(biz.out_trade_no) ?? {
