@@ -53,11 +53,15 @@ test('27f. without a session, a page that needs one opens on the login page’s 
   await page.goto(`${shellUrl()}#/pages/loan/apply`);
   await expect(skeleton(page)).toHaveAttribute('data-skeleton', 'form');
   await expect(heading(page)).toHaveCount(0);
-  const preloads = await page
-    .locator('link[rel="preload"][as="script"]')
-    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-  // The login page's remote (mf-account) is on its way beside the apply page's.
-  expect(new Set(preloads.map((href) => new URL(href).port)).size).toBe(2);
+  const origins = async () => {
+    const preloads = await page
+      .locator('link[rel="preload"][as="script"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    return new Set(preloads.map((href) => new URL(href).port)).size;
+  };
+  // The login page's remote (mf-account) is on its way beside the apply page's, once the
+  // inline script has read config.json and the two manifests (the skeleton may show before).
+  await expect.poll(origins).toBe(2);
 });
 
 test('27g. a path no table knows gets the generic frame', async ({ page }) => {
