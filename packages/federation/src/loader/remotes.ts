@@ -75,6 +75,16 @@ const manifestUrlOf = (remote: object) => ('entry' in remote && typeof remote.en
 /** Exposed modules whose files were fetched ahead, by manifest and module: each is fetched once. */
 const fetchedAhead = new Set<string>();
 
+/** Points the runtime's view of a remote at the entry its manifest names; answers that manifest and entry. */
+async function startsFrom(remote: { name: string }, remoteInfo: object) {
+  const url = manifestUrlOf(remote);
+  const manifest = await manifestOf(url);
+  const entry = entryOf(url, manifest, remote.name);
+  if (!entry) throw new Error(`${url} names no entry`);
+  Object.assign(remoteInfo, { entry: entry.url, type: entry.type, entryGlobalName: entry.globalName });
+  return { url, manifest, entry };
+}
+
 /**
  * The self-contained build's manifest a remote runs from, where it does (./selfContained.ts), and
  * the choice made for each remote since its last registration.
@@ -124,21 +134,14 @@ const resilience: ModuleFederationRuntimePlugin = {
   // The remote runs from the entry its manifest names (./manifest.ts), and the page's files are
   // fetched beside that entry rather than after it has run, as the runtime's snapshot plugin did.
   async afterResolve(args) {
-    const url = manifestUrlOf(args.remote);
-    const entry = entryOf(url, await manifestOf(url), args.remote.name);
-    if (!entry) throw new Error(`${url} names no entry`);
-    Object.assign(args.remoteInfo, { entry: entry.url, type: entry.type, entryGlobalName: entry.globalName });
+    await startsFrom(args.remote, args.remoteInfo);
     void preloadRemote([{ nameOrAlias: args.remote.name, exposes: [args.expose], resourceCategory: 'sync', share: false }]).catch(
       () => undefined,
     );
     return args;
   },
   async generatePreloadAssets({ remote, remoteInfo, preloadOptions }) {
-    const url = manifestUrlOf(remote);
-    const manifest = await manifestOf(url);
-    const entry = entryOf(url, manifest, remote.name);
-    if (!entry) throw new Error(`${url} names no entry`);
-    Object.assign(remoteInfo, { entry: entry.url, type: entry.type, entryGlobalName: entry.globalName });
+    const { url, manifest, entry } = await startsFrom(remote, remoteInfo);
     const { exposes = [], resourceCategory = 'sync' } = preloadOptions.preloadConfig;
     const js: string[] = [];
     const css: string[] = [];
