@@ -44,6 +44,10 @@ const project = (folder, name, testEnvironment) => {
 };
 
 module.exports = {
+  // Many server tests start whole apps, under a second alone; on a busy CI worker, with 13 projects
+  // sharing two cores, some passed jest's 5 s (the dev clock's, the API document's, two autopay
+  // servers'). A test that hangs still fails, later.
+  testTimeout: 30_000,
   projects: [
     ...PACKAGES.map((name) => project(`packages/${name}`, name, 'jsdom')),
     project('server', 'server', 'node'),

@@ -5,10 +5,6 @@ import { startServer } from '../helpers';
 
 const committed = () => fs.readFileSync(DOCUMENT_FILE, 'utf8');
 
-// Each test builds whole apps and their documents (under a second alone): in a worker busy with the
-// rest of the suite a CI rehearsal saw two of them pass jest's 5 s.
-jest.setTimeout(30_000);
-
 test('server/openapi.json is the document the routes describe', async () => {
   expect(driftOf(await documentOf(documentedApp()), committed())).toBeNull();
 });

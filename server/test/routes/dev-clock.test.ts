@@ -7,12 +7,10 @@ import { signUp, startServer, type TestServer } from '../helpers';
  */
 let moved: TestServer;
 let kept: TestServer;
-// Two servers, each migrating its own database: in a worker busy with the rest of the suite this
-// took more than jest's 5 s once (a CI rehearsal of 2026-11-27), 1.7 s alone.
 beforeAll(async () => {
   // No clock of the test's own: the process's, which the route moves.
   [moved, kept] = await Promise.all([startServer({ now: undefined }), startServer()]);
-}, 30_000);
+});
 afterAll(() => Promise.all([moved.close(), kept.close()]));
 
 test('moved forward past a session’s lifetime, the process finds the borrower signed out', async () => {
