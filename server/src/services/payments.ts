@@ -52,7 +52,6 @@ function differenceReason(status: PaymentRow['status'], askedFen: number, dueFen
   return dueFen > askedFen ? 'price_rose' : 'price_fell';
 }
 
-/** A refusal read as `value` (the ledger would not price it); any other error goes on. */
 /** The gateway channel `code` among the channels offered, or null. */
 const gatewayOf = (offered: readonly PaymentChannel[], code: string): PaymentChannel | null =>
   offered.find((channel) => channel.kind === 'gateway' && channel.code === code) ?? null;

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, createSign, createVerify, generateKe
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AlipaySettings } from '../../src/settings/config';
-import { request } from './request';
+import { request as send } from './request';
 
 /** A trade as the fake gateway keeps it, from the signed page request on. */
 export interface FakeTrade {
@@ -252,7 +252,7 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
   const notifier = new http.Agent({ keepAlive: true });
   const postNotify = async (notifyUrl: string, fields: Record<string, string>) =>
     (
-      await request(notifyUrl, {
+      await send(notifyUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
         body: new URLSearchParams(fields).toString(),
@@ -509,16 +509,18 @@ export async function startAlipayFake(appId = '2021000000000001'): Promise<Alipa
         response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
         return response.end(JSON.stringify(fake.refunds.filter((made) => made.outTradeNo === fields.out_trade_no)));
       }
-      const refused = (subCode: string, why: string) => {
-        if (request.method === 'GET') return page(response, 400, 'Invalid request', `<p>${subCode}: ${why}</p>`);
+      // A page request is refused with Alipay's error page, a call with its error answer.
+      const refused = (subCode: string, pageText: string) => {
+        if (request.method === 'GET') return page(response, 400, 'Invalid request', `<p>${pageText}</p>`);
         response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
         return response.end(JSON.stringify({ error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: subCode } }));
       };
       if (!appSigned(fields) || fields.app_id !== appId || fields.sign_type !== 'RSA2') {
         fake.forged += 1;
-        return refused('isv.invalid-signature', 'the signature does not verify.');
+        return refused('isv.invalid-signature', 'ILLEGAL_SIGN: the signature does not verify.');
       }
-      if (!onTime(fields.timestamp)) return refused('isv.invalid-timestamp', 'the timestamp is not Beijing time of now.');
+      if (!onTime(fields.timestamp))
+        return refused('isv.invalid-timestamp', 'INVALID_TIMESTAMP: the timestamp is not Beijing time of now.');
       const biz = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
       if (fields.method === 'alipay.trade.wap.pay' && request.method === 'GET') {
         const trade: FakeTrade = trades.get(biz.out_trade_no) ?? {
