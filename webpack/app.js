@@ -82,6 +82,12 @@ function createConfig({ dir, name, cssPrefix, port, remote = false, title = name
         filename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
         chunkFilename: production ? contentHashed('[name].[contenthash:8].js') : '[name].js',
         uniqueName: name,
+        // A remote's chunks and styles come from its own origin: fetched in CORS mode (the
+        // deployments answer the hosts' origins), the errors its code throws reach the host's
+        // telemetry whole instead of muted to "Script error." (the runtime's files and the
+        // shell's early preloads ask the same way: packages/federation/src/loader/remotes.ts,
+        // shell/src/early/inline.js). Same-origin files are left as they are.
+        crossOriginLoading: 'anonymous',
         // The releases published from earlier builds (scripts/publish.js) stay served beside this one.
         clean: { keep: new RegExp(`^${RELEASES_FOLDER}(/|$)`) },
       },

@@ -12,8 +12,10 @@ test.describe.configure({ mode: 'serial' });
 /**
  * Issue 51, a release day for the news team: its builds published side by side under
  * mf-news/dist/releases/, a canary on half of the devices, a canary that cannot load, one that
- * throws and is stopped by the API, and a rollback from the command line. The hosts' config.json
- * files are put back as they were after each journey; the releases published here are removed.
+ * throws and is stopped by the API, a rollback from the command line, and a release whose errors
+ * come after its page has drawn (the browser hides those of a script fetched without CORS). The
+ * hosts' config.json files are put back as they were after each journey; the releases published
+ * here are removed.
  */
 const HOST_CONFIGS = ['shell', 'ops'].map((host) => path.join(ROOT, host, 'dist', 'config.json'));
 const NEWS_DIST = path.join(ROOT, 'mf-news', 'dist');
@@ -278,4 +280,63 @@ test('51d. `npm run release -- rollback mf-news` puts the release before back fo
   expect([...midSession.statuses].filter(([, status]) => status >= 400)).toEqual([]);
   expect((await fetch(`${newsOrigin()}/releases/${next}/mf-manifest.json`)).status).toBe(200);
   await midSession.context.close();
+});
+
+test('51f. a release whose page fails after drawing (an error from a timer, a rejected promise) is told against that release, at its own lines', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // The news team's build whose list, once drawn, throws from a timer and leaves a promise rejected.
+  const team = teamCheckout('news-later', 'mf-news');
+  const lines: Record<string, number> = {};
+  team.edit('mf-news/src/pages/NewsList.tsx', (text) => {
+    const edited = text.replace(
+      '  const locale = useLocale();\n  return <News key={locale} />;',
+      [
+        '  const locale = useLocale();',
+        '  useEffect(() => {',
+        '    const timer = setTimeout(() => {',
+        "      throw new Error('the news list fails after drawing');",
+        '    });',
+        "    void Promise.resolve().then(() => Promise.reject(new Error('the news list gives up after drawing')));",
+        '    return () => clearTimeout(timer);',
+        '  }, []);',
+        '  return <News key={locale} />;',
+      ].join('\n'),
+    );
+    const lineOf = (words: string) => edited.split('\n').findIndex((line) => line.includes(words)) + 1;
+    lines.fails = lineOf('fails after drawing');
+    lines.givesUp = lineOf('gives up after drawing');
+    return edited;
+  });
+  team.build();
+  try {
+    const release = releaseNews('later', '--from', path.join(team.root, 'mf-news', 'dist'));
+    const phone = await device(browser);
+    await newsList(phone.page);
+    await listDrawn(phone.page);
+    await leave(phone, 1);
+    const told = () =>
+      stored<{ kind: string; message: string; source: string | null }>(
+        "SELECT kind, message, source FROM telemetry_errors WHERE remote = 'mf_news' AND release = ? ORDER BY message",
+        release,
+      );
+    await expect.poll(told, { message: 'the errors told against the release' }).toHaveLength(2);
+    expect(told()).toEqual([
+      {
+        kind: 'unhandled',
+        message: 'Error: the news list fails after drawing',
+        source: expect.stringContaining(`src/pages/NewsList.tsx:${lines.fails}:`),
+      },
+      {
+        kind: 'unhandled',
+        message: 'Error: the news list gives up after drawing',
+        source: expect.stringContaining(`src/pages/NewsList.tsx:${lines.givesUp}:`),
+      },
+    ]);
+    await phone.context.close();
+  } finally {
+    npmRelease('rollback', 'mf-news');
+    team.remove();
+  }
 });

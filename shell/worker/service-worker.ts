@@ -72,9 +72,10 @@ registerRoute(
 );
 
 /**
- * Remote entries and chunks come from other origins as scripts, whose responses a page cannot
- * read (opaque): the worker fetches them with CORS instead (the deployments allow it), so only
- * a real 200 is kept, never a failure that would then be served for good.
+ * Remote entries and chunks come from other origins. The hosts ask for them in CORS mode, but a
+ * remote built before its chunk loading did (webpack/app.js) asks as a plain script, whose answer
+ * nobody can read (opaque): the worker fetches every one with CORS (the deployments allow it), so
+ * only a real 200 is kept, never a failure that would then be served for good.
  */
 const asCors = {
   requestWillFetch: async ({ request }: { request: Request }) => new Request(request.url, { mode: 'cors', credentials: 'omit' }),

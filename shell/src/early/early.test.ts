@@ -123,6 +123,10 @@ test('on home, config.json and every manifest are asked for once, and home’s t
     'script http://127.0.0.1:3004/deploy/7/latest.js',
     'style http://127.0.0.1:3004/deploy/7/latest.css',
   ]);
+  // Each the same request as the one that runs it: in CORS mode, so its errors are not muted.
+  expect(new Set([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.crossOrigin))).toEqual(
+    new Set(['anonymous']),
+  );
 });
 
 test('a deep link preloads its own page only', async () => {

@@ -108,6 +108,8 @@
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = as;
+    // As the runtime and the remote's chunk loading will ask for it (CORS), or it is fetched twice.
+    link.crossOrigin = 'anonymous';
     link.href = url.href;
     document.head.appendChild(link);
   };

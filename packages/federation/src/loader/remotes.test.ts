@@ -57,6 +57,16 @@ test('a page fetched at idle is preloaded and run once, after the idle mark; one
   expect(marks()).toHaveLength(1);
 });
 
+test("a remote's files are asked for in CORS mode, so the errors their code throws reach the telemetry unmuted", () => {
+  registerAppRemotes({} as RemoteEntries);
+  const plugin = jest.mocked(registerPlugins).mock.calls.at(-1)?.[0]?.[0] as ModuleFederationRuntimePlugin;
+  const script: Record<string, string> = {};
+  plugin.createScript?.({ url: 'http://x.test/remoteEntry.js', attrs: script, remoteInfo: { name: 'mf_news' } as never });
+  const link: Record<string, string> = { rel: 'preload' };
+  plugin.createLink?.({ url: 'http://x.test/page.css', attrs: link, remoteInfo: { name: 'mf_news' } as never });
+  expect([script.crossorigin, link.crossorigin]).toEqual(['anonymous', 'anonymous']);
+});
+
 test("the files of a page fetched at idle are asked at low priority, and a page's opened for the reader are left as the runtime asks", async () => {
   registerAppRemotes({} as RemoteEntries);
   const plugin = jest.mocked(registerPlugins).mock.calls.at(-1)?.[0]?.[0] as ModuleFederationRuntimePlugin;

@@ -117,6 +117,18 @@ function runnable(remote: ContainerName): Promise<void> {
   return choice;
 }
 
+/**
+ * How the runtime asks for a remote's file. In CORS mode, as the remote's own chunk loading does
+ * (webpack's `crossOriginLoading`, webpack/app.js): the errors its code throws then reach the
+ * telemetry with their stacks, not muted by the browser, and a file fetched ahead is the same
+ * request as the one that runs it. A file fetched ahead of a tap gives way to whatever the page
+ * still asks for (the runtime asks high).
+ */
+function fetchAttributes(remote: string | undefined, attrs: Record<string, string>): void {
+  attrs.crossorigin = 'anonymous';
+  if (remote && fetchedAtIdle.has(remote)) attrs.fetchpriority = 'low';
+}
+
 /** A failed load is remembered so that the next attempt starts the remote afresh instead of reusing the runtime's cached failure. */
 const failed = new Set<string>();
 const resilience: ModuleFederationRuntimePlugin = {
@@ -173,12 +185,11 @@ const resilience: ModuleFederationRuntimePlugin = {
     failed.add(id.split('/')[0]);
     throw error;
   },
-  // A file fetched ahead of a tap gives way to whatever the page still asks for (the runtime asks high).
   createScript({ remoteInfo, attrs }) {
-    if (attrs && remoteInfo && fetchedAtIdle.has(remoteInfo.name)) attrs.fetchpriority = 'low';
+    if (attrs) fetchAttributes(remoteInfo?.name, attrs);
   },
   createLink({ remoteInfo, attrs }) {
-    if (attrs && remoteInfo && fetchedAtIdle.has(remoteInfo.name)) attrs.fetchpriority = 'low';
+    if (attrs) fetchAttributes(remoteInfo?.name, attrs);
   },
 };
 
