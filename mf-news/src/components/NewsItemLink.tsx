@@ -8,23 +8,12 @@ import { PageLink } from '@instalment/ui/kit';
 /**
  * One news item as a link to its article; `compact` (home widget) leaves out the summary. Its text
  * is in the reader's language, or marked as the other's when the article is not written in theirs.
- * `eager`: the item is on the first screen, its cover fetched at once.
  */
-export function NewsItemLink({
-  item,
-  compact = false,
-  headingLevel = 2,
-  eager = false,
-}: {
-  item: NewsItem;
-  compact?: boolean;
-  headingLevel?: 2 | 3;
-  eager?: boolean;
-}) {
+export function NewsItemLink({ item, compact = false, headingLevel = 2 }: { item: NewsItem; compact?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <PageLink path={PATHS.newsDetail} query={{ id: String(item.id) }} className={`${styles.item} ${compact ? styles.compact : ''}`}>
-      <NewsCover src={item.cover} size={compact ? 'small' : 'normal'} eager={eager} />
+      <NewsCover src={item.cover} size={compact ? 'small' : 'normal'} />
       <div className={styles.text} lang={item.language}>
         <Heading className={styles.title}>{item.title}</Heading>
         {!compact && item.summary && <p className={styles.summary}>{item.summary}</p>}

@@ -9,9 +9,6 @@ import { messages } from '../messages';
 import { listMemory } from './listMemory';
 import { useApi } from '@instalment/ui/facade';
 
-/** How many items a phone's first screen shows (a row is about a cover's 84 px high and its margins). */
-const FIRST_SCREEN = 6;
-
 /**
  * Platform news (/pages/news/list): newest first, endless scroll, pull down for page 1 again. The
  * server answers in the reader's language: a new language is a new list, from page 1.
@@ -46,9 +43,9 @@ function News() {
   return (
     <>
       <ul className={styles.list}>
-        {list.items.map((item, index) => (
+        {list.items.map((item) => (
           <li key={item.id}>
-            <NewsItemLink item={item} eager={index < FIRST_SCREEN} />
+            <NewsItemLink item={item} />
           </li>
         ))}
       </ul>
