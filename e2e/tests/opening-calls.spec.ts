@@ -82,3 +82,32 @@ test("27l. a finger on the repayments tab starts its page's call before the clic
   await expect(page.getByText('Nothing to repay right now')).toBeVisible();
   expect(asked).toEqual(callsOf(PAGES.repayments.path));
 });
+
+test("27m. the news list's first cover leaves with the list's answer, with every script file blocked, and is fetched once", async ({
+  browser,
+}) => {
+  /** A phone of its own (an empty cache), and the covers it asks for. */
+  const visit = async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const covers: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && new URL(request.url()).pathname.startsWith('/static/news/')) covers.push(request.url());
+    });
+    return { context, page, covers };
+  };
+
+  const blocked = await visit();
+  await blocked.page.route('**/*.js', (route) => route.abort());
+  await blocked.page.goto(`${shellUrl()}#${PAGES.newsList.path}`);
+  await expect.poll(() => blocked.covers.length, { message: 'the first cover asked for while no script ran' }).toBe(1);
+  await blocked.context.close();
+
+  const drawn = await visit();
+  await drawn.page.goto(`${shellUrl()}#${PAGES.newsList.path}`);
+  const first = drawn.page.getByRole('list').getByRole('link').first().locator('img');
+  await expect(first).toHaveJSProperty('complete', true);
+  expect(drawn.covers.filter((url) => url === blocked.covers[0])).toHaveLength(1);
+  expect(await first.getAttribute('src')).toBe(blocked.covers[0]);
+  await drawn.context.close();
+});

@@ -72,11 +72,13 @@ async function runEarlyScript({
   exposes = true,
   table = earlyTable(),
   config = { apiBaseURL: 'http://127.0.0.1:3100/', remotes: REMOTES as Record<string, RemoteRelease> },
+  api = {} as Record<string, unknown>,
 } = {}) {
   window.location.hash = route;
   fetchMock = jest.fn(async (url: string) => {
     if (url === 'config.json') return answer(config);
     if (url in MANIFESTS) return answer(MANIFESTS[url]);
+    if (url in api) return answer(api[url]);
     throw new TypeError('Failed to fetch');
   });
   window.fetch = fetchMock;
@@ -276,6 +278,32 @@ describe("the opening route's calls", () => {
     expect(started()).toEqual([name]);
     expect(apiCalls()).toEqual([[`${API}${name}`, { headers: { token: 'a-token' }, credentials: 'omit' }]]);
     expect(window.__instalmentEarlyCalls?.[name].token).toBe('a-token');
+  });
+
+  test("the news list's first cover is fetched as soon as its answer names it, as its <img> will ask", async () => {
+    const news = (cover: string) => ({
+      code: 1,
+      msg: 'ok',
+      data: {
+        list: [
+          { id: 7, cover },
+          { id: 6, cover: '/static/news/b.svg' },
+        ],
+      },
+    });
+    const url = `${API}${callName(ENDPOINTS.newsIndex, { page: 1, limit: DEFAULT_PAGE_SIZE })}`;
+    await runEarlyScript({ route: '#/pages/news/list', api: { [url]: news(`${API}/static/news/a.svg`) } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const images = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')]
+        .filter((link) => link.as === 'image')
+        .map((link) => `${link.href} ${link.crossOrigin}`);
+    expect(images()).toEqual([`${API}/static/news/a.svg null`]);
+    document.head.innerHTML = '';
+    // An article without a cover names none: nothing is fetched for it.
+    await runEarlyScript({ route: '#/pages/news/list', api: { [url]: news('') } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(images()).toEqual([]);
   });
 
   test('a page that opens with two calls starts both', async () => {

@@ -4,7 +4,8 @@
 // - then a connection to the API it names is opened (the first widget or page asks it at once);
 // - then each remote's manifest it names (but a remote's canary: see below);
 // - with config.json's answer, the opening route's calls to the API (its row's `opensWith` in the
-//   page table), with the session's token, so the page's data is on its way beside its code;
+//   page table), with the session's token, so the page's data is on its way beside its code, and
+//   the image the page draws first when a call's answer names it (`firstImage`);
 // - then, from those manifests, the entries and chunks the opening route draws with are
 //   preloaded, so they arrive beside the shell's instead of after it: a page a remote publishes
 //   (its manifest's `metaData.pages`) as well as the page table's, and the login page's when the
@@ -39,7 +40,7 @@
 
   const table = document.currentScript?.getAttribute('data-exposes');
   if (!table) return;
-  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, calls: Record<string, Array<{ endpoint: string, params?: Record<string, string | number>, fromQuery?: string[] }>>, session: { token: string, expires: string, header: string }, language?: { key: string, locales: string[] } }} */
+  /** @type {{ exposes: Record<string, Array<[string, string]>>, needsLogin: string[], login: string, calls: Record<string, Array<{ endpoint: string, params?: Record<string, string | number>, fromQuery?: string[], firstImage?: { list: string, field: string } }>>, session: { token: string, expires: string, header: string }, language?: { key: string, locales: string[] } }} */
   const opening = JSON.parse(table);
   const route = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
@@ -56,6 +57,19 @@
   const signIn = (/** @type {boolean | undefined} */ needsLogin) => Boolean(needsLogin) && !hasSession();
   // The first paint's chooser, after #root, draws the login page's frame instead.
   window.__instalmentEarlySignIn = signIn(opening.needsLogin.includes(route));
+  /**
+   * The image the page draws first (its largest paint), named by a call's answer: fetched now, as
+   * the page's <img> will ask for it, instead of once the page has drawn.
+   * @param {Response} response @param {{ list: string, field: string }} image
+   */
+  const preloadFirstImage = (response, { list, field }) =>
+    response
+      .json()
+      .then((/** @type {any} */ body) => {
+        const src = body?.data?.[list]?.[0]?.[field];
+        if (typeof src === 'string' && src !== '') preload(new URL(src, window.location.href), 'image');
+      })
+      .catch(() => {});
   /** @type {Record<string, { token: string, at: number, answer: Promise<Response> }>} */
   const calls = {};
   window.__instalmentEarlyCalls = calls;
@@ -93,9 +107,10 @@
       const answer = fetch(new URL(base + name, window.location.href).href, {
         headers: { ...(token ? { [opening.session.header]: token } : {}), ...language },
         credentials: 'omit',
-      }).then((response) =>
-        response.blob().then((body) => new Response(body, { status: response.status, statusText: response.statusText })),
-      );
+      }).then((response) => {
+        if (call.firstImage && response.ok) preloadFirstImage(response.clone(), call.firstImage);
+        return response.blob().then((body) => new Response(body, { status: response.status, statusText: response.statusText }));
+      });
       answer.catch(() => {});
       calls[name] = { token, at: performance.now(), answer };
     }
@@ -104,12 +119,13 @@
   const known = opening.exposes[route] ?? [];
   const wanted = window.__instalmentEarlySignIn ? [...known, ...(opening.exposes[opening.login] ?? [])] : known;
 
-  const preload = (/** @type {URL} */ url, /** @type {'script' | 'style'} */ as) => {
+  const preload = (/** @type {URL} */ url, /** @type {'script' | 'style' | 'image'} */ as) => {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = as;
-    // As the runtime and the remote's chunk loading will ask for it (CORS), or it is fetched twice.
-    link.crossOrigin = 'anonymous';
+    // A remote's file as the runtime and the remote's chunk loading will ask for it (CORS), an image
+    // as an <img> does, or it is fetched twice.
+    if (as !== 'image') link.crossOrigin = 'anonymous';
     link.href = url.href;
     document.head.appendChild(link);
   };

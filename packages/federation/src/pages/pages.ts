@@ -1,3 +1,4 @@
+import type { NewsItem, NewsPage } from '@instalment/contract/api';
 import { DEFAULT_PAGE_SIZE, ENDPOINTS } from '@instalment/contract/api/endpoints';
 import type { TitleKey } from '@instalment/contract/i18n';
 import { PATHS } from '@instalment/contract/paths';
@@ -48,6 +49,12 @@ export interface OpeningCall {
   endpoint: string;
   params?: Readonly<Record<string, string | number>>;
   fromQuery?: readonly string[];
+  /**
+   * The image the page draws first (its largest paint), where the answer names it: field `field`
+   * of the first item of the list `list` in the answer's data. The inline script fetches it as
+   * soon as the answer is in, not once the page has drawn.
+   */
+  firstImage?: Readonly<{ list: string; field: string }>;
 }
 
 export interface PageDef {
@@ -72,6 +79,8 @@ const news = (module: string): Exposed => ({ remote: 'mf_news', module });
 
 /** What the pages that open with calls ask first (their first page of a list: page 1, the default size). */
 const FIRST_PAGE = { page: 1, limit: DEFAULT_PAGE_SIZE } as const;
+/** The news list's largest paint: its first article's cover. */
+const FIRST_COVER = { list: 'list', field: 'cover' } as const satisfies { list: keyof NewsPage; field: keyof NewsItem };
 const APPLY_CALLS = [{ endpoint: ENDPOINTS.loanRates }, { endpoint: ENDPOINTS.credit }] as const;
 const MY_LOANS_CALLS = [{ endpoint: ENDPOINTS.myLoans, params: FIRST_PAGE }] as const;
 
@@ -170,7 +179,7 @@ export const PAGES = {
     page: news('./NewsList'),
     skeleton: 'list',
     pullDownRefresh: true,
-    opensWith: [{ endpoint: ENDPOINTS.newsIndex, params: FIRST_PAGE }],
+    opensWith: [{ endpoint: ENDPOINTS.newsIndex, params: FIRST_PAGE, firstImage: FIRST_COVER }],
   },
   newsDetail: {
     path: PATHS.newsDetail,

@@ -39,6 +39,8 @@ test('what a manifest publishes is read defensively: malformed entries are left 
     { ...archive, opensWith: [{ endpoint: '/api/x', params: { page: { nested: 1 } } }] },
     { ...archive, opensWith: [{ endpoint: '/api/x', fromQuery: 'id' }] },
     { ...archive, opensWith: { endpoint: '/api/x' } },
+    { ...archive, opensWith: [{ endpoint: '/api/x', firstImage: 'cover' }] },
+    { ...archive, opensWith: [{ endpoint: '/api/x', firstImage: { list: 'list', field: 3 } }] },
   ];
   expect(readPublishedPages([...good, ...bad])).toEqual(good);
 });
@@ -47,7 +49,7 @@ test("a page's opening calls travel with it: the remote that draws the page deci
   const published = readPublishedPages(publishedPagesOf('mf_payment'));
   const repayments = published.find((page) => page.path === PAGES.repayments.path)!;
   expect(routeOf('mf_payment', repayments).opensWith).toEqual(PAGES.repayments.opensWith);
-  const calls = [{ endpoint: '/api/archive/index', params: { page: 1 } }];
+  const calls = [{ endpoint: '/api/archive/index', params: { page: 1 }, firstImage: { list: 'list', field: 'cover' } }];
   expect(routeOf('mf_news', readPublishedPages([{ ...archive, opensWith: calls }])[0]).opensWith).toEqual(calls);
 });
 

@@ -75,7 +75,7 @@ const isStringList = (value: unknown) => Array.isArray(value) && value.every((it
 /** A GET of the app's API by its path (never another origin), with plain parameters. */
 function isOpeningCall(call: unknown): call is OpeningCall {
   if (typeof call !== 'object' || call === null) return false;
-  const { endpoint, params, fromQuery } = call as Record<string, unknown>;
+  const { endpoint, params, fromQuery, firstImage } = call as Record<string, unknown>;
   return (
     typeof endpoint === 'string' &&
     /^\/[^/]/.test(endpoint) &&
@@ -83,7 +83,12 @@ function isOpeningCall(call: unknown): call is OpeningCall {
       (typeof params === 'object' &&
         params !== null &&
         Object.values(params).every((value) => typeof value === 'string' || typeof value === 'number'))) &&
-    (fromQuery === undefined || isStringList(fromQuery))
+    (fromQuery === undefined || isStringList(fromQuery)) &&
+    (firstImage === undefined ||
+      (typeof firstImage === 'object' &&
+        firstImage !== null &&
+        typeof (firstImage as Record<string, unknown>).list === 'string' &&
+        typeof (firstImage as Record<string, unknown>).field === 'string'))
   );
 }
 
