@@ -26,16 +26,6 @@ export class RateLimitRecords {
       .executeTakeFirstOrThrow();
   }
 
-  /** Gives back one request counted by `hit` that turned out not to count. */
-  async unhit(bucket: string, key: string): Promise<void> {
-    await this.store.q
-      .updateTable('rate_limits')
-      .set({ hits: sql<number>`CASE WHEN hits > 0 THEN hits - 1 ELSE 0 END` })
-      .where('bucket', '=', bucket)
-      .where('key', '=', key)
-      .execute();
-  }
-
   async peek(bucket: string, key: string): Promise<WindowCount | null> {
     const row = await this.store.q
       .selectFrom('rate_limits')

@@ -54,6 +54,15 @@ export type ApplicationForm = Omit<LoanApplication, 'purpose'> & { purpose: stri
  */
 const ID_CARD_REFUSALS = { bucket: 'loan:id-card-other-account', perAccount: 3, perAddress: 10, windowMs: 24 * 3600 * 1000 };
 
+/** The counts an ID number's refusals go to, the account's and the address's, with the locks that guard them. */
+const idCardTries = (userId: number, address: string) =>
+  (
+    [
+      [`user:${userId}`, ID_CARD_REFUSALS.perAccount],
+      [`address:${address}`, ID_CARD_REFUSALS.perAddress],
+    ] as const
+  ).map(([key, max]) => ({ key, max, lock: `${ID_CARD_REFUSALS.bucket}:${key}` }));
+
 export class LoanService {
   constructor(
     private readonly ctx: Context,
@@ -91,19 +100,14 @@ export class LoanService {
   /** `address`: the client's, which the refusals of an ID number bound to another account are counted against too. */
   async create(userId: number, form: ApplicationForm, address: string): Promise<LoanCreated> {
     await this.consents.requireCurrent(userId, sentenceOf('agreeBeforeApplying'));
-    await this.idCardTryReserved(userId, address);
-    const orderNo = await this.admitted(userId, form).catch(async (error: unknown) => {
-      if (!(error instanceof IdCardHeldByOther)) await this.idCardTryReleased(userId, address);
-      throw error;
-    });
-    await this.idCardTryReleased(userId, address);
+    const orderNo = await this.admitted(userId, form, address);
     this.ctx.metrics.applications.inc();
     await this.approveDue(userId);
     return { order_no: orderNo };
   }
 
   /** Judges the application and records it; its order number. */
-  private async admitted(userId: number, form: ApplicationForm): Promise<string> {
+  private async admitted(userId: number, form: ApplicationForm, address: string): Promise<string> {
     const rates = await this.catalogue.rates();
     // The rules judge what the applicant meant, not the spaces around it.
     const application: LoanApplication = {
@@ -126,9 +130,29 @@ export class LoanService {
     const identity = { realName: application.real_name!, idCard: application.id_card! };
     // Checked and recorded under one lock on the account's credit, so simultaneous applications
     // (from this process or another on the same database) cannot each see the same available credit.
-    return this.ctx.store.write(this.credit.locks(userId, identity), async (tx) => {
+    // The refusals of an ID number bound to another account are counted under the same write, with
+    // their account's and address's counts locked: applications sent at once are judged one after
+    // another against the refusals before them (counted after the write, eight sent together all
+    // passed the count; counted before judging, honest ones sent together used the tries up).
+    const tries = idCardTries(userId, address);
+    const admitted = await this.ctx.store.write([...this.credit.locks(userId, identity), ...tries.map(({ lock }) => lock)], async (tx) => {
+      const counts = new RateLimitRecords(tx);
+      for (const { key, max } of tries) {
+        const count = await counts.peek(ID_CARD_REFUSALS.bucket, key);
+        if (count && count.window_start + ID_CARD_REFUSALS.windowMs > now && count.hits >= max) {
+          const minutes = Math.max(1, Math.ceil((count.window_start + ID_CARD_REFUSALS.windowMs - now) / 60_000));
+          throw new Refusal(sentenceOf('idCardTriesUsed', { minutes }));
+        }
+      }
       const held = this.on(tx);
-      await held.credit.admit(userId, amountFen, identity);
+      try {
+        await held.credit.admit(userId, amountFen, identity);
+      } catch (error) {
+        if (!(error instanceof IdCardHeldByOther)) throw error;
+        // Counted in the write that refused, which then commits: the refusal is told after it.
+        for (const { key } of tries) await counts.hit(ID_CARD_REFUSALS.bucket, key, now, ID_CARD_REFUSALS.windowMs);
+        return error;
+      }
       return held.insertLoan({
         user_id: userId,
         amount_fen: amountFen,
@@ -147,39 +171,8 @@ export class LoanService {
         approve_after: mode === 'manual' ? null : mode === 'delay' ? now + this.ctx.config.approvalDelaySeconds * 1000 : now,
       });
     });
-  }
-
-  /**
-   * Counts a try against the account and the address before the application is judged, in one
-   * write under their locks, or refuses one that has met the other-account refusal as often as a
-   * day allows: counted only after the refusal, applications sent at once all passed the count.
-   */
-  private idCardTryReserved(userId: number, address: string): Promise<void> {
-    const now = this.ctx.now();
-    const limits = [
-      [`user:${userId}`, ID_CARD_REFUSALS.perAccount],
-      [`address:${address}`, ID_CARD_REFUSALS.perAddress],
-    ] as const;
-    return this.ctx.store.write(
-      limits.map(([key]) => `${ID_CARD_REFUSALS.bucket}:${key}`),
-      async (tx) => {
-        const counts = new RateLimitRecords(tx);
-        for (const [key, max] of limits) {
-          const count = await counts.peek(ID_CARD_REFUSALS.bucket, key);
-          if (count && count.window_start + ID_CARD_REFUSALS.windowMs > now && count.hits >= max) {
-            const minutes = Math.max(1, Math.ceil((count.window_start + ID_CARD_REFUSALS.windowMs - now) / 60_000));
-            throw new Refusal(sentenceOf('idCardTriesUsed', { minutes }));
-          }
-        }
-        for (const [key] of limits) await counts.hit(ID_CARD_REFUSALS.bucket, key, now, ID_CARD_REFUSALS.windowMs);
-      },
-    );
-  }
-
-  /** Gives back a reserved try whose application was not refused for another account's ID number. */
-  private async idCardTryReleased(userId: number, address: string): Promise<void> {
-    const counts = new RateLimitRecords(this.ctx.store);
-    for (const key of [`user:${userId}`, `address:${address}`]) await counts.unhit(ID_CARD_REFUSALS.bucket, key);
+    if (admitted instanceof IdCardHeldByOther) throw admitted;
+    return admitted;
   }
 
   /** Records the application under a fresh random order number (drawn again on the rare collision). */
