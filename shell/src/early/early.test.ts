@@ -300,8 +300,12 @@ describe("the opening route's calls", () => {
         .map((link) => `${link.href} ${link.crossOrigin}`);
     expect(images()).toEqual([`${API}/static/news/a.svg null`]);
     document.head.innerHTML = '';
-    // An article without a cover names none: nothing is fetched for it.
+    // A first article without a cover: the first cover is the next one's, as relative as an <img>'s.
     await runEarlyScript({ route: '#/pages/news/list', api: { [url]: news('') } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(images()).toEqual([`${new URL('/static/news/b.svg', window.location.href).href} null`]);
+    document.head.innerHTML = '';
+    await runEarlyScript({ route: '#/pages/news/list', api: { [url]: { code: 1, msg: 'ok', data: { list: [{ id: 7, cover: '' }] } } } });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(images()).toEqual([]);
   });

@@ -66,8 +66,11 @@
     response
       .json()
       .then((/** @type {any} */ body) => {
-        const src = body?.data?.[list]?.[0]?.[field];
-        if (typeof src === 'string' && src !== '') preload(new URL(src, window.location.href), 'image');
+        const items = body?.data?.[list];
+        const src = Array.isArray(items)
+          ? items.map((item) => item?.[field]).find((value) => typeof value === 'string' && value !== '')
+          : null;
+        if (src) preload(new URL(src, window.location.href), 'image');
       })
       .catch(() => {});
   /** @type {Record<string, { token: string, at: number, answer: Promise<Response> }>} */

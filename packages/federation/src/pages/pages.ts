@@ -51,8 +51,8 @@ export interface OpeningCall {
   fromQuery?: readonly string[];
   /**
    * The image the page draws first (its largest paint), where the answer names it: field `field`
-   * of the first item of the list `list` in the answer's data. The inline script fetches it as
-   * soon as the answer is in, not once the page has drawn.
+   * of the first item that has one in the list `list` of the answer's data. The inline script
+   * fetches it as soon as the answer is in, not once the page has drawn.
    */
   firstImage?: Readonly<{ list: string; field: string }>;
 }
@@ -79,7 +79,7 @@ const news = (module: string): Exposed => ({ remote: 'mf_news', module });
 
 /** What the pages that open with calls ask first (their first page of a list: page 1, the default size). */
 const FIRST_PAGE = { page: 1, limit: DEFAULT_PAGE_SIZE } as const;
-/** The news list's largest paint: its first article's cover. */
+/** The news list's largest paint: its first cover. */
 const FIRST_COVER = { list: 'list', field: 'cover' } as const satisfies { list: keyof NewsPage; field: keyof NewsItem };
 const APPLY_CALLS = [{ endpoint: ENDPOINTS.loanRates }, { endpoint: ENDPOINTS.credit }] as const;
 const MY_LOANS_CALLS = [{ endpoint: ENDPOINTS.myLoans, params: FIRST_PAGE }] as const;
